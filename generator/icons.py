@@ -1,0 +1,286 @@
+"""Icon files → reportlab vector drawings, coloured by alignment."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# Limits for user-supplied files. An icon is printed at most a few centimetres wide, so anything
+# larger than this is a mistake or a decompression bomb: refuse it before decoding.
+MAX_ICON_BYTES = 5 * 1024 * 1024
+MAX_PNG_PIXELS = 4096 * 4096
+
+ICON_SUFFIXES = (".svg", ".png")
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
+
+_CACHE: dict[str, tuple["Icon | None", "IconProblem | None"]] = {}
+_FLOWABLE_CLASS: Any = None
+
+
+@dataclass(frozen=True)
+class IconProblem:
+    """A warning about an icon that could not be used; the placeholder is drawn instead."""
+
+    path: str
+    message_ko: str
+    code: str = "icon-unreadable"
+
+
+@dataclass
+class Icon:
+    """A parsed icon: an SVG as a reportlab Drawing, or a decoded PNG."""
+
+    path: Path
+    kind: str  # "svg" or "png"
+    width: float
+    height: float
+    drawing: Any = None  # reportlab.graphics.shapes.Drawing for SVG
+    image: Any = None  # PIL.Image.Image (RGBA) for PNG
+    _fill_shapes: list = field(default_factory=list, repr=False)
+    _stroke_shapes: list = field(default_factory=list, repr=False)
+
+
+def _display(path: Path | str) -> str:
+    """Path as the user would type it: relative to the working directory when possible."""
+    p = Path(path)
+    try:
+        return os.path.relpath(p)
+    except ValueError:
+        return str(p)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def resolve_icon_path(
+    character_id: str,
+    icon_field: str | None,
+    content_dir: Path,
+    user_icons_dir: Path | None,
+    problems: list[IconProblem] | None = None,
+) -> Path | None:
+    """Where a character's icon lives: the user's `<id>.svg`/`<id>.png` first, else content/icons/<icon_field>.
+
+    With no icon field, `content/icons/<id>.svg` is used when it exists. A field that escapes the icons
+    folder (`../../x`) is refused: None is returned and an IconProblem is appended to `problems`.
+    A path that is allowed but missing is returned as is; load_icon_checked reports it.
+    """
+    if user_icons_dir is not None and _SAFE_ID.match(character_id or ""):
+        for suffix in ICON_SUFFIXES:
+            candidate = Path(user_icons_dir) / f"{character_id}{suffix}"
+            if candidate.is_file() and _inside(candidate, Path(user_icons_dir)):
+                return candidate
+    icons_dir = Path(content_dir) / "icons"
+    if not icon_field:
+        if _SAFE_ID.match(character_id or ""):
+            default = icons_dir / f"{character_id}.svg"
+            if default.is_file():
+                return default
+        return None
+    candidate = icons_dir / icon_field
+    if Path(icon_field).is_absolute() or not _inside(candidate, icons_dir):
+        if problems is not None:
+            problems.append(
+                IconProblem(
+                    icon_field,
+                    f"아이콘 경로가 아이콘 폴더({_display(icons_dir)}) 밖을 가리킵니다: {icon_field}. "
+                    "자리표시 아이콘으로 대신 그립니다.",
+                    "icon-path-escapes",
+                )
+            )
+        return None
+    return candidate
+
+
+def load_icon(path: Path | str | None) -> Icon | None:
+    """Parse an SVG or PNG icon (cached per path); None when it cannot be used."""
+    return load_icon_checked(path)[0]
+
+
+def load_icon_checked(path: Path | str | None) -> tuple[Icon | None, IconProblem | None]:
+    """Parse an icon file, returning (icon, None) or (None, problem). Never raises for bad files."""
+    if path is None:
+        return None, None
+    path = Path(path)
+    key = str(path.resolve())
+    if key not in _CACHE:
+        _CACHE[key] = _load_uncached(path)
+    return _CACHE[key]
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def _problem(path: Path, what: str, code: str) -> IconProblem:
+    return IconProblem(
+        _display(path), f"아이콘 파일을 {what}: {_display(path)}. 자리표시 아이콘으로 대신 그립니다.", code
+    )
+
+
+def _load_uncached(path: Path) -> tuple[Icon | None, IconProblem | None]:
+    if not path.is_file():
+        return None, _problem(path, "찾을 수 없습니다", "icon-missing")
+    try:
+        size = path.stat().st_size
+        if size > MAX_ICON_BYTES:
+            return None, _problem(
+                path, f"쓰기에는 너무 큽니다 ({size // 1024} KB, 최대 {MAX_ICON_BYTES // 1024} KB)", "icon-too-large"
+            )
+        with path.open("rb") as fh:
+            head = fh.read(512)
+    except OSError:
+        return None, _problem(path, "읽을 수 없습니다", "icon-unreadable")
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return _load_png(path)
+    text_head = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if path.suffix.lower() == ".svg" and (text_head.startswith(b"<?xml") or text_head.startswith(b"<svg")
+                                          or text_head.startswith(b"<!--") or text_head.startswith(b"<!doctype")):
+        return _load_svg(path)
+    return None, _problem(path, "읽을 수 없습니다 (SVG 또는 PNG만 사용할 수 있습니다)", "icon-not-image")
+
+
+def _load_svg(path: Path) -> tuple[Icon | None, IconProblem | None]:
+    import logging
+
+    from svglib import svglib
+
+    # svglib logs parse errors itself; the caller gets one Korean warning instead.
+    log = logging.getLogger("svglib.svglib")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        drawing = svglib.svg2rlg(str(path), external_reference_root=str(path.parent))
+    except Exception:  # svglib raises a variety of errors on malformed input
+        drawing = None
+    finally:
+        log.setLevel(level)
+    if drawing is None or not drawing.width or not drawing.height:
+        return None, _problem(path, "읽을 수 없습니다 (SVG 형식이 올바르지 않습니다)", "icon-bad-svg")
+    fills: list = []
+    strokes: list = []
+    _collect_coloured(drawing, fills, strokes)
+    if not fills and not strokes:
+        return None, _problem(path, "쓸 수 없습니다 (그림이 비어 있습니다)", "icon-empty")
+    icon = Icon(path, "svg", float(drawing.width), float(drawing.height), drawing=drawing)
+    icon._fill_shapes = fills
+    icon._stroke_shapes = strokes
+    return icon, None
+
+
+def _collect_coloured(node: Any, fills: list, strokes: list) -> None:
+    for child in getattr(node, "contents", None) or []:
+        _collect_coloured(child, fills, strokes)
+    if hasattr(node, "contents"):
+        return
+    if getattr(node, "fillColor", None) is not None:
+        fills.append(node)
+    if getattr(node, "strokeColor", None) is not None and getattr(node, "strokeWidth", 0):
+        strokes.append(node)
+
+
+def _load_png(path: Path) -> tuple[Icon | None, IconProblem | None]:
+    from PIL import Image
+
+    try:
+        with Image.open(path) as im:
+            width, height = im.size
+            if width <= 0 or height <= 0 or width * height > MAX_PNG_PIXELS:
+                return None, _problem(
+                    path,
+                    f"쓰기에는 너무 큽니다 ({width}×{height} 픽셀, 최대 {MAX_PNG_PIXELS:,} 픽셀)",
+                    "icon-too-large",
+                )
+            im.load()
+            rgba = im.convert("RGBA")
+    except Image.DecompressionBombError:
+        return None, _problem(path, "쓰기에는 너무 큽니다 (압축 폭탄으로 보입니다)", "icon-too-large")
+    except (OSError, ValueError, SyntaxError):
+        return None, _problem(path, "읽을 수 없습니다 (PNG 파일이 잘렸거나 손상되었습니다)", "icon-bad-png")
+    return Icon(path, "png", float(width), float(height), image=rgba), None
+
+
+def _to_color(color: Any) -> Any:
+    from reportlab.lib import colors
+
+    if isinstance(color, colors.Color):
+        return color
+    if isinstance(color, str) and color.startswith("#"):
+        return colors.HexColor(color)
+    return colors.toColor(color)
+
+
+def draw_icon(canvas: Any, icon: Icon | None, x: float, y: float, size: float, color: Any) -> None:
+    """Draw `icon` fitted and centred in the square (x, y, size, size); SVGs are recoloured to `color`.
+
+    With no icon, a dashed circle with a question mark is drawn in `color`.
+    """
+    col = _to_color(color)
+    if icon is None:
+        _draw_placeholder(canvas, x, y, size, col)
+        return
+    scale = size / max(icon.width, icon.height)
+    w, h = icon.width * scale, icon.height * scale
+    ox, oy = x + (size - w) / 2, y + (size - h) / 2
+    if icon.kind == "png":
+        from reportlab.lib.utils import ImageReader
+
+        canvas.drawImage(ImageReader(icon.image), ox, oy, w, h, mask="auto")
+        return
+    from reportlab.graphics import renderPDF
+
+    for shape in icon._fill_shapes:
+        shape.fillColor = col
+    for shape in icon._stroke_shapes:
+        shape.strokeColor = col
+    canvas.saveState()
+    canvas.translate(ox, oy)
+    canvas.scale(scale, scale)
+    renderPDF.draw(icon.drawing, canvas, 0, 0)
+    canvas.restoreState()
+
+
+def _draw_placeholder(canvas: Any, x: float, y: float, size: float, col: Any) -> None:
+    r = size * 0.42
+    cx, cy = x + size / 2, y + size / 2
+    canvas.saveState()
+    canvas.setStrokeColor(col)
+    canvas.setFillColor(col)
+    canvas.setLineWidth(max(0.5, size * 0.04))
+    canvas.setDash(size * 0.09, size * 0.06)
+    canvas.circle(cx, cy, r, stroke=1, fill=0)
+    canvas.setDash()
+    font_size = size * 0.5
+    canvas.setFont("Helvetica-Bold", font_size)
+    canvas.drawCentredString(cx, cy - font_size * 0.35, "?")
+    canvas.restoreState()
+
+
+def icon_flowable(icon: Icon | None, size: float, color: Any) -> Any:
+    """A platypus Flowable `size` points square that draws the icon (or the placeholder)."""
+    global _FLOWABLE_CLASS
+    if _FLOWABLE_CLASS is None:
+        from reportlab.platypus import Flowable
+
+        class IconFlowable(Flowable):
+            def __init__(self, icon: Icon | None, size: float, color: Any):
+                super().__init__()
+                self.icon, self.size, self.color = icon, size, color
+                self.width = self.height = size
+
+            def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+                return self.size, self.size
+
+            def draw(self) -> None:
+                draw_icon(self.canv, self.icon, 0, 0, self.size, self.color)
+
+        _FLOWABLE_CLASS = IconFlowable
+    return _FLOWABLE_CLASS(icon, size, color)
