@@ -262,8 +262,17 @@ def _represent_list(dumper: yaml.SafeDumper, value: list):
     return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=short)
 
 
+class _FlowDict(dict):
+    """A small mapping inside a character (setup) written on one line."""
+
+
+def _represent_flow_dict(dumper: yaml.SafeDumper, value: dict):
+    return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=True)
+
+
 _ContentDumper.add_representer(str, _represent_str)
 _ContentDumper.add_representer(list, _represent_list)
+_ContentDumper.add_representer(_FlowDict, _represent_flow_dict)
 
 
 def ordered_character(char: Mapping) -> dict:
@@ -274,20 +283,10 @@ def ordered_character(char: Mapping) -> dict:
 
 def dump_character_yaml(char: Mapping) -> str:
     body = ordered_character(char)
-    lines = []
     for key, value in body.items():
-        flow = isinstance(value, dict)
-        lines.append(
-            yaml.dump(
-                {key: value},
-                Dumper=_ContentDumper,
-                allow_unicode=True,
-                sort_keys=False,
-                default_flow_style=None if flow else False,
-                width=4096,
-            )
-        )
-    return "".join(lines)
+        if isinstance(value, dict):
+            body[key] = _FlowDict(value)
+    return yaml.dump(body, Dumper=_ContentDumper, allow_unicode=True, sort_keys=False, width=4096)
 
 
 def write_character_yaml(char_dict: Mapping, path: str | Path) -> Path:
