@@ -1,0 +1,148 @@
+"""Night order of a Game → findings: membership, star/start rules, fixed steps and ability-based ordering rules."""
+
+from __future__ import annotations
+
+import re
+
+from generator.findings import Report
+from generator.model import NIGHT_NAMES_KO, NIGHTS, Game, NightOrder
+
+NOT_FIRST_NIGHT = re.compile(r"밤\s*\*|밤에\s*\*")
+STARTS_KNOWING = re.compile(r"시작\s*시|시작할\s*때")
+EVERY_NIGHT = re.compile(r"매일\s*밤(?!\s*\*)")
+
+
+def where(order: NightOrder, night: str, index: int | None = None) -> str | None:
+    line = order.lines.get(night, {}).get(index) if index is not None else None
+    if line:
+        return f"{order.source}:{line}"
+    return order.source
+
+
+def check(game: Game, report: Report) -> None:
+    order = game.night_order
+    for night in NIGHTS:
+        check_known_and_unique(game, order, night, report)
+        check_membership(game, order, night, report)
+        check_fixed_steps(game, order, night, report)
+        check_rules(game, order, night, report)
+    for character in game.characters:
+        check_ability_timing(character, report)
+
+
+def check_known_and_unique(game: Game, order: NightOrder, night: str, report: Report) -> None:
+    seen: set[str] = set()
+    known = set(game.library.characters) | set(game.library.fixed_steps) | set(game.ids)
+    for index, step in enumerate(order.steps(night)):
+        if step not in known:
+            from generator.content import suggest
+
+            report.error(
+                "night-unknown-id",
+                f"{NIGHT_NAMES_KO[night]} 순서에 알 수 없는 id '{step}'가 있습니다.{suggest(step, known)}",
+                subject=step,
+                where=where(order, night, index),
+            )
+        if step in seen:
+            report.error(
+                "night-repeated-id",
+                f"{NIGHT_NAMES_KO[night]} 순서에 '{step}'가 두 번 있습니다. 한 번만 쓰세요.",
+                subject=step,
+                where=where(order, night, index),
+            )
+        seen.add(step)
+
+
+def check_membership(game: Game, order: NightOrder, night: str, report: Report) -> None:
+    listed = order.steps(night)
+    for character in game.characters:
+        wakes = character.night_reminder(night) is not None
+        if wakes and character.id not in listed:
+            report.error(
+                "night-missing",
+                f"{character.name}은(는) {NIGHT_NAMES_KO[night]}에 깨어나는데(알림 문구가 있음) {NIGHT_NAMES_KO[night]} 순서에 없습니다.",
+                subject=character.id,
+                where=where(order, night),
+            )
+        if not wakes and character.id in listed:
+            report.error(
+                "night-extra",
+                f"{character.name}은(는) {NIGHT_NAMES_KO[night]} 알림 문구가 없는데 {NIGHT_NAMES_KO[night]} 순서에 들어 있습니다. "
+                f"순서에서 빼거나 캐릭터 파일에 '{night}' 문구를 넣으세요.",
+                subject=character.id,
+                where=where(order, night, listed.index(character.id)),
+            )
+
+
+def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report) -> None:
+    steps = order.steps(night)
+    label = NIGHT_NAMES_KO[night]
+    if not steps or steps[0] != "dusk":
+        report.error("night-dusk", f"{label} 순서는 황혼(dusk)으로 시작해야 합니다.", where=where(order, night))
+    if not steps or steps[-1] != "dawn":
+        report.error("night-dawn", f"{label} 순서는 새벽(dawn)으로 끝나야 합니다.", where=where(order, night))
+    info = [s for s in ("minioninfo", "demoninfo") if s in steps]
+    if night == "first_night":
+        for step in ("minioninfo", "demoninfo"):
+            if step not in steps:
+                report.error("night-info-missing", f"첫날 밤 순서에 '{step}'가 없습니다.", where=where(order, night))
+        if len(info) == 2 and steps.index("minioninfo") > steps.index("demoninfo"):
+            report.error(
+                "night-info-order",
+                "하수인 정보(minioninfo)는 악마 정보(demoninfo)보다 먼저 와야 합니다: 악마가 하수인을 알기 전에 하수인이 서로를 확인합니다.",
+                where=where(order, night, steps.index("demoninfo")),
+            )
+    else:
+        for step in info:
+            report.error(
+                "night-info-other",
+                f"'{step}'는 첫날 밤에만 있습니다. 다른 밤 순서에서 빼세요.",
+                where=where(order, night, steps.index(step)),
+            )
+
+
+def check_rules(game: Game, order: NightOrder, night: str, report: Report) -> None:
+    steps = order.steps(night)
+    present = set(game.ids)
+    position = {step: i for i, step in enumerate(steps) if step in present}
+    for rule in game.library.night_rules:
+        if night not in rule.nights:
+            continue
+        for first in rule.before:
+            for later in rule.after:
+                if first in position and later in position and position[first] > position[later]:
+                    a, b = game.character(first), game.character(later)
+                    report.error(
+                        "night-rule",
+                        f"{NIGHT_NAMES_KO[night]}: {a.name}은(는) {b.name}보다 먼저 깨어나야 합니다. 이유: {rule.reason}",
+                        subject=first,
+                        where=where(order, night, position[first]),
+                    )
+
+
+def check_ability_timing(character, report: Report) -> None:
+    ability = character.ability
+    star = NOT_FIRST_NIGHT.search(ability)
+    if star and character.first_night is not None:
+        report.error(
+            "night-star",
+            f"{character.name}의 능력에 별표(*)가 있어 첫날 밤에는 깨어나지 않아야 하는데 첫날 밤 문구(first_night)가 있습니다.",
+            subject=character.id,
+            where=character.source,
+        )
+    if STARTS_KNOWING.search(ability) and character.first_night is None:
+        report.error(
+            "night-start",
+            f"{character.name}은(는) '시작할 때' 정보를 얻으므로 첫날 밤에 깨어나야 하는데 첫날 밤 문구(first_night)가 없습니다.",
+            subject=character.id,
+            where=character.source,
+        )
+    if EVERY_NIGHT.search(ability) and not star:
+        for night in NIGHTS:
+            if character.night_reminder(night) is None:
+                report.error(
+                    "night-every",
+                    f"{character.name}의 능력은 '매일 밤'(별표 없음)이므로 {NIGHT_NAMES_KO[night]}에도 깨어나야 하는데 '{night}' 문구가 없습니다.",
+                    subject=character.id,
+                    where=character.source,
+                )

@@ -1,0 +1,173 @@
+"""The text of a Game's characters and script → findings: odd characters, missing glyphs, undeclared name variants."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from generator.findings import Report
+from generator.model import Game
+
+ZERO_WIDTH_AND_BIDI = {
+    0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD,
+    0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+}
+ORDINARY_PUNCTUATION = set(" \n.,:;!?'\"()[]{}<>-–—~·…“”‘’*%/&+=#@_×→※「」『』〈〉《》|\\^`$\u00a0")
+MISSING_SECTIONS = (("flavor", "분위기 글"), ("overview", "개요"), ("how_to_run", "진행 방법"))
+REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
+
+
+def character_texts(character) -> list[tuple[str, str]]:
+    """(field label, text) for every text the documents print for this character."""
+    texts = [("name", character.name), ("ability", character.ability)]
+    for key in ("flavor", "overview", "first_night", "other_nights"):
+        value = getattr(character, key)
+        if value:
+            texts.append((key, value))
+    for key in ("how_to_run", "notes", "reminders", "global_reminders", "aliases"):
+        for index, value in enumerate(getattr(character, key)):
+            texts.append((f"{key}[{index + 1}]", value))
+    return texts
+
+
+def script_texts(game: Game) -> list[tuple[str, str]]:
+    script = game.script
+    texts = [("title", script.title)]
+    if script.author:
+        texts.append(("author", script.author))
+    if script.notes:
+        texts.append(("notes", script.notes))
+    texts += [(f"bootlegger[{i + 1}]", rule) for i, rule in enumerate(script.bootlegger)]
+    return texts
+
+
+def classify(ch: str) -> str | None:
+    """Why a character does not belong in printed Korean text, or None when it is fine."""
+    code = ord(ch)
+    if code in ZERO_WIDTH_AND_BIDI:
+        return "zero-width"
+    category = unicodedata.category(ch)
+    if category in ("Cc", "Cf", "Co", "Cs") and ch != "\n":
+        return "control"
+    if 0x1100 <= code <= 0x11FF or 0xA960 <= code <= 0xA97F or 0xD7B0 <= code <= 0xD7FF:
+        return "jamo"
+    if 0xAC00 <= code <= 0xD7A3 or 0x3130 <= code <= 0x318F:
+        return None
+    if ch.isascii() and (ch.isalnum() or ch in ORDINARY_PUNCTUATION):
+        return None
+    if ch in ORDINARY_PUNCTUATION or ch.isdigit():
+        return None
+    if category.startswith("L") and unicodedata.name(ch, "").startswith("LATIN"):
+        return None
+    return "script"
+
+
+KIND_MESSAGES = {
+    "zero-width": ("error", "text-invisible", "보이지 않는 문자(폭 없는 문자 또는 방향 제어 문자)"),
+    "control": ("error", "text-control", "제어 문자"),
+    "jamo": ("error", "text-jamo", "조합되지 않은 한글 자모(자모가 흩어져 인쇄됩니다)"),
+    "script": ("warning", "text-script", "한글·라틴 문자·숫자·일반 문장부호가 아닌 문자"),
+}
+
+
+def check_characters_of(text: str, label: str, subject: str | None, where: str | None, report: Report, covered) -> None:
+    flagged: dict[str, set[str]] = {}
+    missing: set[str] = set()
+    for ch in text:
+        kind = classify(ch)
+        if kind:
+            flagged.setdefault(kind, set()).add(ch)
+        if covered is not None and ch not in "\n" and ord(ch) not in covered and kind not in ("zero-width", "control"):
+            missing.add(ch)
+    for kind, chars in flagged.items():
+        level, code, what = KIND_MESSAGES[kind]
+        shown = ", ".join(f"U+{ord(c):04X}" + (f" '{c}'" if kind == "script" else "") for c in sorted(chars))
+        message = f"'{label}'에 {what}가 있습니다: {shown}. 지우거나 일반 문자로 바꿔 주세요."
+        getattr(report, level)(code, message, subject=subject, where=where)
+    if missing:
+        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+        report.error(
+            "text-glyph",
+            f"'{label}'의 문자 {shown}는 글꼴(나눔명조/나눔고딕)에 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
+            subject=subject,
+            where=where,
+        )
+
+
+def font_coverage():
+    from generator.theme import font_paths
+    from generator.glyphs import covered_code_points
+
+    sets = [covered_code_points(path) for path in font_paths()]
+    return frozenset.intersection(*sets) if sets else None
+
+
+def name_variants(name: str) -> set[str]:
+    """Spellings of a name that differ only by spaces: '뱀 조련사' ↔ '뱀조련사', '까마귀지기' ↔ '까마귀 지기'."""
+    compact = name.replace(" ", "")
+    variants = {compact}
+    if len(compact) >= 4:
+        variants |= {compact[:i] + " " + compact[i:] for i in range(2, len(compact) - 1)}
+    variants.discard(name)
+    return variants
+
+
+def check_name_variants(game: Game, report: Report) -> None:
+    everything = [(c, label, text) for c in game.characters for label, text in character_texts(c)]
+    everything += [(None, label, text) for label, text in script_texts(game)]
+    for named in game.library.characters.values():
+        declared = set(named.aliases) | {named.name}
+        for variant in sorted(name_variants(named.name) - declared):
+            users = [(c, label) for c, label, text in everything if variant in text and not any(d in text and variant in d for d in declared)]
+            if users:
+                c, label = users[0]
+                report.warning(
+                    "name-variant",
+                    f"'{variant}'는 {named.name}의 다른 표기로 보이지만 aliases에 없습니다"
+                    f"(처음 나온 곳: {c.name + '의 ' if c else '스크립트 '}{label}). aliases에 추가하거나 이름을 맞춰 주세요.",
+                    subject=named.id,
+                    where=named.source,
+                )
+
+
+def check_reminder_marks(character, report: Report) -> None:
+    known = set(character.reminders) | set(character.global_reminders)
+    for night in ("first_night", "other_nights"):
+        text = character.night_reminder(night)
+        for mark in REMINDER_MARK.findall(text or ""):
+            if mark not in known:
+                report.warning(
+                    "reminder-unknown",
+                    f"{character.name}의 '{night}' 문구에 강조된 '{mark}'가 이 캐릭터의 reminders/global_reminders에 없습니다.",
+                    subject=character.id,
+                    where=character.source,
+                )
+
+
+def check_missing_sections(character, report: Report) -> None:
+    missing = [label for key, label in MISSING_SECTIONS if not getattr(character, key)]
+    if missing:
+        report.warning(
+            "section-missing",
+            f"{character.name}: 해설서에 없는 부분이 있습니다({', '.join(missing)}). 인쇄물에는 있는 부분만 나옵니다.",
+            subject=character.id,
+            where=character.source,
+        )
+
+
+def check(game: Game, report: Report) -> None:
+    covered = font_coverage()
+    for character in game.characters:
+        for label, text in character_texts(character):
+            check_characters_of(text, f"{character.id}.{label}", character.id, character.source, report, covered)
+        check_reminder_marks(character, report)
+        check_missing_sections(character, report)
+    for label, text in script_texts(game):
+        check_characters_of(text, f"script.{label}", None, game.script.source, report, covered)
+    for fixed in game.library.fixed_steps.values():
+        for night in ("first_night", "other_nights"):
+            if fixed.night_reminder(night):
+                check_characters_of(fixed.night_reminder(night), f"{fixed.id}.{night}", fixed.id, game.library.night_order.source, report, covered)
+    for jinx in game.jinxes:
+        check_characters_of(jinx.text, "jinx", None, None, report, covered)
+    check_name_variants(game, report)

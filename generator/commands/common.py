@@ -1,0 +1,92 @@
+"""Shared CLI plumbing: the common options, Korean error reporting, and loading a game for a command."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, Unreadable
+
+ScriptArg = Annotated[
+    str,
+    typer.Argument(help="내장 스크립트 id(content/scripts/<id>.yaml) 또는 스크립트 파일(.yaml/.json) 경로."),
+]
+ContentOpt = Annotated[
+    Optional[Path],
+    typer.Option("--content", help="내용 폴더(content/와 같은 구조). 기본값: 함께 들어 있는 content/.", show_default=False),
+]
+OutOpt = Annotated[Path, typer.Option("--out", help="출력 폴더. 문서는 <출력 폴더>/<스크립트 id>/에 씁니다.")]
+PaperOpt = Annotated[str, typer.Option("--paper", help="용지: a4 또는 letter.")]
+IconsOpt = Annotated[
+    Optional[Path],
+    typer.Option("--icons", help="직접 만든 아이콘 폴더(<캐릭터 id>.svg 또는 .png). 있으면 내장 아이콘 대신 씁니다.", show_default=False),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="오류 말고는 아무것도 출력하지 않습니다.")]
+DebugOpt = Annotated[bool, typer.Option("--debug", help="예상하지 못한 오류가 나면 파이썬 추적 정보를 보여 줍니다.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="검사에서 오류가 나와도 문서를 만듭니다.")]
+
+PAPERS = ("a4", "letter")
+
+
+class Console:
+    """Korean messages to the terminal; progress goes quiet with --quiet, errors never do."""
+
+    def __init__(self, quiet: bool = False):
+        self.quiet = quiet
+
+    def info(self, message: str) -> None:
+        if not self.quiet:
+            typer.echo(message)
+
+    def error(self, message: str) -> None:
+        typer.echo(message, err=True)
+
+    def findings(self, report: Report, show_warnings: bool = True) -> None:
+        for finding in report.findings:
+            if finding.level == "error":
+                self.error(finding.format())
+            elif show_warnings and not self.quiet:
+                typer.echo(finding.format())
+
+
+def check_paper(paper: str) -> str:
+    value = paper.lower()
+    if value not in PAPERS:
+        raise typer.BadParameter(f"'{paper}'는 쓸 수 없습니다. a4 또는 letter 중 하나를 고르세요.", param_hint="--paper")
+    return value
+
+
+@contextmanager
+def friendly_errors(console: Console, debug: bool = False):
+    """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
+    from generator.write import OutputError
+
+    try:
+        yield
+    except typer.Exit:
+        raise
+    except Unreadable as exc:
+        for finding in exc.findings:
+            if finding.level == "error":
+                console.error(finding.format())
+        console.error("입력을 읽을 수 없어 멈췄습니다.")
+        raise typer.Exit(EXIT_UNREADABLE)
+    except OutputError as exc:
+        console.error(f"[오류] {exc}")
+        raise typer.Exit(EXIT_UNREADABLE)
+    except KeyboardInterrupt:
+        console.error("중단했습니다. 이전에 만든 파일은 그대로 있습니다.")
+        raise typer.Exit(130)
+    except Exception as exc:  # the promise is: no traceback for users, ever
+        if debug:
+            traceback.print_exc(file=sys.stderr)
+        console.error(
+            f"[오류] 예상하지 못한 문제가 생겼습니다: {type(exc).__name__}: {exc}. "
+            "이전에 만든 파일은 그대로 있습니다. --debug로 다시 실행하면 자세한 정보를 볼 수 있습니다."
+        )
+        raise typer.Exit(EXIT_FINDINGS)

@@ -1,0 +1,559 @@
+"""Content folder (character, night-order, rule, jinx and script YAML) → a checked Library and Game, or findings."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+from generator import DEFAULT_CONTENT_DIR
+from generator.findings import Report, Unreadable
+from generator.model import (
+    BAG_TEAMS,
+    NIGHTS,
+    TEAMS,
+    Character,
+    FixedStep,
+    Game,
+    Jinx,
+    Library,
+    NightOrder,
+    NightRule,
+    Script,
+)
+from generator.yamlio import Located, display_path, load_yaml
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+MAX_TEXT_LENGTH = 5000
+
+CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon")
+CHARACTER_LIST_FIELDS = ("how_to_run", "notes", "reminders", "global_reminders", "aliases")
+CHARACTER_REQUIRED = ("id", "name", "team", "ability")
+CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup"}
+SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger"}
+STEP_KEYS = {"name", "first_night", "other_nights", "min_players"}
+RULE_KEYS = {"before", "after", "nights", "reason"}
+
+TYPE_NAMES = {str: "문자열", list: "목록", dict: "키-값 묶음", int: "정수"}
+
+
+class Fields:
+    """Typed access to one YAML mapping that records every problem in the report with file, line and key."""
+
+    def __init__(self, located: Located, mapping: dict, report: Report, prefix: tuple = (), subject: str | None = None):
+        self.located = located
+        self.mapping = mapping
+        self.report = report
+        self.prefix = prefix
+        self.subject = subject
+
+    def where(self, key) -> str:
+        return self.located.where(*self.prefix, key)
+
+    def _label(self, key) -> str:
+        return ".".join(str(k) for k in (*self.prefix, key))
+
+    def warn_unknown(self, allowed: set[str]) -> None:
+        for key in self.mapping:
+            if key not in allowed:
+                self.report.warning(
+                    "unknown-key",
+                    f"알 수 없는 항목 '{self._label(key)}'은(는) 무시합니다. 쓸 수 있는 항목: {', '.join(sorted(allowed))}",
+                    subject=self.subject,
+                    where=self.where(key),
+                )
+
+    def _wrong_type(self, key, expected: type, value) -> None:
+        self.report.error(
+            "wrong-type",
+            f"'{self._label(key)}'은(는) {TYPE_NAMES[expected]}이어야 합니다(지금은 {type_name(value)}).",
+            subject=self.subject,
+            where=self.where(key),
+        )
+
+    def text(self, key, required: bool = False) -> str | None:
+        value = self.mapping.get(key)
+        if value is None:
+            if required:
+                self.missing(key)
+            return None
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            self._wrong_type(key, str, value)
+            return None
+        if required and not value.strip():
+            self.missing(key)
+            return None
+        if len(value) > MAX_TEXT_LENGTH:
+            self.report.error(
+                "text-too-long",
+                f"'{self._label(key)}'이(가) 너무 깁니다({len(value):,}자). {MAX_TEXT_LENGTH:,}자까지 쓸 수 있습니다.",
+                subject=self.subject,
+                where=self.where(key),
+            )
+            return None
+        return value
+
+    def text_list(self, key) -> list[str]:
+        value = self.mapping.get(key)
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            self._wrong_type(key, list, value)
+            return []
+        items = []
+        for index, item in enumerate(value):
+            if isinstance(item, (int, float)) and not isinstance(item, bool):
+                item = str(item)
+            if not isinstance(item, str):
+                self.report.error(
+                    "wrong-type",
+                    f"'{self._label(key)}'의 {index + 1}번째 항목은 문자열이어야 합니다(지금은 {type_name(item)}).",
+                    subject=self.subject,
+                    where=self.located.where(*self.prefix, key, index),
+                )
+                continue
+            if len(item) > MAX_TEXT_LENGTH:
+                self.report.error(
+                    "text-too-long",
+                    f"'{self._label(key)}'의 {index + 1}번째 항목이 너무 깁니다({len(item):,}자).",
+                    subject=self.subject,
+                    where=self.located.where(*self.prefix, key, index),
+                )
+                continue
+            items.append(item)
+        return items
+
+    def mapping_of(self, key) -> dict:
+        value = self.mapping.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self._wrong_type(key, dict, value)
+            return {}
+        return value
+
+    def missing(self, key) -> None:
+        self.report.error(
+            "missing-field",
+            f"필수 항목 '{self._label(key)}'이(가) 없거나 비어 있습니다.",
+            subject=self.subject,
+            where=self.located.where(*self.prefix) if self.prefix else display_path(self.located.path),
+        )
+
+
+def type_name(value) -> str:
+    if value is None:
+        return "빈 값"
+    for python_type, name in TYPE_NAMES.items():
+        if isinstance(value, python_type) and not isinstance(value, bool):
+            return name
+    return "참/거짓" if isinstance(value, bool) else type(value).__name__
+
+
+def require_mapping(located: Located, report: Report, what: str) -> dict | None:
+    if isinstance(located.data, dict):
+        return located.data
+    report.cannot_read(
+        "wrong-shape",
+        f"{what} 파일은 '키: 값' 묶음이어야 합니다(지금은 {type_name(located.data)}): {display_path(located.path)}",
+        where=display_path(located.path),
+    )
+    return None
+
+
+# --- characters -------------------------------------------------------------------------------------------
+
+
+def parse_setup(fields: Fields) -> dict:
+    raw = fields.mapping_of("setup")
+    setup: dict = {}
+    for key, value in raw.items():
+        where = fields.located.where(*fields.prefix, "setup", key)
+        if key == "hidden_as":
+            if value not in BAG_TEAMS:
+                fields.report.error(
+                    "setup-invalid",
+                    f"'setup.hidden_as'는 {', '.join(BAG_TEAMS)} 중 하나여야 합니다(지금은 {value!r}).",
+                    subject=fields.subject,
+                    where=where,
+                )
+                continue
+            setup[key] = value
+        elif key in BAG_TEAMS:
+            deltas = value if isinstance(value, list) else [value]
+            if not deltas or not all(isinstance(d, int) and not isinstance(d, bool) and d != 0 for d in deltas):
+                fields.report.error(
+                    "setup-invalid",
+                    f"'setup.{key}'는 0이 아닌 정수 목록이어야 합니다(예: [-1, 1]). 지금은 {value!r}입니다.",
+                    subject=fields.subject,
+                    where=where,
+                )
+                continue
+            setup[key] = sorted(set(deltas))
+        else:
+            fields.report.error(
+                "setup-invalid",
+                f"'setup'에 알 수 없는 항목 '{key}'이(가) 있습니다. 쓸 수 있는 항목: {', '.join(BAG_TEAMS)}, hidden_as",
+                subject=fields.subject,
+                where=where,
+            )
+    return setup
+
+
+def character_from_mapping(
+    mapping: dict, located: Located, report: Report, prefix: tuple = (), expected_id: str | None = None
+) -> Character | None:
+    subject = mapping.get("id") if isinstance(mapping.get("id"), str) else expected_id
+    fields = Fields(located, mapping, report, prefix, subject)
+    errors_before = len(report.errors)
+    fields.warn_unknown(CHARACTER_KEYS)
+    character_id = fields.text("id", required=True)
+    name = fields.text("name", required=True)
+    team = fields.text("team", required=True)
+    ability = fields.text("ability", required=True)
+    if character_id is not None and not ID_PATTERN.match(character_id):
+        report.error(
+            "bad-id",
+            f"id '{character_id}'는 영문 소문자, 숫자, '_', '-'만 쓸 수 있습니다.",
+            subject=character_id,
+            where=fields.where("id"),
+        )
+    if character_id and expected_id and character_id != expected_id:
+        report.error(
+            "id-mismatch",
+            f"id '{character_id}'가 파일 이름 '{expected_id}.yaml'과 다릅니다. 파일 이름과 id를 같게 해 주세요.",
+            subject=character_id,
+            where=fields.where("id"),
+        )
+    if team is not None and team not in TEAMS:
+        report.error(
+            "unknown-team",
+            f"팀 '{team}'은(는) 알 수 없습니다. 쓸 수 있는 팀: {', '.join(TEAMS)}",
+            subject=subject,
+            where=fields.where("team"),
+        )
+    texts = {key: fields.text(key) for key in CHARACTER_TEXT_FIELDS}
+    lists = {key: fields.text_list(key) for key in CHARACTER_LIST_FIELDS}
+    setup = parse_setup(fields)
+    if len(report.errors) > errors_before:
+        return None
+    return Character(
+        id=character_id,
+        name=name,
+        team=team,
+        ability=ability,
+        setup=setup,
+        source=fields.where("id"),
+        **texts,
+        **lists,
+    )
+
+
+def load_characters(content_dir: Path, report: Report) -> dict[str, Character]:
+    folder = content_dir / "characters"
+    if not folder.is_dir():
+        report.cannot_read("content-missing", f"캐릭터 폴더가 없습니다: {display_path(folder)}", where=display_path(folder))
+        return {}
+    characters: dict[str, Character] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        located = load_yaml(path, report)
+        if located is None:
+            continue
+        mapping = require_mapping(located, report, "캐릭터")
+        if mapping is None:
+            continue
+        character = character_from_mapping(mapping, located, report, expected_id=path.stem)
+        if character is None:
+            continue
+        if character.id in characters:
+            report.error(
+                "duplicate-id",
+                f"id '{character.id}'가 두 파일에 있습니다: {characters[character.id].source}, {character.source}",
+                subject=character.id,
+                where=character.source,
+            )
+            continue
+        characters[character.id] = character
+    return characters
+
+
+# --- night order, rules, jinxes ------------------------------------------------------------------------------
+
+
+def id_list(fields: Fields, key) -> list[str]:
+    return fields.text_list(key)
+
+
+def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dict[str, FixedStep]]:
+    path = content_dir / "night_order.yaml"
+    empty = NightOrder([], [], display_path(path))
+    located = load_yaml(path, report)
+    if located is None:
+        return empty, {}
+    mapping = require_mapping(located, report, "밤 순서")
+    if mapping is None:
+        return empty, {}
+    fields = Fields(located, mapping, report)
+    fields.warn_unknown({"steps", *NIGHTS})
+    steps: dict[str, FixedStep] = {}
+    for step_id, raw in fields.mapping_of("steps").items():
+        if not isinstance(raw, dict):
+            report.error("wrong-type", f"'steps.{step_id}'는 키-값 묶음이어야 합니다.", where=located.where("steps", step_id))
+            continue
+        step_fields = Fields(located, raw, report, ("steps", step_id), step_id)
+        step_fields.warn_unknown(STEP_KEYS)
+        min_players = raw.get("min_players")
+        if min_players is not None and not isinstance(min_players, int):
+            report.error("wrong-type", f"'steps.{step_id}.min_players'는 정수여야 합니다.", where=step_fields.where("min_players"))
+            min_players = None
+        steps[step_id] = FixedStep(
+            id=step_id,
+            name=step_fields.text("name", required=True) or step_id,
+            first_night=step_fields.text("first_night"),
+            other_nights=step_fields.text("other_nights"),
+            min_players=min_players,
+        )
+    for night in NIGHTS:
+        if night not in mapping:
+            fields.missing(night)
+    order = NightOrder(id_list(fields, "first_night"), id_list(fields, "other_nights"), display_path(path))
+    order.lines = {night: {i: located.line(night, i) for i in range(len(order.steps(night)))} for night in NIGHTS}
+    return order, steps
+
+
+def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
+    path = content_dir / "night_rules.yaml"
+    if not path.exists():
+        return []
+    located = load_yaml(path, report)
+    if located is None:
+        return []
+    if not isinstance(located.data, list):
+        report.cannot_read("wrong-shape", f"밤 순서 규칙 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
+        return []
+    rules = []
+    for index, raw in enumerate(located.data):
+        if not isinstance(raw, dict):
+            report.error("wrong-type", f"{index + 1}번째 규칙은 키-값 묶음이어야 합니다.", where=located.where(index))
+            continue
+        fields = Fields(located, raw, report, (index,))
+        fields.warn_unknown(RULE_KEYS)
+        nights = fields.text_list("nights") or list(NIGHTS)
+        for night in nights:
+            if night not in NIGHTS:
+                report.error("wrong-value", f"규칙의 nights에는 {', '.join(NIGHTS)}만 쓸 수 있습니다(지금은 '{night}').", where=fields.where("nights"))
+        rules.append(
+            NightRule(
+                before=fields.text_list("before"),
+                after=fields.text_list("after"),
+                nights=[n for n in nights if n in NIGHTS],
+                reason=fields.text("reason", required=True) or "",
+            )
+        )
+    return rules
+
+
+def load_jinxes(content_dir: Path, report: Report) -> list[Jinx]:
+    path = content_dir / "jinxes.yaml"
+    if not path.exists():
+        return []
+    located = load_yaml(path, report)
+    if located is None:
+        return []
+    if not isinstance(located.data, list):
+        report.cannot_read("wrong-shape", f"징크스 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
+        return []
+    jinxes = []
+    for index, raw in enumerate(located.data):
+        if not isinstance(raw, dict):
+            report.error("wrong-type", f"{index + 1}번째 징크스는 키-값 묶음이어야 합니다.", where=located.where(index))
+            continue
+        fields = Fields(located, raw, report, (index,))
+        fields.warn_unknown({"characters", "text"})
+        pair = fields.text_list("characters")
+        text = fields.text("text", required=True)
+        if len(pair) != 2:
+            report.error("jinx-pair", "징크스의 characters에는 캐릭터 id 두 개를 써야 합니다.", where=fields.where("characters"))
+            continue
+        if text:
+            jinxes.append(Jinx((pair[0], pair[1]), text))
+    return jinxes
+
+
+def load_bag_table(content_dir: Path, report: Report) -> dict[int, tuple[int, int, int, int]]:
+    path = content_dir / "setup.yaml"
+    located = load_yaml(path, report)
+    if located is None:
+        return {}
+    mapping = require_mapping(located, report, "배치표")
+    if mapping is None:
+        return {}
+    table = {}
+    base = Fields(located, mapping, report).mapping_of("base")
+    for players, counts in base.items():
+        if (
+            not isinstance(players, int)
+            or not isinstance(counts, list)
+            or len(counts) != 4
+            or not all(isinstance(n, int) and n >= 0 for n in counts)
+        ):
+            report.error(
+                "setup-table",
+                f"배치표의 '{players}' 줄은 '인원: [마을주민, 외지인, 하수인, 악마]' 형식의 0 이상 정수 4개여야 합니다.",
+                where=located.where("base", players),
+            )
+            continue
+        table[players] = tuple(counts)
+    missing = [n for n in range(5, 16) if n not in table]
+    if missing and not report.unreadable:
+        report.error("setup-table", f"배치표에 {', '.join(map(str, missing))}명 줄이 없습니다.", where=display_path(path))
+    return table
+
+
+def load_library(content_dir: Path | None = None, report: Report | None = None) -> tuple[Library, Report]:
+    content_dir = Path(content_dir or DEFAULT_CONTENT_DIR)
+    report = report or Report()
+    if not content_dir.is_dir():
+        report.cannot_read("content-missing", f"내용 폴더가 없습니다: {display_path(content_dir)}", where=display_path(content_dir))
+    characters = load_characters(content_dir, report)
+    night_order, steps = load_night_order(content_dir, report)
+    library = Library(
+        characters=characters,
+        fixed_steps=steps,
+        night_order=night_order,
+        night_rules=load_night_rules(content_dir, report),
+        jinxes=load_jinxes(content_dir, report),
+        bag_table=load_bag_table(content_dir, report),
+        content_dir=content_dir,
+    )
+    check_library_references(library, report)
+    return library, report
+
+
+def check_library_references(library: Library, report: Report) -> None:
+    for jinx in library.jinxes:
+        for character_id in jinx.characters:
+            if character_id not in library.characters:
+                report.error("unknown-id", f"징크스가 알 수 없는 캐릭터 '{character_id}'를 가리킵니다.{suggest(character_id, library.characters)}")
+
+
+# --- scripts ------------------------------------------------------------------------------------------------
+
+
+def suggest(unknown: str, known) -> str:
+    close = difflib.get_close_matches(unknown, list(known), n=3, cutoff=0.5)
+    return f" 혹시 {', '.join(close)}을(를) 찾으셨나요?" if close else ""
+
+
+def script_path(script: str | Path, content_dir: Path) -> Path:
+    candidate = Path(script)
+    if candidate.suffix.lower() in (".yaml", ".yml", ".json") or candidate.exists():
+        return candidate
+    return content_dir / "scripts" / f"{script}.yaml"
+
+
+def load_script(script: str | Path, content_dir: Path, report: Report) -> Script | None:
+    path = script_path(script, content_dir)
+    if path.suffix.lower() == ".json":
+        from generator.script_json import load_script_json
+
+        return load_script_json(path, report)
+    if not path.exists():
+        bundled = sorted(p.stem for p in (content_dir / "scripts").glob("*.yaml"))
+        report.cannot_read(
+            "script-missing",
+            f"스크립트를 찾을 수 없습니다: {script}. 내장 스크립트 id({', '.join(bundled) or '없음'}) 또는 .yaml/.json 파일 경로를 주세요.",
+            where=display_path(path),
+        )
+        return None
+    located = load_yaml(path, report)
+    if located is None:
+        return None
+    mapping = require_mapping(located, report, "스크립트")
+    if mapping is None:
+        return None
+    fields = Fields(located, mapping, report)
+    fields.warn_unknown(SCRIPT_KEYS)
+    title = fields.text("title", required=True)
+    characters = fields.text_list("characters")
+    if "characters" not in mapping or not characters:
+        fields.missing("characters")
+    named = {}
+    for key, value in fields.mapping_of("named_characters").items():
+        if isinstance(value, str):
+            named[key] = value
+        else:
+            report.error("wrong-type", f"'named_characters.{key}'는 캐릭터 id(문자열)여야 합니다.", where=located.where("named_characters", key))
+    order = None
+    if "first_night" in mapping or "other_nights" in mapping:
+        order = NightOrder(fields.text_list("first_night"), fields.text_list("other_nights"), display_path(path))
+        order.lines = {night: {i: located.line(night, i) for i in range(len(order.steps(night)))} for night in NIGHTS}
+    script = Script(
+        id=fields.text("id") or path.stem,
+        title=title or path.stem,
+        author=fields.text("author"),
+        character_ids=characters,
+        notes=fields.text("notes"),
+        named_characters=named,
+        night_order=order,
+        bootlegger=fields.text_list("bootlegger"),
+        source=display_path(path),
+    )
+    script.lines = {i: located.line("characters", i) for i in range(len(characters))}
+    return script
+
+
+def resolve_game(script: Script, library: Library, report: Report) -> Game:
+    """Looks up the script's character ids in the library; unknown and repeated ids become errors."""
+    characters = []
+    seen = set()
+    lines = script.lines
+    custom = script.custom_characters
+    for index, character_id in enumerate(script.character_ids):
+        where = f"{script.source}:{lines[index]}" if lines.get(index) else script.source
+        if character_id in seen:
+            report.error("duplicate-id", f"스크립트에 '{character_id}'가 두 번 있습니다.", subject=character_id, where=where)
+            continue
+        seen.add(character_id)
+        character = custom.get(character_id) or library.characters.get(character_id)
+        if character is None:
+            report.error(
+                "unknown-id",
+                f"스크립트의 캐릭터 '{character_id}'가 라이브러리에 없습니다.{suggest(character_id, library.characters)}",
+                subject=character_id,
+                where=where,
+            )
+            continue
+        characters.append(character)
+    for loric_id, target in script.named_characters.items():
+        if loric_id not in seen:
+            report.warning("named-unused", f"named_characters에 스크립트에 없는 '{loric_id}'가 있습니다.", subject=loric_id, where=script.source)
+        if target not in library.characters:
+            report.error(
+                "unknown-id",
+                f"'{loric_id}'가 지정한 캐릭터 '{target}'가 라이브러리에 없습니다.{suggest(target, library.characters)}",
+                subject=loric_id,
+                where=script.source,
+            )
+    return Game(script=script, library=library, characters=characters)
+
+
+def load_game(script: str | Path = "in-space", content_dir: Path | None = None) -> tuple[Game | None, Report]:
+    """Loads library and script; raises nothing, returns (None, report) when input cannot be read."""
+    library, report = load_library(content_dir)
+    loaded = load_script(script, library.content_dir, report)
+    if loaded is None:
+        return None, report
+    game = resolve_game(loaded, library, report)
+    return game, report
+
+
+def load_game_or_raise(script: str | Path = "in-space", content_dir: Path | None = None) -> tuple[Game, Report]:
+    game, report = load_game(script, content_dir)
+    if game is None or report.unreadable:
+        raise Unreadable(report.findings)
+    return game, report

@@ -1,0 +1,77 @@
+"""Problems found anywhere in a run → one collected, ordered report with Korean messages and an exit code."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+ERROR = "error"
+WARNING = "warning"
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_UNREADABLE = 2
+
+LEVEL_LABELS = {ERROR: "오류", WARNING: "경고"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str
+    code: str
+    message: str
+    subject: str | None = None
+    where: str | None = None
+
+    def format(self) -> str:
+        place = f"{self.where}: " if self.where else ""
+        return f"[{LEVEL_LABELS[self.level]}] {place}{self.message} ({self.code})"
+
+
+class Unreadable(Exception):
+    """Raised when input cannot be read at all (exit code 2); carries the findings gathered so far."""
+
+    def __init__(self, findings: list[Finding]):
+        super().__init__("; ".join(f.message for f in findings))
+        self.findings = findings
+
+
+@dataclass
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+    unreadable: bool = False
+
+    def error(self, code: str, message: str, *, subject: str | None = None, where: str | None = None) -> None:
+        self.findings.append(Finding(ERROR, code, message, subject, where))
+
+    def warning(self, code: str, message: str, *, subject: str | None = None, where: str | None = None) -> None:
+        self.findings.append(Finding(WARNING, code, message, subject, where))
+
+    def cannot_read(self, code: str, message: str, *, where: str | None = None) -> None:
+        self.unreadable = True
+        self.error(code, message, where=where)
+
+    def extend(self, other: "Report") -> None:
+        self.findings.extend(other.findings)
+        self.unreadable = self.unreadable or other.unreadable
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == ERROR]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == WARNING]
+
+    def exit_code(self, strict: bool = False) -> int:
+        if self.unreadable:
+            return EXIT_UNREADABLE
+        if self.errors or (strict and self.warnings):
+            return EXIT_FINDINGS
+        return EXIT_OK
+
+    def to_json(self) -> str:
+        return json.dumps([asdict(f) for f in self.findings], ensure_ascii=False, indent=2)
+
+    def lines(self) -> list[str]:
+        return [f.format() for f in self.findings]

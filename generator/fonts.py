@@ -1,0 +1,28 @@
+"""Bundled Nanum TrueType files → fonts registered with reportlab, once per process and only when rendering."""
+
+from __future__ import annotations
+
+from generator import FONTS_DIR
+from generator.theme import theme
+
+_registered = False
+
+
+def register_fonts() -> None:
+    global _registered
+    if _registered:
+        return
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.lib.fonts import addMapping
+
+    fonts = theme()["fonts"]
+    for spec in fonts.values():
+        pdfmetrics.registerFont(TTFont(spec["name"], str(FONTS_DIR / spec["file"])))
+    for family, bold in (("serif", "serif_bold"), ("sans", "sans_bold")):
+        regular_name, bold_name = fonts[family]["name"], fonts[bold]["name"]
+        addMapping(regular_name, 0, 0, regular_name)
+        addMapping(regular_name, 1, 0, bold_name)
+        addMapping(regular_name, 0, 1, regular_name)
+        addMapping(regular_name, 1, 1, bold_name)
+    _registered = True

@@ -1,0 +1,65 @@
+"""A TrueType file → the set of code points it has glyphs for, read straight from its cmap (no reportlab needed)."""
+
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+from pathlib import Path
+
+
+@lru_cache(maxsize=None)
+def covered_code_points(font_path: Path) -> frozenset[int]:
+    data = Path(font_path).read_bytes()
+    num_tables = struct.unpack_from(">H", data, 4)[0]
+    cmap_offset = None
+    for i in range(num_tables):
+        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == b"cmap":
+            cmap_offset = offset
+    if cmap_offset is None:
+        return frozenset()
+    count = struct.unpack_from(">H", data, cmap_offset + 2)[0]
+    subtables = []
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap_offset + 4 + 8 * i)
+        subtables.append((platform, encoding, cmap_offset + offset))
+    points: set[int] = set()
+    for platform, encoding, offset in subtables:
+        fmt = struct.unpack_from(">H", data, offset)[0]
+        if platform == 3 and encoding == 10 and fmt == 12:
+            return frozenset(_read_format12(data, offset))
+        if platform in (0, 3) and fmt == 4:
+            points |= _read_format4(data, offset)
+    return frozenset(points)
+
+
+def _read_format4(data: bytes, offset: int) -> set[int]:
+    seg_count = struct.unpack_from(">H", data, offset + 6)[0] // 2
+    ends = struct.unpack_from(f">{seg_count}H", data, offset + 14)
+    starts = struct.unpack_from(f">{seg_count}H", data, offset + 16 + 2 * seg_count)
+    deltas = struct.unpack_from(f">{seg_count}h", data, offset + 16 + 4 * seg_count)
+    range_base = offset + 16 + 6 * seg_count
+    range_offsets = struct.unpack_from(f">{seg_count}H", data, range_base)
+    points = set()
+    for seg, (start, end, delta, range_offset) in enumerate(zip(starts, ends, deltas, range_offsets)):
+        for code in range(start, end + 1):
+            if code == 0xFFFF:
+                continue
+            if range_offset == 0:
+                glyph = (code + delta) & 0xFFFF
+            else:
+                address = range_base + 2 * seg + range_offset + 2 * (code - start)
+                glyph = struct.unpack_from(">H", data, address)[0]
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                points.add(code)
+    return points
+
+
+def _read_format12(data: bytes, offset: int) -> set[int]:
+    groups = struct.unpack_from(">I", data, offset + 12)[0]
+    points = set()
+    for i in range(groups):
+        start, end, _glyph = struct.unpack_from(">III", data, offset + 16 + 12 * i)
+        points.update(range(start, end + 1))
+    return points

@@ -1,0 +1,59 @@
+"""Plain content strings → escaped reportlab paragraph markup, through autoescaped jinja2 templates in templates/markup/."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from markupsafe import Markup, escape
+
+from generator import TEMPLATES_DIR
+
+REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
+BRACKET = re.compile(r"\[[^\[\]]*\]")
+NBSP = "\u00a0"
+ASCII_WHITESPACE = re.compile(r"[ \t\r\n]+")  # not str.split(): that would eat the no-break spaces
+
+
+def keep_brackets_together(text: str) -> str:
+    """A setup bracket such as '[외지인 +1명]' must never split across lines: its spaces become no-break spaces."""
+    return BRACKET.sub(lambda m: m.group(0).replace(" ", NBSP), text)
+
+
+def reminder_markup(text: str, color: str) -> Markup:
+    """Escapes text and sets each '*토큰*' reminder name in bold and the reminder colour."""
+    pieces = []
+    last = 0
+    for match in REMINDER_MARK.finditer(text):
+        pieces.append(escape(text[last : match.start()]))
+        pieces.append(Markup('<font color="{}"><b>{}</b></font>').format(color, match.group(1)))
+        last = match.end()
+    pieces.append(escape(text[last:]))
+    return Markup("").join(pieces)
+
+
+def plain_reminder_text(text: str) -> str:
+    """The same text with the reminder marks removed, for places that cannot show emphasis."""
+    return REMINDER_MARK.sub(r"\1", text)
+
+
+@lru_cache(maxsize=1)
+def environment():
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES_DIR / "markup")),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["keep_brackets"] = keep_brackets_together
+    env.filters["reminders"] = reminder_markup
+    return env
+
+
+def render(template: str, **data) -> str:
+    """Renders templates/markup/<template> with every data string escaped; whitespace runs collapse to one space."""
+    text = environment().get_template(template).render(**data)
+    return ASCII_WHITESPACE.sub(" ", text).strip()

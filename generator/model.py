@@ -1,0 +1,180 @@
+"""The game's vocabulary: plain dataclasses that every stage after content loading reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "loric", "fabled")
+SHEET_TEAMS = ("townsfolk", "outsider", "minion", "demon")
+BAG_TEAMS = ("townsfolk", "outsider", "minion", "demon")
+GOOD_TEAMS = ("townsfolk", "outsider")
+EVIL_TEAMS = ("minion", "demon")
+SIDE_TEAMS = ("traveller", "loric", "fabled")
+
+TEAM_NAMES_KO = {
+    "townsfolk": "마을주민",
+    "outsider": "외지인",
+    "minion": "하수인",
+    "demon": "악마",
+    "traveller": "여행자",
+    "loric": "설화",
+    "fabled": "전설",
+}
+
+NIGHTS = ("first_night", "other_nights")
+NIGHT_NAMES_KO = {"first_night": "첫날 밤", "other_nights": "다른 밤"}
+FIXED_STEPS = ("dusk", "minioninfo", "demoninfo", "dawn")
+
+
+@dataclass
+class Character:
+    id: str
+    name: str
+    team: str
+    ability: str
+    flavor: str | None = None
+    overview: str | None = None
+    how_to_run: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    reminders: list[str] = field(default_factory=list)
+    global_reminders: list[str] = field(default_factory=list)
+    first_night: str | None = None
+    other_nights: str | None = None
+    setup: dict = field(default_factory=dict)
+    aliases: list[str] = field(default_factory=list)
+    icon: str | None = None
+    source: str | None = None  # the file it was loaded from, for messages
+    custom: bool = False  # given in full by a script rather than taken from the library
+
+    def night_reminder(self, night: str) -> str | None:
+        return self.first_night if night == "first_night" else self.other_nights
+
+    @property
+    def is_good(self) -> bool:
+        return self.team in GOOD_TEAMS
+
+    @property
+    def is_evil(self) -> bool:
+        return self.team in EVIL_TEAMS
+
+    @property
+    def bag_changes(self) -> dict[str, list[int]]:
+        """Team → allowed deltas from the structured setup (e.g. {'outsider': [-1, 1]})."""
+        return {team: list(deltas) for team, deltas in self.setup.items() if team in BAG_TEAMS}
+
+    @property
+    def changes_setup(self) -> bool:
+        return bool(self.setup)
+
+
+@dataclass
+class FixedStep:
+    id: str
+    name: str
+    first_night: str | None = None
+    other_nights: str | None = None
+    min_players: int | None = None
+
+    def night_reminder(self, night: str) -> str | None:
+        return self.first_night if night == "first_night" else self.other_nights
+
+
+@dataclass
+class NightRule:
+    before: list[str]
+    after: list[str]
+    nights: list[str]
+    reason: str
+
+
+@dataclass
+class Jinx:
+    characters: tuple[str, str]
+    text: str
+
+
+@dataclass
+class NightOrder:
+    first_night: list[str]
+    other_nights: list[str]
+    source: str | None = None
+    lines: dict = field(default_factory=dict)  # night → {index: line in source}, for messages
+
+    def steps(self, night: str) -> list[str]:
+        return self.first_night if night == "first_night" else self.other_nights
+
+
+@dataclass
+class Script:
+    id: str
+    title: str
+    author: str | None
+    character_ids: list[str]
+    notes: str | None = None
+    named_characters: dict[str, str] = field(default_factory=dict)
+    night_order: NightOrder | None = None  # the script's own order, when it carries one
+    bootlegger: list[str] = field(default_factory=list)
+    source: str | None = None
+    lines: dict = field(default_factory=dict)  # index in character_ids → line in source
+    custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)
+
+
+@dataclass
+class Library:
+    """Everything loaded from a content folder."""
+
+    characters: dict[str, Character]
+    fixed_steps: dict[str, FixedStep]
+    night_order: NightOrder
+    night_rules: list[NightRule]
+    jinxes: list[Jinx]
+    bag_table: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
+    content_dir: object = None
+
+
+@dataclass
+class Game:
+    """One script resolved against the library: what every document is made from."""
+
+    script: Script
+    library: Library
+    characters: list[Character]  # in script (sheet) order
+
+    @property
+    def ids(self) -> list[str]:
+        return [c.id for c in self.characters]
+
+    def character(self, character_id: str) -> Character:
+        for c in self.characters:
+            if c.id == character_id:
+                return c
+        return self.library.characters[character_id]
+
+    def by_team(self, team: str) -> list[Character]:
+        return [c for c in self.characters if c.team == team]
+
+    @property
+    def night_order(self) -> NightOrder:
+        return self.script.night_order or self.library.night_order
+
+    def night_steps(self, night: str) -> list[str]:
+        """The night's steps that apply to this script: its characters plus the fixed steps."""
+        present = set(self.ids)
+        steps = []
+        for step in self.night_order.steps(night):
+            if step in self.library.fixed_steps or step in present:
+                if step in self.library.fixed_steps and self.library.fixed_steps[step].night_reminder(night) is None:
+                    continue
+                steps.append(step)
+        return steps
+
+    @property
+    def jinxes(self) -> list[Jinx]:
+        present = set(self.ids)
+        return [j for j in self.library.jinxes if set(j.characters) <= present]
+
+    def named_character(self, loric_id: str) -> Character | None:
+        target = self.script.named_characters.get(loric_id)
+        if target and target in self.library.characters:
+            return self.library.characters[target]
+        return None

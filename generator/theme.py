@@ -1,0 +1,48 @@
+"""templates/theme.yaml → the one Theme object every layout and render module reads sizes, colours and fonts from."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from generator import FONTS_DIR, TEMPLATES_DIR
+
+MM = 72 / 25.4  # points per millimetre
+
+
+@lru_cache(maxsize=None)
+def load_theme(path: Path | None = None) -> dict:
+    with open(path or TEMPLATES_DIR / "theme.yaml", encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def theme() -> dict:
+    return load_theme()
+
+
+def font_paths() -> list[Path]:
+    return [FONTS_DIR / spec["file"] for spec in theme()["fonts"].values()]
+
+
+def font_name(role: str) -> str:
+    """The registered reportlab font name for a role: serif, serif_bold, sans, sans_bold."""
+    return theme()["fonts"][role]["name"]
+
+
+def team_color(team: str) -> str:
+    return theme()["colors"]["teams"].get(team, theme()["colors"]["ink"])
+
+
+def color(name: str) -> str:
+    return theme()["colors"][name]
+
+
+def paper_size_pt(paper: str) -> tuple[float, float]:
+    width, height = theme()["paper"][paper]
+    return width * MM, height * MM
+
+
+def mm(value: float) -> float:
+    return value * MM
