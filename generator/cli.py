@@ -8,6 +8,7 @@ import typer
 
 COMMAND_MODULES = [
     "validate",
+    "build",
 ]
 
 app = typer.Typer(

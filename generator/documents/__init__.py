@@ -1,0 +1,12 @@
+"""One module per output document: a Game and RenderOptions → named PDF files (bytes), written by the write stage."""
+
+from __future__ import annotations
+
+import importlib
+
+# (module under generator.documents, what it makes, in Korean for progress messages) in build order
+DOCUMENTS: list[tuple[str, str]] = []
+
+
+def document_builder(module_name: str):
+    return importlib.import_module(f"generator.documents.{module_name}").build

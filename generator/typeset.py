@@ -1,0 +1,65 @@
+"""Theme + markup strings → reportlab paragraph styles, fitted paragraphs and the page furniture every document shares."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from generator.fonts import register_fonts
+from generator.theme import color, font_name, mm, theme
+
+
+@lru_cache(maxsize=None)
+def style(role: str = "serif", size: float = 9.0, leading: float | None = None, alignment: int = 0, text_color: str | None = None):
+    """A ParagraphStyle in one of the theme's fonts; default word wrap, which breaks between 어절."""
+    register_fonts()
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle(
+        name=f"{role}-{size}-{leading}-{alignment}-{text_color}",
+        fontName=font_name(role),
+        fontSize=size,
+        leading=leading or round(size * 1.35, 2),
+        alignment=alignment,
+        textColor=HexColor(text_color or color("ink")),
+    )
+
+
+def paragraph(markup: str, paragraph_style):
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(markup, paragraph_style)
+
+
+def fit_paragraph(markup: str, role: str, size: float, width: float, height: float, min_size: float | None = None, **style_args):
+    """The largest paragraph (from `size` down to the theme minimum) that fits width×height; (paragraph, fitted?)."""
+    floor = min_size or theme()["text"]["min_size_pt"]
+    current = size
+    while True:
+        para = paragraph(markup, style(role, current, **style_args))
+        _, needed = para.wrap(width, height)
+        if needed <= height or current <= floor:
+            return para, needed <= height
+        current = max(floor, round(current - 0.25, 2))
+
+
+def draw_page_furniture(canvas, page_width: float, page_height: float, title: str, page_number: int | None, fine_print: str | None = None):
+    """Script title at the top and page number at the bottom, inside the theme margin."""
+    register_fonts()
+    from reportlab.lib.colors import HexColor
+
+    margin = mm(theme()["page"]["margin"])
+    canvas.saveState()
+    canvas.setFillColor(HexColor(color("muted")))
+    canvas.setFont(font_name("sans"), 7.5)
+    canvas.drawString(margin, page_height - margin + 2, title)
+    if page_number is not None:
+        canvas.drawRightString(page_width - margin, margin - 9, f"{page_number}")
+    if fine_print:
+        canvas.setFont(font_name("sans"), 5.5)
+        canvas.drawString(margin, margin - 9, fine_print)
+    canvas.restoreState()
+
+
+def credit_line() -> str:
+    return theme()["credits"]["fine_print"]
