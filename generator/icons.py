@@ -284,3 +284,21 @@ def icon_flowable(icon: Icon | None, size: float, color: Any) -> Any:
 
         _FLOWABLE_CLASS = IconFlowable
     return _FLOWABLE_CLASS(icon, size, color)
+
+
+def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
+    """The icon to draw for a character in this build; every problem becomes one warning in options.report."""
+    problems: list[IconProblem] = []
+    path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems)
+    icon, problem = load_icon_checked(path)
+    if problem is not None:
+        problems.append(problem)
+    if path is None and not problems:
+        problems.append(
+            IconProblem(f"{character.id}.svg", "아이콘이 지정되지 않았고 기본 아이콘 파일도 없습니다. 자리표시 아이콘으로 대신 그립니다.", "icon-missing")
+        )
+    for found in problems:
+        already = any(f.code == found.code and f.subject == character.id for f in options.report.findings)
+        if not already:
+            options.report.warning(found.code, f"{character.name}: {found.message_ko}", subject=character.id, where=found.path)
+    return icon
