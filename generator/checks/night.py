@@ -103,7 +103,7 @@ def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report)
 
 def check_rules(game: Game, order: NightOrder, night: str, report: Report) -> None:
     steps = order.steps(night)
-    present = set(game.ids)
+    present = set(game.ids) | set(game.library.fixed_steps)  # rules may name fixed steps such as minioninfo
     position = {step: i for i, step in enumerate(steps) if step in present}
     for rule in game.library.night_rules:
         if night not in rule.nights:
@@ -111,13 +111,18 @@ def check_rules(game: Game, order: NightOrder, night: str, report: Report) -> No
         for first in rule.before:
             for later in rule.after:
                 if first in position and later in position and position[first] > position[later]:
-                    a, b = game.character(first), game.character(later)
                     report.error(
                         "night-rule",
-                        f"{NIGHT_NAMES_KO[night]}: {a.name}은(는) {b.name}보다 먼저 깨어나야 합니다. 이유: {rule.reason}",
+                        f"{NIGHT_NAMES_KO[night]}: {step_name(game, first)}은(는) {step_name(game, later)}보다 먼저 깨어나야 합니다. "
+                        f"이유: {rule.reason}",
                         subject=first,
                         where=where(order, night, position[first]),
                     )
+
+
+def step_name(game: Game, step: str) -> str:
+    fixed = game.library.fixed_steps.get(step)
+    return fixed.name if fixed else game.character(step).name
 
 
 def check_ability_timing(character, report: Report) -> None:

@@ -1,0 +1,100 @@
+"""Shared fixtures: a private copy of content/ to break one file at a time, YAML edit helpers, and validate runners."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+CONTENT = REPO / "content"
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    """A full copy of the bundled content folder; tests edit it freely and point load_game / --content at it."""
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def read_yaml(path: Path):
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
+def write_yaml(path: Path, data) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000), encoding="utf-8")
+    return path
+
+
+def edit_yaml(path: Path, change) -> Path:
+    """Loads a YAML file, lets `change` mutate (or replace, by returning) the data, writes it back."""
+    data = read_yaml(path)
+    result = change(data)
+    return write_yaml(path, data if result is None else result)
+
+
+def edit_character(content: Path, character_id: str, **fields) -> Path:
+    """Sets fields of content/characters/<id>.yaml; a value of None removes the field."""
+
+    def change(data):
+        for key, value in fields.items():
+            if value is None:
+                data.pop(key, None)
+            else:
+                data[key] = value
+
+    return edit_yaml(content / "characters" / f"{character_id}.yaml", change)
+
+
+def edit_order(content: Path, night: str, change) -> Path:
+    """Applies `change(list_of_ids)` to one night of content/night_order.yaml (mutate or return a new list)."""
+
+    def apply(data):
+        result = change(data[night])
+        if result is not None:
+            data[night] = result
+
+    return edit_yaml(content / "night_order.yaml", apply)
+
+
+def write_script(content: Path, characters: list[str], name: str = "test", **extra) -> Path:
+    """Writes content/scripts/<name>.yaml with the given character ids (and any extra keys) and returns its path."""
+    data = {"id": name, "title": "시험 스크립트", "author": "시험", "characters": list(characters), **extra}
+    return write_yaml(content / "scripts" / f"{name}.yaml", data)
+
+
+def bundled_ids() -> list[str]:
+    return list(read_yaml(CONTENT / "scripts" / "in-space.yaml")["characters"])
+
+
+def library_ids() -> list[str]:
+    return sorted(p.stem for p in (CONTENT / "characters").glob("*.yaml"))
+
+
+def validate(script="in-space", content: Path | None = None):
+    """Loads and checks like `botc-pnp validate` does; returns (game, report)."""
+    from generator.commands.validate import validate_game
+
+    return validate_game(script, content)
+
+
+def with_code(report, code: str, level: str | None = None) -> list:
+    return [f for f in report.findings if f.code == code and (level is None or f.level == level)]
+
+
+def codes(report) -> set[str]:
+    return {f.code for f in report.findings}
+
+
+def run_cli(*args: str):
+    """Runs the botc-pnp command line in-process; the result has exit_code, stdout and stderr."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args])
