@@ -1,0 +1,184 @@
+"""Every case of tests/bad_inputs/cases.yaml through the real CLI: exit code, Korean message, no traceback,
+content untouched, no temporary file left in the output folder."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from generator import DEFAULT_CONTENT_DIR, PROJECT_ROOT
+from generator.cli import app
+
+CASES_DIR = Path(__file__).parent / "bad_inputs"
+CASES = yaml.safe_load((CASES_DIR / "cases.yaml").read_text(encoding="utf-8"))
+
+
+def folder_hashes(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+# --- generated inputs (too big or too binary to commit) -------------------------------------------------------
+
+
+def png_bytes(width: int, height: int) -> bytes:
+    """A valid grey PNG of any size, built by hand so even a 100000×100000 one stays a few hundred KB."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    compressor = zlib.compressobj(9)
+    row = b"\x00" + b"\x80" * width
+    rows = min(height, 64)  # a bomb only needs its header to claim the size; a short stream is enough to be refused
+    body = compressor.compress(row * rows) + compressor.flush()
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+
+
+def generate(kind: str, root: Path, target: str) -> None:
+    path = root / target
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "huge-yaml":
+        with path.open("w", encoding="utf-8") as stream:
+            stream.write("id: monk\nname: 수도사\nteam: townsfolk\nability: 능력\nnotes:\n")
+            line = "- " + "가" * 200 + "\n"
+            while stream.tell() < 2_200_000:
+                stream.write(line)
+    elif kind == "long-field":
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text + "notes: ['" + "아주 긴 메모 " * 1500 + "']\n", encoding="utf-8")
+    elif kind == "png-bomb":
+        path.write_bytes(png_bytes(100_000, 100_000))
+    elif kind == "png-ok":
+        path.write_bytes(png_bytes(64, 64))
+    elif kind == "png-truncated":
+        path.write_bytes(png_bytes(256, 256)[:60])
+    elif kind == "binary":
+        path.write_bytes(bytes(range(256)) * 8)
+    elif kind == "latin1":
+        path.write_bytes("id: monk\nname: caf\u00e9\n".encode("latin-1"))
+    elif kind == "regular-file":
+        path.write_text("폴더가 있어야 할 자리에 있는 파일\n", encoding="utf-8")
+    else:
+        raise ValueError(kind)
+
+
+def prepare(case: dict, tmp_path: Path) -> Path:
+    """A fresh copy of the bundled content with the case's edits applied; returns the content folder."""
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT_DIR, content)
+    fixture = case.get("fixture")
+    if fixture:
+        shutil.copytree(CASES_DIR / fixture, content, dirs_exist_ok=True)
+    for name, text in (case.get("replace") or {}).items():
+        target = content / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("utf-8"))
+    for name, pairs in (case.get("sub") or {}).items():
+        target = content / name
+        text = target.read_text(encoding="utf-8")
+        for old, new in pairs:
+            assert old in text, f"{case['id']}: '{old}' not in {name}"
+            text = text.replace(old, new, 1)
+        target.write_bytes(text.encode("utf-8"))
+    for name, text in (case.get("append") or {}).items():
+        with (content / name).open("a", encoding="utf-8") as stream:
+            stream.write(text)
+    for name in case.get("delete") or []:
+        (content / name).unlink()
+    for target, kind in (case.get("generate") or {}).items():
+        if target.startswith("@"):  # outside the content folder, relative to tmp_path
+            generate(kind, tmp_path, target[1:])
+        else:
+            generate(kind, content, target)
+    return content
+
+
+def command_line(case: dict, tmp_path: Path, content: Path) -> list[str]:
+    places = {"content": str(content), "tmp": str(tmp_path), "out": str(tmp_path / "out")}
+    args = [str(a).format(**places) for a in case.get("args", [])]
+    command = case.get("run", "validate")
+    line = [command, *args, "--content", str(content)]
+    if command != "validate" and "--out" not in args:
+        line += ["--out", places["out"]]
+    return line
+
+
+def pdf_text(folder: Path) -> str:
+    from pypdf import PdfReader
+
+    texts = []
+    for pdf in sorted(folder.rglob("*.pdf")):
+        reader = PdfReader(pdf)
+        texts.extend(page.extract_text() or "" for page in reader.pages)
+    return "".join("".join(texts).split())
+
+
+def needs_documents(case: dict) -> None:
+    from generator.documents import DOCUMENTS
+
+    wanted = case.get("needs_document")
+    names = [name for name, _ in DOCUMENTS]
+    if case.get("needs_documents") and not names:
+        pytest.skip("no document renderer registered yet")
+    if wanted and wanted not in names:
+        pytest.skip(f"document '{wanted}' not registered yet")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_bad_input(case, tmp_path, monkeypatch):
+    needs_documents(case)
+    monkeypatch.chdir(tmp_path)
+    content = prepare(case, tmp_path)
+    before = folder_hashes(content)
+    line = command_line(case, tmp_path, content)
+    if case.get("subprocess"):
+        completed = subprocess.run(
+            [sys.executable, "-m", "generator", *line], capture_output=True, text=True, timeout=300,
+            cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+        )
+        code, output = completed.returncode, completed.stdout + completed.stderr
+    else:
+        result = CliRunner().invoke(app, line)
+        code, output = result.exit_code, result.output
+        assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), output
+    assert "Traceback" not in output
+    assert code == case["exit"], f"exit {code}, expected {case['exit']}:\n{output}"
+    for fragment in as_list(case.get("message")):
+        assert fragment in output, f"'{fragment}' not in:\n{output}"
+    for fragment in as_list(case.get("absent")):
+        assert fragment not in output, f"'{fragment}' should not be in:\n{output}"
+    assert folder_hashes(content) == before, "the content folder was modified"
+    out = tmp_path / "out"
+    if out.is_dir():
+        leftovers = [p for p in out.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
+        assert not leftovers, leftovers
+    if case.get("pdf_text"):
+        text = pdf_text(out)
+        assert text, "no PDF text"
+        for fragment in as_list(case["pdf_text"]):
+            assert "".join(fragment.split()) in text, f"'{fragment}' not printed"
+
+
+def as_list(value) -> list:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def test_corpus_is_large_enough():
+    assert len(CASES) >= 40
+    assert len({c["id"] for c in CASES}) == len(CASES)
