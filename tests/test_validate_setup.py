@@ -1,0 +1,194 @@
+"""Setup checks: ability brackets against the structured setup, and the bag for 5–15 players against hand-counted rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import CONTENT, bundled_ids, edit_character, read_yaml, validate, with_code, write_script
+from generator.bag import bag_rows, shortfalls
+from generator.checks.setup import bracket_changes, parse_bracket
+from generator.content import load_game
+
+# --- bracket parsing -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "inner, expected",
+    [
+        ("외지인 +1명", {"outsider": [1]}),
+        ("외지인 -1명", {"outsider": [-1]}),
+        ("외지인 -1명 또는 +1명", {"outsider": [-1, 1]}),
+        ("하수인 +1명", {"minion": [1]}),
+        ("마을주민 -2명", {"townsfolk": [-2]}),
+        # the overview forms of the almanac
+        ("+1 외지인", {"outsider": [1]}),
+        ("-1 외지인", {"outsider": [-1]}),
+        ("-1 또는 +1 외지인", {"outsider": [-1, 1]}),
+    ],
+)
+def test_setup_bracket_is_parsed(inner, expected):
+    assert parse_bracket(inner) == expected
+
+
+@pytest.mark.parametrize("inner", ["외지인 약간", "죽음, 한 번", "+1명", "외지인 +1명 또는 하수인 +1명"])
+def test_text_that_is_not_a_setup_bracket_is_not_parsed(inner):
+    assert parse_bracket(inner) is None
+
+
+def test_brackets_are_found_inside_the_ability():
+    ability = "매일 밤*, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 +1명]"
+    assert bracket_changes(ability) == ({"outsider": [1]}, [])
+
+
+# --- bracket and setup field agree, both ways ------------------------------------------------------------
+
+
+def test_bundled_brackets_agree_with_setup_fields():
+    _, report = validate("in-space")
+    assert with_code(report, "setup-mismatch") == [] and with_code(report, "setup-bracket-unreadable") == []
+
+
+def test_bracket_without_setup_field_is_an_error(content):
+    edit_character(content, "fanggu", setup=None)
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "setup-mismatch")
+    assert finding.subject == "fanggu" and finding.level == "error"
+    assert "괄호(외지인 +1명)와 setup 항목(없음)이 다릅니다" in finding.message
+
+
+def test_setup_field_without_bracket_is_an_error(content):
+    edit_character(content, "fanggu", ability="매일 밤*, 플레이어 1명을 선택합니다: 그는 사망합니다.")
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "setup-mismatch")
+    assert "괄호(없음)와 setup 항목(외지인 +1명)이 다릅니다" in finding.message
+
+
+def test_bracket_and_setup_with_different_deltas_is_an_error(content):
+    edit_character(content, "vigormortis", setup={"outsider": [-1, 1]})
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "setup-mismatch")
+    assert finding.subject == "vigormortis"
+    assert "외지인 -1명 또는 +1명" in finding.message
+
+
+def test_minion_bracket_matching_its_setup_passes(content):
+    edit_character(content, "spy", ability="매일 밤, 마도서를 확인해 봅니다. [하수인 +1명]", setup={"minion": [1]})
+    _, report = validate("in-space", content)
+    assert with_code(report, "setup-mismatch") == []
+
+
+def test_unreadable_bracket_is_an_error(content):
+    edit_character(content, "fanggu", ability="매일 밤*, 누군가 사망합니다. [외지인 약간]", setup=None)
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "setup-bracket-unreadable")
+    assert "[외지인 약간]" in finding.message
+
+
+# --- the bag, 5 to 15 players ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rows():
+    game, report = load_game("in-space")
+    assert not report.errors
+    return {row.players: row for row in bag_rows(game, game.library.bag_table)}
+
+
+def counts_with(row, *modifiers):
+    """The counts of the variant whose modifiers are exactly these (id, delta) pairs."""
+    matches = [v for v in row.variants if sorted(v.modifiers) == sorted(modifiers)]
+    assert matches, f"no variant with {modifiers} at {row.players} players"
+    return matches[0]
+
+
+def test_bag_rows_cover_5_to_15_players(rows):
+    assert sorted(rows) == list(range(5, 16))
+
+
+def test_base_counts_without_modifiers_are_the_setup_table(rows):
+    table = read_yaml(CONTENT / "setup.yaml")["base"]
+    for players, row in rows.items():
+        assert counts_with(row).counts.as_tuple() == tuple(table[players])
+
+
+def test_nine_players_with_fang_gu_and_godfather_plus_one(rows):
+    variant = counts_with(rows[9], ("fanggu", 1), ("godfather", 1))
+    assert variant.counts.as_tuple() == (3, 4, 1, 1)  # 5/2/1/1, two outsiders more, two townsfolk fewer
+
+
+def test_five_players_with_fang_gu_and_godfather_plus_one(rows):
+    assert counts_with(rows[5], ("fanggu", 1), ("godfather", 1)).counts.as_tuple() == (1, 2, 1, 1)
+
+
+def test_ten_players_with_godfather_minus_one_and_vigormortis(rows):
+    # 7/0/2/1 has no outsider to remove: both modifiers change nothing
+    assert counts_with(rows[10], ("vigormortis", -1), ("godfather", -1)).counts.as_tuple() == (7, 0, 2, 1)
+
+
+def test_vigormortis_at_seven_players_changes_nothing(rows):
+    assert counts_with(rows[7], ("vigormortis", -1)).counts.as_tuple() == (5, 0, 1, 1)
+
+
+def test_vigormortis_at_eight_players_removes_the_outsider(rows):
+    assert counts_with(rows[8], ("vigormortis", -1)).counts.as_tuple() == (6, 0, 1, 1)
+
+
+def test_only_one_demon_modifier_at_a_time(rows):
+    demons = {"fanggu", "vigormortis"}
+    for row in rows.values():
+        for variant in row.variants:
+            assert len(demons & {cid for cid, _ in variant.modifiers}) <= 1
+
+
+def test_drunk_takes_an_outsider_slot_and_a_townsfolk_token(rows):
+    variant = counts_with(rows[6], ("drunk", 0))
+    assert variant.counts.as_tuple() == (3, 1, 1, 1)
+    assert variant.tokens.as_tuple() == (4, 0, 1, 1)
+
+
+def test_drunk_cannot_be_in_play_without_an_outsider_slot(rows):
+    assert not [v for v in rows[7].variants if v.modifiers == (("drunk", 0),)]
+
+
+# --- counts the script cannot fill -----------------------------------------------------------------------
+
+TOWNSFOLK_9 = ["washerwoman", "chef", "clockmaker", "noble", "shugenja", "empath", "fortuneteller", "monk", "undertaker"]
+
+
+def test_bundled_script_fills_every_bag():
+    game, _ = load_game("in-space")
+    assert shortfalls(game, bag_rows(game, game.library.bag_table)) == []
+
+
+def test_script_that_cannot_fill_the_base_bag_is_an_error(content):
+    write_script(content, ["washerwoman", "chef", "empath", "poisoner", "imp"], "tiny")
+    _, report = validate("tiny", content)
+    errors = with_code(report, "setup-shortfall", "error")
+    assert any("6명 게임(수정 효과 없음)에는 외지인 1명이 필요하지만 스크립트에는 0명뿐입니다." == f.message for f in errors)
+    assert any("7명 게임(수정 효과 없음)에는 마을주민 5명이 필요하지만 스크립트에는 3명뿐입니다." == f.message for f in errors)
+
+
+def test_script_short_only_under_a_modifier_is_a_warning(content):
+    ids = [c for c in bundled_ids() if c not in ("tinker", "mutant", "drunk")]  # two outsiders left: recluse, damsel
+    write_script(content, ids, "few-outsiders")
+    _, report = validate("few-outsiders", content)
+    assert with_code(report, "setup-shortfall", "error") == []
+    warnings = with_code(report, "setup-shortfall", "warning")
+    assert any(f.message.startswith("9명 게임(") and "외지인 3명이 필요하지만 스크립트에는 2명뿐입니다" in f.message for f in warnings)
+
+
+def test_drunk_needs_a_spare_townsfolk_token(content):
+    write_script(content, TOWNSFOLK_9 + ["drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk9")
+    _, report = validate("drunk9", content)
+    drunk = [f for f in with_code(report, "setup-shortfall") if "주정뱅이" in f.message]
+    assert {f.level for f in drunk} == {"warning"}
+    messages = {f.message for f in drunk}
+    assert "15명 게임(주정뱅이)에는 마을주민 10명이 필요하지만 스크립트에는 9명뿐입니다." in messages
+    assert "14명 게임(주정뱅이)에는 마을주민 10명이 필요하지만 스크립트에는 9명뿐입니다." in messages
+    assert not any(m.startswith("13명") for m in messages)  # 9/0/3/1: no outsider slot for the Drunk
+
+
+def test_drunk_with_a_spare_townsfolk_token_passes(content):
+    write_script(content, TOWNSFOLK_9 + ["soldier", "drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk10")
+    _, report = validate("drunk10", content)
+    assert with_code(report, "setup-shortfall") == []
