@@ -9,6 +9,8 @@ import typer
 COMMAND_MODULES = [
     "validate",
     "build",
+    "sheet",
+    "night",
 ]
 
 app = typer.Typer(

@@ -5,7 +5,10 @@ from __future__ import annotations
 import importlib
 
 # (module under generator.documents, what it makes, in Korean for progress messages) in build order
-DOCUMENTS: list[tuple[str, str]] = []
+DOCUMENTS: list[tuple[str, str]] = [
+    ("script_sheet", "캐릭터 시트"),
+    ("night_sheet", "밤 순서표"),
+]
 
 
 def document_builder(module_name: str):

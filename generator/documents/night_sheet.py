@@ -1,0 +1,234 @@
+"""Game → night-order.pdf: the storyteller's first-night and other-nights steps with full reminders, and a setup page."""
+
+from __future__ import annotations
+
+import io
+
+from generator.documents.script_sheet import FIXED_BADGES, draw_badge, icon_color, step_label
+from generator.fonts import register_fonts
+from generator.icons import character_icon, icon_flowable
+from generator.josa import fill_named, with_particle
+from generator.markup import render
+from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
+from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
+from generator.typeset import credit_line, draw_page_furniture, paragraph, style
+
+MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
+
+
+def night_theme() -> dict:
+    return theme()["night_sheet"]
+
+
+def step_text(game, step_id: str, night: str) -> str:
+    """The reminder for a step, with '{named…}' filled by the character the script names (right particle)."""
+    fixed = game.library.fixed_steps.get(step_id)
+    source = fixed if fixed is not None else game.character(step_id)
+    text = source.night_reminder(night) or MISSING_TEXT
+    named = game.named_character(step_id)
+    return fill_named(text, named.name if named else None)
+
+
+def badge_flowable(step_id: str, size: float):
+    from reportlab.platypus import Flowable
+
+    class Badge(Flowable):
+        def wrap(self, avail_width, avail_height):
+            return size, size
+
+        def draw(self):
+            draw_badge(self.canv, step_id, 0, 0, size)
+
+    return Badge()
+
+
+def night_table(game, icons, night: str, width: float):
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Table, TableStyle
+
+    t = night_theme()
+    icon = mm(t["icon"])
+    name_column = mm(t["name_column"])
+    padding = t["cell_padding_pt"]
+    rows = []
+    for number, step_id in enumerate(game.night_steps(night), start=1):
+        name, name_color, condition = step_label(game, step_id, night)
+        if condition:
+            condition = f"{condition}일 때만"
+        if step_id in game.library.fixed_steps:
+            picture = badge_flowable(step_id, icon)
+        else:
+            character = game.character(step_id)
+            picture = icon_flowable(icons.get(step_id), icon, icon_color(character.team))
+        name_para = paragraph(
+            render("night_name.j2", name=name, color=name_color, condition=condition, condition_font=font_name("sans"),
+                   condition_size=t["condition_size_pt"], condition_color=color("muted")),
+            style("sans_bold", t["name_size_pt"]),
+        )
+        text_para = paragraph(
+            render("night_step.j2", text=step_text(game, step_id, night), reminder_color=color("reminder")),
+            style("serif", t["reminder_size_pt"]),
+        )
+        rows.append([picture, name_para, text_para])
+    table = Table(rows, colWidths=[icon + 2 * padding, name_column, width - icon - 2 * padding - name_column])
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), padding),
+        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+        ("TOPPADDING", (0, 0), (-1, -1), padding),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), padding),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(color("rule"))),
+    ]))
+    return table
+
+
+def heading(text: str, size: float, text_color: str | None = None):
+    return paragraph(render("sheet_name.j2", name=text, color=text_color or color("ink"), note=None), style("sans_bold", size))
+
+
+def note(text: str):
+    t = night_theme()
+    return paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")), style("sans", t["note_size_pt"]))
+
+
+def setup_story(game, icons, width: float) -> list:
+    """The bag for 5–15 players: base counts, this script's range, and each modifier's effect, from generator.bag."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Spacer, Table, TableStyle
+
+    from generator.bag import apply_change, bag_rows, modifier_choices, team_range
+
+    t = night_theme()
+    size = t["table_size_pt"]
+    rows = bag_rows(game, game.library.bag_table)
+    modifiers = [c for c in game.characters if c.changes_setup]
+    cell = style("sans", size, alignment=1)
+    bold = style("sans_bold", size, alignment=1)
+
+    def team_head(team):
+        return paragraph(render("sheet_name.j2", name=TEAM_NAMES_KO[team], color=team_color(team), note=None), bold)
+
+    story = [heading("설정표", night_theme()["heading_size_pt"]), Spacer(1, 4)]
+    story.append(note(
+        "인원수에 따라 가방에 넣을 캐릭터 토큰 수입니다. 왼쪽은 기본 구성이고, 오른쪽은 이 스크립트의 설정 변경 캐릭터가 "
+        "게임에 들어왔을 때 나올 수 있는 범위입니다."
+    ))
+    story.append(Spacer(1, 6))
+    header = [paragraph("인원", bold)] + [team_head(team) for team in BAG_TEAMS] + [team_head(team) for team in BAG_TEAMS]
+    group = [paragraph("", cell), paragraph("기본", bold), "", "", "", paragraph("이 스크립트에서 가능한 범위", bold), "", "", ""]
+    data = [group, header]
+    for row in rows:
+        ranges = []
+        for team in BAG_TEAMS:
+            low, high = team_range(row, team)
+            ranges.append(paragraph(f"{low}" if low == high else f"{low}–{high}", cell))
+        data.append([paragraph(f"{row.players}명", bold)] + [paragraph(str(n), cell) for n in row.base.as_tuple()] + ranges)
+    first = width * 0.12
+    other = (width - first) / 8
+    table = Table(data, colWidths=[first] + [other] * 8)
+    table.setStyle(TableStyle([
+        ("SPAN", (1, 0), (4, 0)),
+        ("SPAN", (5, 0), (8, 0)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(color("rule"))),
+        ("LINEAFTER", (4, 0), (4, -1), 0.8, HexColor(color("rule"))),
+        ("BACKGROUND", (5, 2), (8, -1), HexColor(color("paper_tint"))),
+    ]))
+    story.append(table)
+    if not modifiers:
+        story.append(Spacer(1, 8))
+        story.append(note("이 스크립트에는 설정을 바꾸는 캐릭터가 없습니다. 기본 구성 그대로 쓰세요."))
+        return story
+
+    story += [Spacer(1, 12), heading("설정을 바꾸는 캐릭터", t["name_size_pt"] + 2), Spacer(1, 4)]
+    for character in modifiers:
+        hidden = character.setup.get("hidden_as")
+        if hidden:
+            text = (
+                f"{with_particle(character.name, '은')} {TEAM_NAMES_KO[character.team]} 자리 하나를 차지하지만, "
+                f"가방에는 그 대신 {TEAM_NAMES_KO[hidden]} 토큰을 넣습니다. 그 토큰을 뽑은 플레이어에게는 진짜 정체를 알리지 마세요."
+            )
+        else:
+            parts = []
+            for team, deltas in character.bag_changes.items():
+                options = " 또는 ".join(f"{d:+d}명" for d in deltas)
+                parts.append(f"{TEAM_NAMES_KO[team]} {options}")
+            text = f"게임에 들어오면 {', '.join(parts)}. 바뀐 만큼 마을주민 수가 반대로 바뀝니다."
+        entry = paragraph(
+            render("setup_note.j2", name=character.name, text=text, color=team_color(character.team), name_font=font_name("sans_bold")),
+            style("serif", t["reminder_size_pt"]),
+        )
+        picture = icon_flowable(icons.get(character.id), mm(t["icon"]) * 0.8, icon_color(character.team))
+        row = Table([[picture, entry]], colWidths=[mm(t["icon"]) + 4, width - mm(t["icon"]) - 4])
+        row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+        story.append(row)
+
+    # one modifier at a time: the bag it gives for each player count (마을주민/외지인/하수인/악마)
+    choices = [(c, delta) for c in modifiers for _, delta in modifier_choices(c) if not c.setup.get("hidden_as")]
+    if choices:
+        story += [Spacer(1, 10), heading("하나만 들어왔을 때의 구성 (마을주민 / 외지인 / 하수인 / 악마)", t["name_size_pt"]), Spacer(1, 4)]
+        head = [paragraph("인원", bold), paragraph("기본", bold)]
+        for character, delta in choices:
+            team = next(iter(character.bag_changes))
+            head.append(paragraph(
+                render("sheet_name.j2", name=f"{character.name} {TEAM_NAMES_KO[team]} {delta:+d}", color=team_color(character.team), note=None),
+                bold,
+            ))
+        data = [head]
+        for row in rows:
+            line = [paragraph(f"{row.players}명", bold), paragraph("/".join(map(str, row.base.as_tuple())), cell)]
+            for character, delta in choices:
+                counts = list(row.base.as_tuple())
+                team = next(t for t, deltas in character.bag_changes.items() if delta in deltas)
+                apply_change(counts, team, delta)
+                line.append(paragraph("/".join(map(str, counts)), cell))
+            data.append(line)
+        columns = 2 + len(choices)
+        first = width * 0.1
+        table = Table(data, colWidths=[first] + [(width - first) / (columns - 1)] * (columns - 1))
+        table.setStyle(TableStyle([
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(color("rule"))),
+        ]))
+        story.append(table)
+    return story
+
+
+def build(game, options) -> list[tuple[str, bytes]]:
+    register_fonts()
+    from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Spacer
+
+    t = night_theme()
+    width, height = paper_size_pt(options.paper)
+    margin = mm(theme()["page"]["margin"])
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer, pagesize=(width, height), leftMargin=margin, rightMargin=margin, topMargin=margin + 6,
+        bottomMargin=margin, title=f"{game.script.title} · 밤 순서표", author=game.script.author or "",
+        creator="botc-pnp", invariant=1,
+    )
+    frame = Frame(margin, margin, width - 2 * margin, height - 2 * margin - 6, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+    def furniture(canvas, document):
+        draw_page_furniture(canvas, width, height, game.script.title, document.page, credit_line())
+
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=furniture)])
+    icons = {c.id: character_icon(c, game, options) for c in game.characters}
+    body = width - 2 * margin
+    story = []
+    for index, night in enumerate(NIGHTS):
+        if index:
+            story.append(PageBreak())
+        story.append(heading(NIGHT_NAMES_KO[night], t["heading_size_pt"]))
+        story.append(Spacer(1, 3))
+        story.append(note(
+            "위에서 아래로 차례대로 진행하세요. 해당 캐릭터가 게임에 없거나 깨울 수 없으면 건너뜁니다. "
+            "*이렇게 표시한 말*은 알림 토큰 이름입니다."
+        ))
+        story.append(Spacer(1, 6))
+        story.append(night_table(game, icons, night, body))
+    if game.library.bag_table:
+        story.append(PageBreak())
+        story += setup_story(game, icons, body)
+    doc.build(story)
+    return [("night-order.pdf", buffer.getvalue())]
