@@ -1,0 +1,170 @@
+"""A Game → the publisher's script JSON: `_meta` with the Korean title and night order, then every character in full.
+
+Texts keep our '*토큰*' marks (the format's own emphasis for reminder-token names), get ' :reminder:' after
+sentences that put a marked token down, and have '{named}' placeholders filled. Anything longer than the schema
+allows is shortened with '…' and reported as a warning naming the character and field.
+"""
+
+from __future__ import annotations
+
+import json
+
+from generator.findings import Report
+from generator.model import NIGHTS, Character, Game
+from generator.script_json import (
+    JSON_NIGHT_KEYS,
+    JSON_REMINDER_KEYS,
+    META_ID,
+    OUR_STEPS,
+    REMINDER_ICON_IN_TEXT,
+    load_schema,
+    normalize_id,
+    to_publisher_text,
+)
+
+ELLIPSIS = "…"
+FIELD_NAMES_KO = {
+    "name": "이름",
+    "ability": "능력",
+    "flavor": "분위기 글",
+    "firstNightReminder": "첫날 밤 안내",
+    "otherNightReminder": "다른 밤 안내",
+    "reminders": "알림 토큰",
+    "remindersGlobal": "전역 알림 토큰",
+    "jinxes": "징크스",
+    "title": "제목",
+    "author": "작성자",
+    "bootlegger": "자체 규칙",
+}
+
+
+def limits() -> dict[str, int]:
+    """maxLength / maxItems of the fields we write, read from the schema itself so the two never disagree."""
+    forms = load_schema()["items"]["oneOf"]
+    character, meta = forms[0]["properties"], forms[2]["properties"]
+    return {
+        "name": character["name"]["maxLength"],
+        "ability": character["ability"]["maxLength"],
+        "flavor": character["flavor"]["maxLength"],
+        "firstNightReminder": character["firstNightReminder"]["maxLength"],
+        "otherNightReminder": character["otherNightReminder"]["maxLength"],
+        "reminders": character["reminders"]["items"]["maxLength"],
+        "reminders.count": character["reminders"]["maxItems"],
+        "remindersGlobal": character["remindersGlobal"]["items"]["maxLength"],
+        "remindersGlobal.count": character["remindersGlobal"]["maxItems"],
+        "jinxes": character["jinxes"]["items"]["properties"]["reason"]["maxLength"],
+        "id": character["id"]["maxLength"],
+        "title": meta["name"]["maxLength"],
+        "author": meta["author"]["maxLength"],
+        "bootlegger.count": meta["bootlegger"]["maxItems"],
+        "order.count": meta["firstNight"]["maxItems"],
+    }
+
+
+class Shortener:
+    def __init__(self, report: Report):
+        self.report = report
+        self.limits = limits()
+
+    def text(self, value: str, field: str, who: str, subject: str | None = None) -> str:
+        limit = self.limits[field]
+        if len(value) <= limit:
+            return value
+        if field in JSON_REMINDER_KEYS.values():
+            without_icons = REMINDER_ICON_IN_TEXT.sub("", value)
+            if len(without_icons) <= limit:
+                return without_icons  # the icons are a nicety; the words are not
+            value = without_icons
+        shortened = value[: limit - 1].rstrip() + ELLIPSIS
+        self.report.warning(
+            "export-shortened",
+            f"{who}의 {FIELD_NAMES_KO.get(field, field)}('{field}')이(가) 출판사 형식의 한도({limit}자)보다 길어"
+            f"({len(value)}자) 줄여서 썼습니다: …{shortened[-20:]}",
+            subject=subject,
+        )
+        return shortened
+
+    def items(self, values: list[str], field: str, who: str, subject: str | None = None) -> list[str]:
+        limit = self.limits[f"{field}.count"]
+        if len(values) > limit:
+            self.report.warning(
+                "export-shortened",
+                f"{who}의 {FIELD_NAMES_KO.get(field, field)}('{field}')가 {len(values)}개라 앞의 {limit}개만 썼습니다.",
+                subject=subject,
+            )
+            values = values[:limit]
+        if field in ("bootlegger",):
+            return values
+        return [self.text(v, field, who, subject) for v in values]
+
+
+def night_numbers(game: Game) -> dict[str, dict[str, int]]:
+    """Night → character id → 1-based place in that night's steps (fixed steps count too), matching `_meta`."""
+    return {night: {step: place for place, step in enumerate(game.night_steps(night), start=1)} for night in NIGHTS}
+
+
+def export_character(character: Character, game: Game, numbers: dict, short: Shortener) -> dict:
+    named = game.named_character(character.id)
+    named_name = named.name if named else None
+    who = f"{character.name}({character.id})"
+    entry: dict = {
+        "id": normalize_id(character.id),
+        "name": short.text(character.name, "name", who, character.id),
+        "team": character.team,
+        "ability": short.text(to_publisher_text(character.ability, named_name, False), "ability", who, character.id),
+    }
+    if character.flavor:
+        entry["flavor"] = short.text(to_publisher_text(character.flavor, named_name, False), "flavor", who, character.id)
+    for night in NIGHTS:
+        number_key, reminder_key = JSON_NIGHT_KEYS[night], JSON_REMINDER_KEYS[night]
+        entry[number_key] = numbers[night].get(character.id, 0)
+        text = to_publisher_text(character.night_reminder(night), named_name)
+        entry[reminder_key] = short.text(text, reminder_key, who, character.id)
+    entry["reminders"] = short.items(list(character.reminders), "reminders", who, character.id)
+    entry["remindersGlobal"] = short.items(list(character.global_reminders), "remindersGlobal", who, character.id)
+    entry["setup"] = character.changes_setup
+    jinxes = [
+        {"id": normalize_id(jinx.characters[1]), "reason": short.text(jinx.text, "jinxes", who, character.id)}
+        for jinx in game.jinxes
+        if jinx.characters[0] == character.id
+    ]
+    if jinxes:
+        entry["jinxes"] = jinxes
+    return entry
+
+
+def export_meta(game: Game, short: Shortener) -> dict:
+    script = game.script
+    meta: dict = {"id": META_ID, "name": short.text(script.title, "title", "스크립트")}
+    if script.author:
+        meta["author"] = short.text(script.author, "author", "스크립트")
+    for night, key in JSON_NIGHT_KEYS.items():
+        meta[key] = [OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night)]
+    if script.bootlegger:
+        meta["bootlegger"] = short.items(list(script.bootlegger), "bootlegger", "스크립트")
+    return meta
+
+
+def export_game(game: Game, report: Report | None = None) -> list:
+    """The script as the publisher's JSON document (a list); warnings for shortened texts go to the report."""
+    report = report if report is not None else Report()
+    short = Shortener(report)
+    numbers = night_numbers(game)
+    document: list = [export_meta(game, short)]
+    document.extend(export_character(c, game, numbers, short) for c in game.characters)
+    schema_errors(document, report)
+    return document
+
+
+def schema_errors(document: list, report: Report) -> None:
+    """A last guard: the export must pass the schema; anything else is a bug worth a loud message."""
+    from jsonschema import Draft202012Validator
+
+    for error in Draft202012Validator(load_schema()).iter_errors(document):
+        path = "/".join(str(p) for p in error.absolute_path)
+        report.error("export-invalid", f"내보낸 JSON이 출판사 형식에 맞지 않습니다({path}): {error.message}")
+
+
+def export_json_bytes(game: Game, report: Report | None = None) -> bytes:
+    document = export_game(game, report)
+    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")

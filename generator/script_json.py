@@ -1,0 +1,537 @@
+"""The publisher's script JSON ↔ Script and Characters: ids, `_meta`, custom characters, and text marks both ways.
+
+Reading: a list of official ids (strings or the deprecated {"id": …} objects), one `_meta` object and characters given
+in full. A full character whose id the library has is compared with the library's text as botc-pnp would export it:
+when nothing differs the library character is used unchanged (so an exported script reads back as the same script,
+with the almanac texts the JSON format has no room for); otherwise the given fields replace the library's and the
+character becomes a custom one. Characters the library lacks are used exactly as given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from generator import DEFAULT_CONTENT_DIR
+from generator.findings import Report
+from generator.josa import PLACEHOLDER, fill_named
+from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, NightOrder, Script
+from generator.yamlio import display_path, read_text
+
+SCHEMA_PATH = DEFAULT_CONTENT_DIR / "schema" / "script-schema.json"
+META_ID = "_meta"
+# the publisher's special night-order entries → our fixed step ids (the same words today; kept as a table on purpose)
+PUBLISHER_STEPS = {"dusk": "dusk", "minioninfo": "minioninfo", "demoninfo": "demoninfo", "dawn": "dawn"}
+OUR_STEPS = {ours: theirs for theirs, ours in PUBLISHER_STEPS.items()}
+JSON_NIGHT_KEYS = {"first_night": "firstNight", "other_nights": "otherNight"}
+JSON_REMINDER_KEYS = {"first_night": "firstNightReminder", "other_nights": "otherNightReminder"}
+
+# publisher field → our Character field, for the fields a full character may carry
+TEXT_FIELDS = {"name": "name", "team": "team", "ability": "ability", "flavor": "flavor"}
+LIST_FIELDS = {"reminders": "reminders", "remindersGlobal": "global_reminders"}
+FIELD_LABELS_KO = {
+    "name": "이름",
+    "team": "팀",
+    "ability": "능력",
+    "flavor": "분위기 글",
+    "reminders": "알림 토큰",
+    "global_reminders": "전역 알림 토큰",
+    "first_night": "첫날 밤 안내",
+    "other_nights": "다른 밤 안내",
+    "setup": "설정 변경",
+}
+
+REMINDER_ICON = ":reminder:"
+REMINDER_ICON_IN_TEXT = re.compile(r" ?:reminder:")
+# a sentence that tells the storyteller to put a marked reminder token down: "… *죽음* 알림을 놓으세요."
+PLACING_SENTENCE = re.compile(r"[^.!?]*?\*[^*\n.!?]+\*[^.!?]*?놓(?:으세요|습니다|아\s*두세요)[^.!?]*[.!?]")
+
+JSON_TYPE_NAMES = {
+    "string": "문자열",
+    "number": "숫자",
+    "integer": "정수",
+    "boolean": "참/거짓(true/false)",
+    "array": "목록([...])",
+    "object": "키-값 묶음({...})",
+    "null": "빈 값",
+}
+
+
+# --- ids and texts ---------------------------------------------------------------------------------------
+
+
+def normalize_id(raw: str) -> str:
+    """The publisher's id matching: lowercase with spaces and punctuation removed ('Fang Gu', 'fang_gu' → 'fanggu')."""
+    text = unicodedata.normalize("NFKC", raw).lower()
+    return re.sub(r"[^a-z0-9]", "", text)
+
+
+def to_publisher_text(text: str | None, named_name: str | None = None, reminder_icons: bool = True) -> str:
+    """Our text → the format's: '{named}' filled in, '*토큰*' kept (the format's own emphasis for reminder tokens),
+    and ' :reminder:' after each sentence that puts a marked reminder token down."""
+    if not text:
+        return ""
+    result = fill_named(text, named_name) if PLACEHOLDER.search(text) else text
+    if reminder_icons and REMINDER_ICON not in result:
+        result = PLACING_SENTENCE.sub(lambda m: m.group(0) + " " + REMINDER_ICON, result)
+    return result
+
+
+def from_publisher_text(text: str | None) -> str | None:
+    """The format's text → ours: ':reminder:' icons dropped (we print no icon there); '*TOKEN*' is already our mark."""
+    if text is None:
+        return None
+    result = unicodedata.normalize("NFC", REMINDER_ICON_IN_TEXT.sub("", text)).strip()
+    return result or None
+
+
+# --- schema ------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def schema_branch(item) -> tuple[int, str]:
+    """Which of the schema's item forms an item means to be: (index in items.oneOf, Korean name of the form)."""
+    if isinstance(item, dict):
+        if item.get("id") == META_ID:
+            return 2, "스크립트 정보(_meta)"
+        if set(item) == {"id"}:
+            return 3, "공식 캐릭터 id"
+        return 0, "캐릭터"
+    return 1, "공식 캐릭터 id"
+
+
+def _json_type(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def field_label(path) -> str:
+    parts = []
+    for part in path:
+        if isinstance(part, int):
+            parts.append(f"{part + 1}번째 값")
+        else:
+            parts.append(f"'{part}'")
+    return "의 ".join(parts)
+
+
+def describe_schema_error(error) -> str:
+    """One jsonschema error inside an item → a Korean sentence naming the field."""
+    where = field_label(error.relative_path) or "항목"
+    kind = error.validator
+    value = error.instance
+    if kind == "required":
+        missing = [key for key in error.validator_value if isinstance(value, dict) and key not in value]
+        return f"{where}에 필수 항목 {', '.join(repr(m) for m in missing)}이(가) 없습니다."
+    if kind == "additionalProperties":
+        allowed = set(error.schema.get("properties", {}))
+        extra = [key for key in value if key not in allowed] if isinstance(value, dict) else []
+        return f"{where}에 형식에 없는 항목 {', '.join(repr(e) for e in extra)}이(가) 있습니다. 쓸 수 있는 항목: {', '.join(sorted(allowed))}"
+    if kind == "enum":
+        return f"{where} 값 {value!r}은(는) 쓸 수 없습니다. 쓸 수 있는 값: {', '.join(map(str, error.validator_value))}"
+    if kind == "type":
+        expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        names = " 또는 ".join(JSON_TYPE_NAMES.get(t, t) for t in expected)
+        return f"{where} 값은 {names}이어야 합니다(지금은 {JSON_TYPE_NAMES.get(_json_type(value), _json_type(value))})."
+    if kind == "maxLength":
+        return f"{where} 값이 너무 깁니다({len(value)}자). {error.validator_value}자까지 쓸 수 있습니다."
+    if kind == "maxItems":
+        return f"{where}에 값이 너무 많습니다({len(value)}개). {error.validator_value}개까지 쓸 수 있습니다."
+    if kind == "minItems":
+        return f"{where}에 값이 너무 적습니다({len(value)}개). {error.validator_value}개 이상 있어야 합니다."
+    if kind == "oneOf":
+        return f"{where} 값 {value!r}의 형식이 맞지 않습니다(이미지는 주소 문자열 또는 주소 1~3개의 목록)."
+    return f"{where}: {error.message}"
+
+
+def check_schema(data, report: Report, where: str, ids: list[str | None], lines: dict[int, int]) -> None:
+    """Errors for every schema violation, naming the item (by number and id) and the field."""
+    from jsonschema import Draft202012Validator
+
+    schema = load_schema()
+    top = {key: value for key, value in schema.items() if key != "items"}
+    for error in Draft202012Validator(top).iter_errors(data):
+        if error.validator == "minItems":
+            report.error("schema", f"스크립트에는 항목이 {error.validator_value}개 이상 있어야 합니다(지금은 {len(data)}개).", where=where)
+        elif error.validator == "maxItems":
+            report.error("schema", f"스크립트에는 항목을 {error.validator_value}개까지 쓸 수 있습니다(지금은 {len(data)}개).", where=where)
+        else:
+            report.error("schema", error.message, where=where)
+    forms = schema["items"]["oneOf"]
+    validators = [Draft202012Validator(form) for form in forms]
+    for index, item in enumerate(data):
+        branch, form_name = schema_branch(item)
+        if not isinstance(item, (str, dict)):
+            report.error(
+                "schema",
+                f"{index + 1}번째 항목은 캐릭터 id(문자열)나 키-값 묶음이어야 합니다(지금은 {JSON_TYPE_NAMES.get(_json_type(item), _json_type(item))}).",
+                where=item_where(where, lines, index),
+            )
+            continue
+        for error in sorted(validators[branch].iter_errors(item), key=lambda e: [str(p) for p in e.relative_path]):
+            label = f"{index + 1}번째 항목" + (f"({ids[index]})" if ids[index] else "")
+            report.error(
+                "schema",
+                f"{label}, {form_name}: {describe_schema_error(error)}",
+                subject=ids[index],
+                where=item_where(where, lines, index),
+            )
+
+
+# --- positions --------------------------------------------------------------------------------------------
+
+
+def item_lines(text: str) -> dict[int, int]:
+    """Line (1-based) where each top-level array item starts, by a small scan of the JSON text."""
+    lines: dict[int, int] = {}
+    depth = 0
+    in_string = escaped = False
+    expecting = False
+    line = 1
+    count = 0
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if depth == 1 and expecting and not ch.isspace() and ch not in ",]":
+            lines[count] = line
+            count += 1
+            expecting = False
+        if ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth == 1 and ch == "[":
+                expecting = True
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 1:
+            expecting = True
+    return lines
+
+
+def item_where(where: str, lines: dict[int, int], index: int) -> str:
+    return f"{where}:{lines[index]}" if index in lines else where
+
+
+# --- the library a JSON script is read against -------------------------------------------------------------
+
+
+def library_parts(content_dir: Path | None):
+    """(characters, night order) of the content folder, read quietly: its own problems are reported elsewhere."""
+    from generator.content import load_characters, load_night_order
+
+    folder = Path(content_dir or DEFAULT_CONTENT_DIR)
+    quiet = Report()
+    characters = load_characters(folder, quiet) if (folder / "characters").is_dir() else {}
+    order = None
+    if (folder / "night_order.yaml").is_file():
+        order, _steps = load_night_order(folder, quiet)
+    return characters, order
+
+
+# --- reading ----------------------------------------------------------------------------------------------
+
+
+def load_script_json(path: Path, report: Report, content_dir: Path | None = None) -> Script | None:
+    path = Path(path)
+    where = display_path(path)
+    text = read_text(path, report)
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        report.cannot_read(
+            "json-syntax",
+            f"JSON 문법이 맞지 않습니다({exc.lineno}번째 줄 {exc.colno}번째 칸: {exc.msg}). 쉼표, 따옴표, 괄호를 확인해 주세요.",
+            where=f"{where}:{exc.lineno}",
+        )
+        return None
+    if not isinstance(data, list):
+        found = JSON_TYPE_NAMES.get(_json_type(data), _json_type(data))
+        hint = " 캐릭터 목록 전체를 [ ]로 감싸고 _meta는 그 안의 첫 항목으로 넣어 주세요." if isinstance(data, dict) else ""
+        report.cannot_read(
+            "wrong-shape",
+            f"스크립트 JSON은 목록([...])이어야 합니다(지금은 {found}). "
+            f'출판사 형식: [{{"id": "_meta", "name": "제목"}}, "washerwoman", ...].{hint}',
+            where=where,
+        )
+        return None
+    lines = item_lines(text)
+    raw_ids = [item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None for item in data]
+    ids = [raw if isinstance(raw, str) else None for raw in raw_ids]
+    check_schema(data, report, where, ids, lines)
+
+    library, library_order = library_parts(content_dir)
+    by_normal = {normalize_id(cid): cid for cid in library}
+
+    meta: dict = {}
+    entries: list[tuple[int, str, dict | None]] = []  # (item index, our id, full object or None)
+    for index, item in enumerate(data):
+        if isinstance(item, dict) and item.get("id") == META_ID:
+            if meta:
+                report.error("meta-repeated", f"{index + 1}번째 항목: _meta가 두 번 있습니다. 첫 번째 것만 씁니다.", where=item_where(where, lines, index))
+            else:
+                meta = item
+            continue
+        raw = item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None
+        if not isinstance(raw, str):
+            continue  # reported by the schema check
+        normal = normalize_id(raw)
+        if not normal:
+            report.error(
+                "bad-id",
+                f"{index + 1}번째 항목의 id {raw!r}에는 영문자나 숫자가 없습니다. 캐릭터 id는 영문 소문자와 숫자로 씁니다.",
+                where=item_where(where, lines, index),
+            )
+            continue
+        character_id = by_normal.get(normal, normal)
+        full = item if isinstance(item, dict) and set(item) != {"id"} else None
+        entries.append((index, character_id, full))
+
+    script = Script(
+        id=path.stem,
+        title=text_of(meta.get("name")) or path.stem,
+        author=text_of(meta.get("author")),
+        character_ids=[cid for _, cid, _ in entries],
+        source=where,
+    )
+    script.lines = {position: lines[index] for position, (index, _, _) in enumerate(entries) if index in lines}
+    bootlegger = meta.get("bootlegger")
+    if isinstance(bootlegger, list):
+        script.bootlegger = [text_of(rule) for rule in bootlegger if text_of(rule)]
+
+    numbers: dict[str, dict[str, float]] = {}
+    for index, character_id, full in entries:
+        if full is None:
+            continue
+        item_at = item_where(where, lines, index)
+        numbers[character_id] = {night: full.get(key) for night, key in JSON_NIGHT_KEYS.items()}
+        given = character_fields(full)
+        if given is None:
+            continue  # missing or broken required fields: the schema check said which
+        base = library.get(character_id)
+        if base is None:
+            character = new_character(character_id, given, item_at, report)
+            if character is not None:
+                script.custom_characters[character_id] = character
+            continue
+        merged = merge_with_library(base, given, script, library, item_at, report)
+        if merged is not base:
+            script.custom_characters[character_id] = merged
+
+    script.night_order = night_order_of(meta, script, library, library_order, numbers, where, report)
+    return script
+
+
+def text_of(value) -> str | None:
+    if not isinstance(value, str):
+        return None
+    value = unicodedata.normalize("NFC", value).strip()
+    return value or None
+
+
+def character_fields(item: dict) -> dict | None:
+    """A full character object → our field names and values (only the fields the object has)."""
+    given: dict = {}
+    for key, ours in TEXT_FIELDS.items():
+        if key in item:
+            value = text_of(item[key])
+            if value is None and key != "flavor":
+                return None
+            given[ours] = value
+    for key, ours in LIST_FIELDS.items():
+        if key in item:
+            value = item[key]
+            if not isinstance(value, list):
+                return None
+            given[ours] = [text_of(v) for v in value if text_of(v)]
+    for night, key in JSON_REMINDER_KEYS.items():
+        if key in item:
+            given[night] = from_publisher_text(item[key]) if isinstance(item[key], str) else None
+            given[f"_raw_{night}"] = item[key] if isinstance(item[key], str) else ""
+    if "setup" in item:
+        given["setup"] = item["setup"] is True
+    for key in ("name", "team", "ability"):
+        if key not in given:
+            return None
+    if given["team"] not in TEAMS:
+        return None
+    return given
+
+
+def setup_from_flag(flag: bool, ability: str, name: str, where: str, report: Report, subject: str) -> dict:
+    """The format says only whether setup changes; our bag needs how: read it from the ability's bracket."""
+    if not flag:
+        return {}
+    from generator.checks.setup import bracket_changes
+
+    changes, _unreadable = bracket_changes(ability)
+    if not changes:
+        report.warning(
+            "setup-unknown",
+            f"{name}: 'setup'이 true이지만 능력의 괄호(예: [외지인 +1명])에서 배치 변화를 읽지 못했습니다. 배치표에는 반영하지 않습니다.",
+            subject=subject,
+            where=where,
+        )
+    return changes
+
+
+def new_character(character_id: str, given: dict, where: str, report: Report) -> Character:
+    return Character(
+        id=character_id,
+        name=given["name"],
+        team=given["team"],
+        ability=given["ability"],
+        flavor=given.get("flavor"),
+        reminders=given.get("reminders", []),
+        global_reminders=given.get("global_reminders", []),
+        first_night=given.get("first_night"),
+        other_nights=given.get("other_nights"),
+        setup=setup_from_flag(given.get("setup", False), given["ability"], given["name"], where, report, character_id),
+        source=where,
+        custom=True,
+    )
+
+
+def merge_with_library(base: Character, given: dict, script: Script, library: dict, where: str, report: Report) -> Character:
+    """A full object for a library character: keep the library's where the texts match its export, else use the JSON."""
+    candidates = [library[cid].name for cid in script.character_ids if cid in library and cid != base.id]
+    changes: dict = {}
+    for field_name, value in given.items():
+        if field_name.startswith("_raw_") or field_name == "setup":
+            continue
+        ours = getattr(base, field_name)
+        if field_name in NIGHTS:
+            raw = given[f"_raw_{field_name}"]
+            named = matching_named(ours, raw, candidates, library)
+            if named is not None:
+                if named:
+                    script.named_characters.setdefault(base.id, named)
+                continue
+            changes[field_name] = value
+        elif isinstance(ours, str) and PLACEHOLDER.search(ours):
+            named = matching_named(ours, value, candidates, library, icons=False)
+            if named is None:
+                changes[field_name] = value
+            elif named:
+                script.named_characters.setdefault(base.id, named)
+        elif value != ours:
+            changes[field_name] = value
+    if "setup" in given and given["setup"] != base.changes_setup:
+        ability = changes.get("ability", base.ability)
+        changes["setup"] = setup_from_flag(given["setup"], ability, given["name"], where, report, base.id)
+    if not changes:
+        return base
+    report.warning(
+        "custom-override",
+        f"{base.name}({base.id}): 스크립트 JSON의 {', '.join(FIELD_LABELS_KO.get(k, k) for k in changes)}이(가) 라이브러리와 달라 "
+        "JSON에 적힌 내용을 씁니다. 해설서의 나머지 내용은 라이브러리 것을 씁니다.",
+        subject=base.id,
+        where=where,
+    )
+    return dataclasses.replace(base, custom=True, source=where, **changes)
+
+
+def matching_named(ours: str | None, given: str | None, candidates: list[str], library: dict, icons: bool = True) -> str | None:
+    """'' when our text exports to the given one with no named character, the named id when a candidate fits, else None."""
+    given = given or ""
+    if not ours:
+        return "" if not given.strip() else None
+    if not PLACEHOLDER.search(ours):
+        return "" if to_publisher_text(ours, None, icons) == given or ours == from_publisher_text(given) else None
+    for name in candidates:
+        if to_publisher_text(ours, name, icons) == given:
+            return next(cid for cid, c in library.items() if c.name == name)
+    if to_publisher_text(ours, None, icons) == given:
+        return ""
+    return None
+
+
+def night_order_of(meta: dict, script: Script, library: dict, library_order, numbers: dict, where: str, report: Report):
+    """The `_meta` order in our ids (fixed steps added where the format lets them be left out), or an order for
+    custom characters placed by their firstNight/otherNight numbers, or None for the library's order."""
+    given = {night: meta.get(key) for night, key in JSON_NIGHT_KEYS.items() if isinstance(meta.get(key), list)}
+    waking_custom = {
+        night: [cid for cid, c in script.custom_characters.items() if c.id not in library and c.night_reminder(night)]
+        for night in NIGHTS
+    }
+    if not given and not any(waking_custom.values()):
+        return None
+    lists = {}
+    for night in NIGHTS:
+        if night in given:
+            steps = []
+            for raw in given[night]:
+                if isinstance(raw, str) and normalize_id(raw):
+                    normal = normalize_id(raw)
+                    steps.append(PUBLISHER_STEPS.get(normal) or {normalize_id(c): c for c in library}.get(normal, normal))
+            lists[night] = with_fixed_steps(steps, night, library_order)
+        else:
+            base = list(library_order.steps(night)) if library_order else with_fixed_steps([], night, None)
+            extra = sorted(
+                (cid for cid in waking_custom[night] if cid not in base),
+                key=lambda cid: number_or_last(numbers.get(cid, {}).get(night)),
+            )
+            if extra:
+                names = ", ".join(script.custom_characters[cid].name for cid in extra)
+                report.warning(
+                    "night-order-guessed",
+                    f"_meta에 {'firstNight' if night == 'first_night' else 'otherNight'} 순서가 없어 {names}을(를) "
+                    "밤 순서의 끝(새벽 앞)에 넣었습니다. 정확한 순서는 _meta에 적어 주세요.",
+                    where=where,
+                )
+            at = base.index("dawn") if "dawn" in base else len(base)
+            lists[night] = base[:at] + extra + base[at:]
+    return NightOrder(lists["first_night"], lists["other_nights"], where)
+
+
+def number_or_last(value) -> float:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else float("inf")
+
+
+def with_fixed_steps(steps: list[str], night: str, library_order) -> list[str]:
+    """Adds dusk, dawn and (first night) minion and demon info where a publisher order left them out."""
+    steps = list(steps)
+    if "dusk" not in steps:
+        steps.insert(0, "dusk")
+    if night == "first_night":
+        reference = library_order.steps(night) if library_order else list(FIXED_STEPS)
+        for step in ("minioninfo", "demoninfo"):
+            if step in steps:
+                continue
+            after_in_library = reference[reference.index(step) + 1 :] if step in reference else []
+            at = next((i for i, s in enumerate(steps) if s in after_in_library or s == "dawn"), len(steps))
+            if step == "demoninfo" and "minioninfo" in steps:
+                at = max(at, steps.index("minioninfo") + 1)
+            steps.insert(at, step)
+    if "dawn" not in steps:
+        steps.append("dawn")
+    return steps
