@@ -106,6 +106,8 @@ def resolve_variant(base: Counts, characters: list[Character], game: Game) -> li
 def bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> list[BagRow]:
     rows = []
     for players in PLAYER_COUNTS:
+        if players not in table:
+            continue  # the loader already reported the missing row
         base = Counts(*table[players])
         seen: dict[tuple, Variant] = {}
         for characters in modifier_sets(game, base):

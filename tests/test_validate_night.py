@@ -259,3 +259,10 @@ def test_script_order_that_breaks_a_rule_is_reported(content):
     own_order_script(content, ORDER["first_night"], move_after(ORDER["other_nights"], "monk", "imp"))
     _, report = validate("own", content)
     assert any(f.subject == "monk" and "수도사" in f.message for f in with_code(report, "night-rule"))
+
+
+def test_character_whose_file_has_errors_is_not_also_an_unknown_night_id(content):
+    edit_character(content, "monk", reminders=3)
+    _, report = validate("in-space", content)
+    assert with_code(report, "wrong-type")
+    assert with_code(report, "night-unknown-id") == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from generator.findings import Report
 from generator.model import NIGHT_NAMES_KO, NIGHTS, Game, NightOrder
@@ -30,9 +31,15 @@ def check(game: Game, report: Report) -> None:
         check_ability_timing(character, report)
 
 
+def character_files(game: Game) -> set[str]:
+    """Ids of every character file, loaded or not: a file with errors is already reported, not an unknown id."""
+    folder = Path(game.library.content_dir or "") / "characters"
+    return {path.stem for path in folder.glob("*.yaml")} if folder.is_dir() else set()
+
+
 def check_known_and_unique(game: Game, order: NightOrder, night: str, report: Report) -> None:
     seen: set[str] = set()
-    known = set(game.library.characters) | set(game.library.fixed_steps) | set(game.ids)
+    known = set(game.library.characters) | set(game.library.fixed_steps) | set(game.ids) | character_files(game)
     for index, step in enumerate(order.steps(night)):
         if step not in known:
             from generator.content import suggest
