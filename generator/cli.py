@@ -11,6 +11,7 @@ COMMAND_MODULES = [
     "build",
     "sheet",
     "night",
+    "tokens",
 ]
 
 app = typer.Typer(

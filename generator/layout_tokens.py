@@ -1,0 +1,200 @@
+"""Token layout stage: a Game → the list of tokens to print (characters, spares, reminders) → centres packed on pages.
+
+Pure geometry in millimetres with the origin at the page's lower-left corner (as in PDF); no reportlab here.
+The render module (generator/documents/tokens.py) only draws what this stage decides.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.findings import Report
+from generator.theme import theme
+
+CHARACTER = "character"
+REMINDER = "reminder"
+_EPS = 1e-6
+ROW_TOLERANCE = 0.1  # in radii: how much lower than the highest spot still counts as the same row
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """One token to cut out."""
+
+    kind: str  # CHARACTER or REMINDER
+    character_id: str  # the character it shows (a reminder's owner)
+    label: str  # the text set on it: the character's name or the reminder's text
+    diameter_mm: float  # the cut line
+    number: int = 1  # 1-based, per character and kind (reminder files are named <id>-reminder-<n>)
+    spare: bool = False  # an extra character token the game can need (content/spares.yaml)
+
+
+@dataclass(frozen=True)
+class Placement:
+    spec: TokenSpec
+    x_mm: float  # centre, from the page's left edge
+    y_mm: float  # centre, from the page's bottom edge
+
+
+@dataclass
+class TokenPage:
+    number: int
+    placements: list[Placement] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The page and the rectangle tokens (with their bleed) must stay inside."""
+
+    width: float
+    height: float
+    left: float
+    right: float
+    bottom: float
+    top: float
+
+
+@dataclass(frozen=True)
+class Spare:
+    count: int
+    reason: str
+
+
+def load_spares(content_dir: Path | None, report: Report) -> dict[str, Spare]:
+    """content/spares.yaml → {character id: Spare}; a broken or missing file means no spares, with a warning."""
+    from generator.yamlio import load_yaml
+
+    if content_dir is None:
+        return {}
+    path = Path(content_dir) / "spares.yaml"
+    if not path.is_file():
+        return {}
+    local = Report()
+    located = load_yaml(path, local)
+    for finding in local.findings:
+        report.warning(finding.code, f"여분 토큰 목록을 읽지 못해 여분 없이 만듭니다: {finding.message}", where=finding.where)
+    if located is None or not isinstance(located.data, dict):
+        return {}
+    spares: dict[str, Spare] = {}
+    for character_id, entry in located.data.items():
+        count, reason = (entry, "") if not isinstance(entry, dict) else (entry.get("count"), entry.get("reason") or "")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            report.warning(
+                "spares-bad-count",
+                f"여분 토큰 수는 0 이상의 정수여야 합니다: {character_id}의 값 {count!r}은 무시합니다.",
+                subject=str(character_id),
+                where=located.where(character_id),
+            )
+            continue
+        spares[str(character_id)] = Spare(count, str(reason))
+    return spares
+
+
+def reminder_count(character) -> int:
+    """Reminder tokens the character brings to the grimoire: its own plus its global ones (the leaves on top)."""
+    return len(character.reminders) + len(character.global_reminders)
+
+
+def token_specs(game, token_size_mm: float, reminder_size_mm: float, spares: dict[str, Spare]) -> list[TokenSpec]:
+    """Every token the script needs, characters first (spares right after their character), then reminders."""
+    characters: list[TokenSpec] = []
+    reminders: list[TokenSpec] = []
+    for character in game.characters:
+        characters.append(TokenSpec(CHARACTER, character.id, character.name, token_size_mm))
+        spare = spares.get(character.id)
+        for n in range(spare.count if spare else 0):
+            characters.append(TokenSpec(CHARACTER, character.id, character.name, token_size_mm, n + 2, spare=True))
+        for n, text in enumerate(list(character.reminders) + list(character.global_reminders)):
+            reminders.append(TokenSpec(REMINDER, character.id, text, reminder_size_mm, n + 1))
+    return characters + reminders
+
+
+def page_frame(paper: str, footer_mm: float | None = None) -> Frame:
+    """The packing area: inside the theme's page margin, above the footer (calibration bar and print note)."""
+    width, height = theme()["paper"][paper]
+    margin = max(theme()["page"]["margin"], theme()["page"]["min_margin"])
+    footer = theme()["tokens"]["footer_mm"] if footer_mm is None else footer_mm
+    return Frame(width, height, margin, width - margin, margin + footer, height - margin)
+
+
+def _highest_y(x: float, radius: float, placed: list[tuple[float, float, float]], gap: float, frame: Frame) -> float | None:
+    """The highest centre height at x where a circle of `radius` fits in the frame clear of `placed` (x, y, r)."""
+    ceiling, floor = frame.top - radius, frame.bottom + radius
+    blocked: list[tuple[float, float]] = []
+    for px, py, pr in placed:
+        reach = radius + pr + gap
+        dx = abs(x - px)
+        if dx < reach - _EPS:
+            half = math.sqrt(reach * reach - dx * dx)
+            blocked.append((py - half, py + half))
+    candidates = sorted({ceiling, *(low for low, _ in blocked)}, reverse=True)
+    for y in candidates:
+        if y > ceiling + _EPS or y < floor - _EPS:
+            continue
+        if all(not (low + _EPS < y < high - _EPS) for low, high in blocked):
+            return y
+    return None
+
+
+def _candidate_xs(radius: float, gap: float, frame: Frame) -> list[float]:
+    """Half-pitch steps from the left edge, plus the rightmost spot: enough for square and hex rows."""
+    low, high = frame.left + radius, frame.right - radius
+    if high < low - _EPS:
+        return []
+    step = (2 * radius + gap) / 2
+    xs = []
+    x = low
+    while x <= high + _EPS:
+        xs.append(min(x, high))
+        x += step
+    if high - xs[-1] > _EPS:
+        xs.append(high)
+    return xs
+
+
+def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
+    """Largest tokens first; each goes to the first page with room, at the highest then leftmost free spot.
+
+    Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch.
+    Smaller tokens fill what the larger ones leave, so no half-empty page separates characters and reminders.
+    """
+    order = sorted(range(len(specs)), key=lambda i: (-specs[i].diameter_mm, i))
+    pages: list[TokenPage] = []
+    occupied: list[list[tuple[float, float, float]]] = []
+    for index in order:
+        spec = specs[index]
+        radius = spec.diameter_mm / 2 + bleed_mm
+        xs = _candidate_xs(radius, gap_mm, frame)
+        if not xs or frame.top - frame.bottom < 2 * radius - _EPS:
+            raise ValueError(f"{spec.diameter_mm} mm 토큰은 이 용지에 들어가지 않습니다.")
+        placed_at = None
+        for page_index in range(len(pages) + 1):
+            if page_index == len(pages):
+                pages.append(TokenPage(len(pages) + 1))
+                occupied.append([])
+            spots = []
+            for x in xs:
+                y = _highest_y(x, radius, occupied[page_index], gap_mm, frame)
+                if y is not None:
+                    spots.append((x, y))
+            if spots:
+                # Spots nearly as high as the highest count as level, and the leftmost of them wins: rows stay
+                # regular instead of chasing every small hollow.
+                top = max(y for _, y in spots)
+                placed_at = (page_index, next(s for s in spots if s[1] >= top - ROW_TOLERANCE * radius))
+                break
+        page_index, (x, y) = placed_at
+        occupied[page_index].append((x, y, radius))
+        pages[page_index].placements.append(Placement(spec, round(x, 4), round(y, 4)))
+    return [page for page in pages if page.placements]
+
+
+def layout(game, options, report: Report | None = None) -> tuple[list[TokenSpec], list[TokenPage], Frame]:
+    """The whole stage: game + RenderOptions → (token specs in content order, packed pages, page frame)."""
+    report = report if report is not None else options.report
+    spares = load_spares(getattr(game.library, "content_dir", None), report)
+    specs = token_specs(game, options.token_size_mm, options.reminder_size_mm, spares)
+    frame = page_frame(options.paper)
+    return specs, pack(specs, frame, options.gap_mm, options.bleed_mm), frame
