@@ -12,6 +12,7 @@ COMMAND_MODULES = [
     "sheet",
     "night",
     "tokens",
+    "almanac",
 ]
 
 app = typer.Typer(

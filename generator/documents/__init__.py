@@ -14,3 +14,4 @@ DOCUMENTS: list[tuple[str, str]] = [
 def document_builder(module_name: str):
     return importlib.import_module(f"generator.documents.{module_name}").build
 DOCUMENTS.append(("tokens", "토큰"))
+DOCUMENTS.append(("almanac", "해설서"))

@@ -1,0 +1,60 @@
+"""Pages in reading order (a PDF) → saddle-stitch sheet sides, two pages up on landscape paper, for duplex with flip on the short edge.
+
+The reading pages are padded to a multiple of 4 with blank pages inserted before the last page (the back cover),
+then sheet side k holds [N-k, k+1] for even k and [k+1, N-k] for odd k (1-based page numbers), e.g. for 8 pages
+[8,1] [2,7] [6,3] [4,5]. Each page is centred in its half of the sheet without scaling.
+"""
+
+from __future__ import annotations
+
+import io
+
+
+def padded_order(page_count: int) -> list[int | None]:
+    """Reading page indexes (0-based) padded to a multiple of 4; None marks a blank, placed before the back cover."""
+    if page_count <= 0:
+        return []
+    blanks = (-page_count) % 4
+    order: list[int | None] = list(range(page_count))
+    if page_count > 1:
+        return order[:-1] + [None] * blanks + order[-1:]
+    return order + [None] * blanks
+
+
+def sheet_sides(total: int) -> list[tuple[int, int]]:
+    """(left, right) positions (0-based, into the padded order) for each sheet side of a saddle-stitched booklet."""
+    sides = []
+    for k in range(total // 2):
+        outer, inner = total - 1 - k, k
+        sides.append((outer, inner) if k % 2 == 0 else (inner, outer))
+    return sides
+
+
+def impose(reading_pdf: bytes, sheet_size: tuple[float, float]) -> bytes:
+    """Imposed booklet bytes: each output page is one landscape sheet side of `sheet_size` (width > height)."""
+    from pypdf import PdfReader, PdfWriter, Transformation
+
+    reader = PdfReader(io.BytesIO(reading_pdf))
+    pages = list(reader.pages)
+    order = padded_order(len(pages))
+    sheet_width, sheet_height = sheet_size
+    half = sheet_width / 2
+    writer = PdfWriter()
+    for left, right in sheet_sides(len(order)):
+        side = writer.add_blank_page(sheet_width, sheet_height)
+        for slot, position in enumerate((left, right)):
+            index = order[position]
+            if index is None:
+                continue
+            page = pages[index]
+            width, height = float(page.mediabox.width), float(page.mediabox.height)
+            tx = slot * half + (half - width) / 2 - float(page.mediabox.left)
+            ty = (sheet_height - height) / 2 - float(page.mediabox.bottom)
+            side.merge_transformed_page(page, Transformation().translate(tx, ty))
+    for side in writer.pages:
+        side.compress_content_streams()
+    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    writer.add_metadata({"/Producer": "botc-pnp", "/Title": reader.metadata.title if reader.metadata and reader.metadata.title else ""})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
