@@ -13,6 +13,9 @@ COMMAND_MODULES = [
     "night",
     "tokens",
     "almanac",
+    "export_json",
+    "new",
+    "import_text",
 ]
 
 app = typer.Typer(

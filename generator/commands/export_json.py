@@ -1,0 +1,60 @@
+"""`botc-pnp export-json`: a script → one JSON file in the publisher's format, for the official tool and online grimoires."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from generator import DEFAULT_OUTPUT_DIR
+from generator.commands.common import Console, ContentOpt, DebugOpt, ForceOpt, QuietOpt, ScriptArg, friendly_errors
+from generator.findings import EXIT_FINDINGS, Report, Unreadable
+
+JsonOutOpt = Annotated[
+    Optional[Path],
+    typer.Option(
+        "--output",
+        "-o",
+        help=f"저장할 JSON 파일. 기본값: {DEFAULT_OUTPUT_DIR}/<스크립트 id>.json",
+        show_default=False,
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("export-json")
+    def export_json(
+        script: ScriptArg = "in-space",
+        output: JsonOutOpt = None,
+        content: ContentOpt = None,
+        force: ForceOpt = False,
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        """스크립트를 출판사 JSON 형식(공식 스크립트 도구·온라인 마도서용)으로 내보냅니다. 한도보다 긴 문장은 줄이고 경고합니다."""
+        from generator.commands.validate import validate_game
+        from generator.export_json import export_json_bytes
+        from generator.write import write_atomic
+
+        console = Console(quiet)
+        with friendly_errors(console, debug):
+            game, report = validate_game(script, content)
+            if game is None or report.unreadable:
+                raise Unreadable(report.findings)
+            console.findings(report)
+            if report.errors and not force:
+                console.error(
+                    f"검사에서 오류 {len(report.errors)}개가 나와 JSON을 쓰지 않았습니다. "
+                    "오류를 고치거나, 그래도 쓰려면 --force를 붙이세요."
+                )
+                raise typer.Exit(EXIT_FINDINGS)
+            export_report = Report()
+            data = export_json_bytes(game, export_report)
+            console.findings(export_report)
+            if export_report.errors:
+                console.error("내보낸 JSON이 출판사 형식에 맞지 않아 저장하지 않았습니다.")
+                raise typer.Exit(EXIT_FINDINGS)
+            target = Path(output) if output is not None else DEFAULT_OUTPUT_DIR / f"{game.script.id}.json"
+            write_atomic(target, data)
+            console.info(f"저장함: {target} (캐릭터 {len(game.characters)}개, {len(data) / 1024:,.0f} KB)")

@@ -1,0 +1,100 @@
+"""`botc-pnp new DIR`: a starter content folder for a homebrew script that validates and builds as it is.
+
+The folder is a full content folder (the loader reads exactly one): the bundled characters, icons, night order,
+rules, jinxes and setup table, plus an example character and a script, both explained field by field in Korean
+comments (templates/new/). The example character is put into the copied night order.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator import DEFAULT_CONTENT_DIR, TEMPLATES_DIR
+from generator.commands.common import Console, DebugOpt, QuietOpt, friendly_errors
+from generator.findings import EXIT_UNREADABLE
+
+STARTER_DIR = TEMPLATES_DIR / "new"
+EXAMPLE_ID = "lamplighter"
+SCRIPT_ID = "my-script"
+NOT_COPIED = {"scripts", "schema", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
+FLOW_LIST_LINE = re.compile(r"^(first_night|other_nights):\s*\[(.*)\]\s*$")
+
+
+def insert_into_night_order(path: Path, character_id: str, night: str, after: str) -> None:
+    """Adds the id to one night's one-line list, after `after` (else before dawn), keeping the file's comments."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for index, line in enumerate(lines):
+        match = FLOW_LIST_LINE.match(line.rstrip("\n"))
+        if not match or match.group(1) != night:
+            continue
+        steps = [s.strip() for s in match.group(2).split(",") if s.strip()]
+        if character_id in steps:
+            return
+        at = steps.index(after) + 1 if after in steps else (steps.index("dawn") if "dawn" in steps else len(steps))
+        steps.insert(at, character_id)
+        lines[index] = f"{night}: [{', '.join(steps)}]\n"
+        path.write_text("".join(lines), encoding="utf-8")
+        return
+    raise ValueError(f"{path}에서 '{night}: [...]' 줄을 찾지 못했습니다")
+
+
+def fill(text: str, folder: Path, script_path: Path) -> str:
+    return (
+        text.replace("__SCRIPT_PATH__", script_path.as_posix())
+        .replace("__DIR__", folder.as_posix())
+        .replace("__SCRIPT_ID__", SCRIPT_ID)
+    )
+
+
+def make_starter(folder: Path, source: Path = DEFAULT_CONTENT_DIR) -> Path:
+    """Writes the starter into `folder` (which must be missing or empty); returns the script path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in sorted(source.iterdir()):
+        if entry.name in NOT_COPIED or entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, folder / entry.name)
+        else:
+            shutil.copy2(entry, folder / entry.name)
+    (folder / "characters").mkdir(exist_ok=True)
+    (folder / "icons").mkdir(exist_ok=True)
+    (folder / "scripts").mkdir(exist_ok=True)
+    script_path = folder / "scripts" / f"{SCRIPT_ID}.yaml"
+    shutil.copy2(STARTER_DIR / "character.yaml", folder / "characters" / f"{EXAMPLE_ID}.yaml")
+    shutil.copy2(STARTER_DIR / f"{EXAMPLE_ID}.svg", folder / "icons" / f"{EXAMPLE_ID}.svg")
+    script_path.write_text(fill((STARTER_DIR / "script.yaml").read_text(encoding="utf-8"), folder, script_path), encoding="utf-8")
+    (folder / "README.md").write_text(fill((STARTER_DIR / "README.md").read_text(encoding="utf-8"), folder, script_path), encoding="utf-8")
+    insert_into_night_order(folder / "night_order.yaml", EXAMPLE_ID, "first_night", after="washerwoman")
+    return script_path
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("new")
+    def new(
+        folder: Annotated[Path, typer.Argument(help="만들 폴더. 없거나 비어 있어야 합니다.", show_default=False)],
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        """자작 스크립트 시작 폴더를 만듭니다: 공식 캐릭터와 밤 순서, 설명이 달린 예시 캐릭터·스크립트. 그대로 검사하고 만들 수 있습니다."""
+        console = Console(quiet)
+        with friendly_errors(console, debug):
+            if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+                what = "파일" if not folder.is_dir() else "비어 있지 않은 폴더"
+                console.error(f"[오류] {folder}은(는) 이미 있는 {what}입니다. 덮어쓰지 않습니다. 없는 폴더 이름을 주세요.")
+                raise typer.Exit(EXIT_UNREADABLE)
+            try:
+                script_path = make_starter(folder)
+            except OSError as exc:
+                console.error(f"[오류] 폴더를 만들 수 없습니다({exc.strerror or exc}): {folder}")
+                raise typer.Exit(EXIT_UNREADABLE)
+            console.info(f"시작 폴더를 만들었습니다: {folder}")
+            console.info(f"  스크립트: {script_path}")
+            console.info(f"  예시 캐릭터: {folder / 'characters' / f'{EXAMPLE_ID}.yaml'}")
+            console.info("다음 명령으로 검사하고 인쇄물을 만드세요:")
+            console.info(f"  botc-pnp validate {script_path} --content {folder}")
+            console.info(f"  botc-pnp build {script_path} --content {folder}")
