@@ -37,7 +37,7 @@ def test_errors_give_exit_1_with_the_korean_message(content):
     edit_order(content, "first_night", lambda steps: [s for s in steps if s != "washerwoman"])
     result = run_cli("validate", "--content", content)
     assert result.exit_code == 1
-    assert "세탁부은(는) 첫날 밤에 깨어나는데(알림 문구가 있음) 첫날 밤 순서에 없습니다." in result.stderr
+    assert "세탁부는 첫날 밤에 깨어나는데(알림 문구가 있음) 첫날 밤 순서에 없습니다." in result.stderr
     assert "(night-missing)" in result.stderr
     assert "검사 결과: 오류 1개" in result.stderr
 
@@ -46,7 +46,7 @@ def test_night_rule_break_prints_the_rule_reason(content):
     edit_order(content, "other_nights", lambda steps: [s for s in steps if s != "monk"][:-1] + ["monk", "dawn"])
     result = run_cli("validate", "--content", content)
     assert result.exit_code == 1
-    assert "수도사와 여관주인의 보호는 그날 밤의 공격보다 먼저" in result.stderr
+    assert "다른 밤: 수도사는 임프보다 먼저 깨어나야 합니다. 이유: 수도사와 여관주인의 보호는 그날 밤의 공격보다 먼저" in result.stderr
 
 
 def test_unreadable_input_gives_exit_2(content):

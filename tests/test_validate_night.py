@@ -266,3 +266,11 @@ def test_character_whose_file_has_errors_is_not_also_an_unknown_night_id(content
     _, report = validate("in-space", content)
     assert with_code(report, "wrong-type")
     assert with_code(report, "night-unknown-id") == []
+
+
+@pytest.mark.parametrize("character, name_with_particle", [("noble", "귀족은"), ("washerwoman", "세탁부는")])
+def test_missing_message_uses_the_particle_that_fits_the_name(content, character, name_with_particle):
+    edit_order(content, "first_night", lambda steps: [s for s in steps if s != character])
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "night-missing")
+    assert finding.message.startswith(f"{name_with_particle} 첫날 밤에 깨어나는데")

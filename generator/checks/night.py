@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from generator.findings import Report
+from generator.josa import with_particle
 from generator.model import NIGHT_NAMES_KO, NIGHTS, Game, NightOrder
 
 NOT_FIRST_NIGHT = re.compile(r"밤\s*\*|밤에\s*\*")
@@ -67,14 +68,14 @@ def check_membership(game: Game, order: NightOrder, night: str, report: Report) 
         if wakes and character.id not in listed:
             report.error(
                 "night-missing",
-                f"{character.name}은(는) {NIGHT_NAMES_KO[night]}에 깨어나는데(알림 문구가 있음) {NIGHT_NAMES_KO[night]} 순서에 없습니다.",
+                f"{with_particle(character.name, '은')} {NIGHT_NAMES_KO[night]}에 깨어나는데(알림 문구가 있음) {NIGHT_NAMES_KO[night]} 순서에 없습니다.",
                 subject=character.id,
                 where=where(order, night),
             )
         if not wakes and character.id in listed:
             report.error(
                 "night-extra",
-                f"{character.name}은(는) {NIGHT_NAMES_KO[night]} 알림 문구가 없는데 {NIGHT_NAMES_KO[night]} 순서에 들어 있습니다. "
+                f"{with_particle(character.name, '은')} {NIGHT_NAMES_KO[night]} 알림 문구가 없는데 {NIGHT_NAMES_KO[night]} 순서에 들어 있습니다. "
                 f"순서에서 빼거나 캐릭터 파일에 '{night}' 문구를 넣으세요.",
                 subject=character.id,
                 where=where(order, night, listed.index(character.id)),
@@ -120,7 +121,7 @@ def check_rules(game: Game, order: NightOrder, night: str, report: Report) -> No
                 if first in position and later in position and position[first] > position[later]:
                     report.error(
                         "night-rule",
-                        f"{NIGHT_NAMES_KO[night]}: {step_name(game, first)}은(는) {step_name(game, later)}보다 먼저 깨어나야 합니다. "
+                        f"{NIGHT_NAMES_KO[night]}: {with_particle(step_name(game, first), '은')} {step_name(game, later)}보다 먼저 깨어나야 합니다. "
                         f"이유: {rule.reason}",
                         subject=first,
                         where=where(order, night, position[first]),
@@ -145,7 +146,7 @@ def check_ability_timing(character, report: Report) -> None:
     if STARTS_KNOWING.search(ability) and character.first_night is None:
         report.error(
             "night-start",
-            f"{character.name}은(는) '시작할 때' 정보를 얻으므로 첫날 밤에 깨어나야 하는데 첫날 밤 문구(first_night)가 없습니다.",
+            f"{with_particle(character.name, '은')} '시작할 때' 정보를 얻으므로 첫날 밤에 깨어나야 하는데 첫날 밤 문구(first_night)가 없습니다.",
             subject=character.id,
             where=character.source,
         )
