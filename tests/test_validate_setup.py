@@ -163,9 +163,14 @@ def test_bundled_script_fills_every_bag():
 def test_script_that_cannot_fill_the_base_bag_is_an_error(content):
     write_script(content, ["washerwoman", "chef", "empath", "poisoner", "imp"], "tiny")
     _, report = validate("tiny", content)
-    errors = with_code(report, "setup-shortfall", "error")
-    assert any("6명 게임(수정 효과 없음)에는 외지인 1명이 필요하지만 스크립트에는 0명뿐입니다." == f.message for f in errors)
-    assert any("7명 게임(수정 효과 없음)에는 마을주민 5명이 필요하지만 스크립트에는 3명뿐입니다." == f.message for f in errors)
+    messages = {f.message for f in with_code(report, "setup-shortfall", "error")}
+    assert (
+        "외지인이 모자랍니다: 스크립트에는 0명뿐인데 6명 게임에 1명, 8명 게임에 1명, 9명 게임에 2명, 11명 게임에 1명, "
+        "12명 게임에 2명, 14명 게임에 1명, 15명 게임에 2명이 필요합니다." in messages
+    )
+    assert any(m.startswith("마을주민이 모자랍니다: 스크립트에는 3명뿐인데 7명 게임에 5명,") for m in messages)
+    assert any(m.startswith("하수인이 모자랍니다: 스크립트에는 1명뿐인데 10명 게임에 2명,") for m in messages)
+    assert len(messages) == 3  # one finding per team, not one per player count
 
 
 def test_script_short_only_under_a_modifier_is_a_warning(content):
@@ -173,19 +178,23 @@ def test_script_short_only_under_a_modifier_is_a_warning(content):
     write_script(content, ids, "few-outsiders")
     _, report = validate("few-outsiders", content)
     assert with_code(report, "setup-shortfall", "error") == []
-    warnings = with_code(report, "setup-shortfall", "warning")
-    assert any(f.message.startswith("9명 게임(") and "외지인 3명이 필요하지만 스크립트에는 2명뿐입니다" in f.message for f in warnings)
+    messages = {f.message for f in with_code(report, "setup-shortfall", "warning")}
+    assert (
+        "팡 구가 게임에 있으면 외지인이 모자랍니다: 스크립트에는 2명뿐인데 "
+        "9명 게임에 3명, 12명 게임에 3명, 15명 게임에 3명이 필요합니다." in messages
+    )
+    assert any(m.startswith("팡 구, 대부(+1)가 게임에 있으면") and "9명 게임에 4명" in m for m in messages)
 
 
 def test_drunk_needs_a_spare_townsfolk_token(content):
     write_script(content, TOWNSFOLK_9 + ["drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk9")
     _, report = validate("drunk9", content)
-    drunk = [f for f in with_code(report, "setup-shortfall") if "주정뱅이" in f.message]
-    assert {f.level for f in drunk} == {"warning"}
-    messages = {f.message for f in drunk}
-    assert "15명 게임(주정뱅이)에는 마을주민 10명이 필요하지만 스크립트에는 9명뿐입니다." in messages
-    assert "14명 게임(주정뱅이)에는 마을주민 10명이 필요하지만 스크립트에는 9명뿐입니다." in messages
-    assert not any(m.startswith("13명") for m in messages)  # 9/0/3/1: no outsider slot for the Drunk
+    [finding] = with_code(report, "setup-shortfall")
+    assert finding.level == "warning"
+    # 13 players (9/0/3/1) has no outsider slot for the Drunk, so only 14 and 15 need a tenth townsfolk token
+    assert finding.message == (
+        "주정뱅이가 게임에 있으면 마을주민이 모자랍니다: 스크립트에는 9명뿐인데 14명 게임에 10명, 15명 게임에 10명이 필요합니다."
+    )
 
 
 def test_drunk_with_a_spare_townsfolk_token_passes(content):

@@ -6,6 +6,7 @@ import re
 
 from generator.bag import bag_rows, shortfalls
 from generator.findings import Report
+from generator.josa import with_particle
 from generator.model import TEAM_NAMES_KO, Game
 
 BRACKET = re.compile(r"\[([^\[\]]*)\]")
@@ -73,19 +74,49 @@ def check(game: Game, report: Report) -> None:
         check_character_setup(character, report)
     if not game.library.bag_table:
         return
-    rows = bag_rows(game, game.library.bag_table)
-    reported = set()
-    for gap in shortfalls(game, rows):
-        key = (gap.players, gap.team, gap.modifiers == ())
-        if key in reported:
-            continue
-        reported.add(key)
-        who = ", ".join(game.character(cid).name for cid, _ in gap.modifiers) or "수정 효과 없음"
-        message = (
-            f"{gap.players}명 게임({who})에는 {TEAM_NAMES_KO[gap.team]} {gap.needed}명이 필요하지만 "
-            f"스크립트에는 {gap.available}명뿐입니다."
+    check_shortfalls(game, bag_rows(game, game.library.bag_table), report)
+
+
+def check_shortfalls(game: Game, rows, report: Report) -> None:
+    """One finding per team (and per modifier combination), listing every player count it cannot be filled at."""
+    base: dict[str, dict[int, int]] = {}
+    modified: dict[tuple, dict[int, int]] = {}
+    available: dict[str, int] = {}
+    gaps = shortfalls(game, rows)
+    for gap in gaps:
+        available[gap.team] = gap.available
+        if not gap.modifiers:
+            base.setdefault(gap.team, {}).setdefault(gap.players, gap.needed)
+    for gap in gaps:
+        if gap.modifiers and gap.players not in base.get(gap.team, {}):
+            needed = modified.setdefault((gap.team, gap.modifiers), {})
+            needed[gap.players] = max(needed.get(gap.players, 0), gap.needed)
+    for team, needed in base.items():
+        report.error(
+            "setup-shortfall",
+            f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
+            f"{players_list(needed)} 필요합니다.",
+            where=game.script.source,
         )
-        if gap.modifiers:
-            report.warning("setup-shortfall", message, where=game.script.source)
-        else:
-            report.error("setup-shortfall", message, where=game.script.source)
+    for (team, modifiers), needed in modified.items():
+        who = ", ".join(modifier_label(game, character_id, delta) for character_id, delta in modifiers)
+        report.warning(
+            "setup-shortfall",
+            f"{with_particle(who, '이')} 게임에 있으면 {with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: "
+            f"스크립트에는 {available[team]}명뿐인데 {players_list(needed)} 필요합니다.",
+            where=game.script.source,
+        )
+
+
+def players_list(needed: dict[int, int]) -> str:
+    """{14: 10, 15: 10} → '14명 게임에 10명, 15명 게임에 10명이' (the subject particle follows the last count)."""
+    return ", ".join(f"{players}명 게임에 {count}명" for players, count in sorted(needed.items())) + "이"
+
+
+def modifier_label(game: Game, character_id: str, delta: int) -> str:
+    character = game.character(character_id)
+    return f"{character.name}({delta:+d})" if delta and len(modifier_deltas(character)) > 1 else character.name
+
+
+def modifier_deltas(character) -> list[int]:
+    return [d for deltas in character.bag_changes.values() for d in deltas]
