@@ -1,0 +1,185 @@
+"""night-order.pdf read back: steps in content order with full reminders, particles by name, setup page from generator.bag."""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+
+import pytest
+
+from generator.bag import bag_rows, team_range
+from generator.content import load_game
+from generator.documents import night_sheet
+from generator.josa import fill_named
+from generator.markup import plain_reminder_text
+from generator.model import BAG_TEAMS, NIGHTS
+from generator.options import RenderOptions
+from generator.theme import MM, theme
+
+SUBSET_NANUM = re.compile(r"^[A-Z]{6}\+Nanum")
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", "", unicodedata.normalize("NFC", text))
+
+
+def build(game, paper: str = "a4") -> bytes:
+    [(name, data)] = night_sheet.build(game, RenderOptions(paper=paper))
+    assert name == "night-order.pdf"
+    return data
+
+
+def texts(data: bytes) -> list[str]:
+    from pypdf import PdfReader
+
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded, report = load_game("in-space")
+    assert loaded is not None and not report.errors
+    return loaded
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def pdf(request, game):
+    return request.param, build(game, request.param)
+
+
+def step_name(game, step_id: str) -> str:
+    fixed = game.library.fixed_steps.get(step_id)
+    return fixed.name if fixed else game.character(step_id).name
+
+
+def test_page_sizes_title_and_numbers(pdf, game):
+    from pypdf import PdfReader
+
+    paper, data = pdf
+    expected = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}[paper]
+    pages = PdfReader(io.BytesIO(data)).pages
+    assert len(pages) >= 3
+    for number, page in enumerate(pages, start=1):
+        assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == expected
+        text = page.extract_text()
+        assert flat(game.script.title) in flat(text)
+        assert str(number) in [line.strip() for line in text.splitlines()], number  # the page number on a line of its own
+        assert flat("game-icons.net") in flat(text)
+
+
+def test_steps_in_content_order_with_full_reminders(pdf, game):
+    import pdfplumber
+
+    _, data = pdf
+    t = theme()["night_sheet"]
+    margin = theme()["page"]["margin"] * MM
+    left = margin + t["icon"] * MM
+    right = margin + t["icon"] * MM + 2 * t["cell_padding_pt"] + t["name_column"] * MM
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        name_column = "".join(flat(page.crop((left, 0, right, page.height)).extract_text() or "") for page in document.pages)
+    expected = [step_name(game, s) for night in NIGHTS for s in game.night_steps(night)]
+    position = 0
+    for name in expected:
+        found = name_column.find(flat(name), position)
+        assert found >= 0, f"{name} missing or out of order"
+        position = found + len(flat(name))
+    everything = flat("".join(texts(data)))
+    for night in NIGHTS:
+        for step_id in game.night_steps(night):
+            fixed = game.library.fixed_steps.get(step_id)
+            source = fixed or game.character(step_id)
+            named = game.named_character(step_id)
+            reminder = plain_reminder_text(fill_named(source.night_reminder(night), named.name if named else None))
+            assert flat(reminder) in everything, step_id
+
+
+def test_fixed_steps_say_seven_players(pdf):
+    _, data = pdf
+    first = flat(texts(data)[0])
+    for name in ("하수인정보", "악마정보"):
+        assert flat(name) + "7명이상일때만" in first
+
+
+def test_reminder_tokens_bold_and_coloured(pdf, game):
+    import pdfplumber
+
+    _, data = pdf
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        chars = document.pages[0].chars
+    marked = "".join(c["text"] for c in chars if "MyeongjoBold" in c["fontname"].replace("-", ""))
+    assert "폭풍사로잡힘" in marked  # the Storm Catcher's reminder token name
+
+
+def test_fonts_embedded_and_margins(pdf):
+    import pdfplumber
+
+    _, data = pdf
+    edge = theme()["page"]["min_margin"] * MM
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        for page in document.pages:
+            for char in page.chars:
+                if char["text"].strip():
+                    assert SUBSET_NANUM.match(char["fontname"]), char["fontname"]
+                assert edge <= char["x0"] and char["x1"] <= page.width - edge, char
+                assert edge <= char["top"] and char["bottom"] <= page.height - edge, char
+
+
+def named_script(tmp_path, target: str):
+    path = tmp_path / f"named-{target}.yaml"
+    path.write_text(
+        f"id: named-{target}\ntitle: 지정 캐릭터 시험\nauthor: 시험\n"
+        "characters: [noble, washerwoman, pixie, empath, monk, mutant, drunk, poisoner, spy, imp, stormcatcher]\n"
+        f"named_characters: {{stormcatcher: {target}}}\n",
+        encoding="utf-8",
+    )
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    return loaded
+
+
+@pytest.mark.parametrize(
+    ("target", "sentence", "wrong"),
+    [
+        ("mutant", "변종이 게임에 있다면", "변종가"),  # ends in a consonant
+        ("pixie", "픽시가 게임에 있다면", "픽시이"),  # ends in a vowel
+    ],
+)
+def test_storm_catcher_particle_follows_the_name(tmp_path, target, sentence, wrong):
+    game = named_script(tmp_path, target)
+    text = flat(texts(build(game))[0])
+    assert flat(sentence) in text
+    assert wrong not in text
+    assert "{named" not in text
+
+
+def test_setup_page_matches_bag_computation(pdf, game):
+    _, data = pdf
+    setup = flat(texts(data)[-1])
+    assert "설정표" in setup
+    for row in bag_rows(game, game.library.bag_table):
+        cells = [f"{row.players}명"] + [str(n) for n in row.base.as_tuple()]
+        for team in BAG_TEAMS:
+            low, high = team_range(row, team)
+            cells.append(str(low) if low == high else f"{low}–{high}")
+        assert "".join(cells) in setup, row.players
+    for name in ("대부", "비고르모르티스", "팡구", "주정뱅이"):
+        assert name in setup
+
+
+def test_two_builds_give_identical_bytes(game):
+    assert build(game) == build(game)
+
+
+def test_rendered_pages_not_blank_nor_overflowing(pdf):
+    import pypdfium2
+
+    _, data = pdf
+    document = pypdfium2.PdfDocument(data)
+    strip = int(5 * MM)
+    for index in range(len(document)):
+        image = document[index].render(scale=1).to_pil().convert("L")
+        width, height = image.size
+        assert sum(image.histogram()[:200]) / (width * height) > 0.01, f"page {index + 1} looks blank"
+        for box in ((0, 0, width, strip), (0, height - strip, width, height), (0, 0, strip, height), (width - strip, 0, width, height)):
+            assert image.crop(box).getextrema()[0] > 200, f"page {index + 1} draws into the outer 5 mm"
