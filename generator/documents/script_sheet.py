@@ -404,8 +404,8 @@ def draw_back(canvas, game, icons, width: float, height: float, options) -> None
 
         def measure(column_sections):
             total = 0.0
-            for _, _, rows in column_sections:
-                total += b["section_size_pt"] * 1.6
+            for number, (_, _, rows) in enumerate(column_sections):
+                total += b["section_size_pt"] * 1.6 + (b["section_gap_pt"] if number else 0)
                 for icon_list, para in rows:
                     text_w = half - icon * len(icon_list) - 4
                     _, h = para.wrap(text_w, 10_000)
@@ -439,7 +439,9 @@ def draw_back(canvas, game, icons, width: float, height: float, options) -> None
     for column_index, column_sections in enumerate((left, right)):
         x = x0 + column_index * (half + gap)
         y = nights_bottom - 8
-        for title, section_color, rows in column_sections:
+        for number, (title, section_color, rows) in enumerate(column_sections):
+            if number:
+                y -= b["section_gap_pt"]
             canvas.saveState()
             canvas.setFillColor(HexColor(section_color))
             canvas.setFont(font_name("sans_bold"), b["section_size_pt"])
