@@ -61,6 +61,7 @@ class Block:
     height: float
     draw: Callable[[object, float, float], None]  # (canvas, x, top y)
     header: bool = False
+    team: str | None = None
 
 
 def draw_title(canvas, game, x0: float, x1: float, top: float, title_size: float | None = None) -> float:
@@ -88,7 +89,7 @@ def draw_title(canvas, game, x0: float, x1: float, top: float, title_size: float
     return y - mm(t["header_gap"])
 
 
-def team_header(team: str, count: int, width: float) -> Block:
+def team_header(team: str, count: int, width: float, continued: bool = False) -> Block:
     t = sheet_theme()
     size = t["team_size_pt"]
     height = size * 1.55
@@ -100,13 +101,14 @@ def team_header(team: str, count: int, width: float) -> Block:
         canvas.setFillColor(HexColor(team_color(team)))
         canvas.rect(x, top - height + 1.5, 3, height - 3, stroke=0, fill=1)
         canvas.setFont(font_name("sans_bold"), size)
-        canvas.drawString(x + 6, top - size * 1.12, TEAM_NAMES_KO[team])
+        label = TEAM_NAMES_KO[team] + (" (계속)" if continued else "")
+        canvas.drawString(x + 6, top - size * 1.12, label)
         canvas.setStrokeColor(HexColor(team_color(team)))
         canvas.setLineWidth(0.6)
         canvas.line(x + 6, top - height + 2, x + width, top - height + 2)
         canvas.restoreState()
 
-    return Block(height + 1.5, draw, header=True)
+    return Block(height + 1.5, draw, header=True, team=team)
 
 
 def character_rows(game, icons, width: float, size: float, mode: str, name_column: float) -> list[Block]:
@@ -152,11 +154,11 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
                     name.drawOn(canvas, x + text_x, text_top - name.height)
                 ability.drawOn(canvas, x + ability_x, text_top - text_h)
 
-            blocks.append(Block(row_h, draw))
+            blocks.append(Block(row_h, draw, team=character.team))
     return blocks
 
 
-def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float) -> list[list[Block]] | None:
+def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float, width: float = 0.0) -> list[list[Block]] | None:
     """Greedy fill, column by column; a header never ends a column. None when it does not fit."""
     placed: list[list[Block]] = [[]]
     used = 0.0
@@ -172,6 +174,10 @@ def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap:
                 return None
             placed.append([])
             used = 0.0
+            if not block.header and block.team:  # a team carried over gets its header again
+                repeat = team_header(block.team, 0, width, continued=True)
+                placed[-1].append(repeat)
+                used = repeat.height
             continue
         used += lead + block.height
         placed[-1].append(block)
@@ -212,7 +218,7 @@ def plan_front(game, icons, body_width: float, body_height: float):
             blocks = character_rows(game, icons, column_width, size, mode, name_column)
             gap = t["row_gap_pt"] * size / t["ability_max_pt"]
             team_gap = t["team_gap_pt"]
-            return flow(blocks, columns, body_height, gap, team_gap), gap
+            return flow(blocks, columns, body_height, gap, team_gap, column_width), gap
 
         # binary search over the descending size list for the first (largest) that fits
         low, high, found = 0, len(sizes) - 1, None
