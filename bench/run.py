@@ -1,8 +1,9 @@
 """Benchmark for botc-pnp (issue 8): fresh-process wall time, CPU time and peak memory of validate and build.
 
-Usage: .venv/bin/python bench/run.py [--runs N] [--quick] [--output PATH] [--strict]
+Usage: .venv/bin/python bench/run.py [--runs N] [--warmup N] [--quick] [--output PATH] [--strict]
 
-Every measured command runs in a new process (one untimed warm-up, then N timed runs; medians reported):
+Every measured command runs in a new process (one untimed warm-up, then N timed runs; medians reported; the child's
+CPU time (user+sys) and peak RSS come from os.wait4):
   validate        botc-pnp validate in-space
   kit             botc-pnp build in-space --out <temp>            (the whole kit)
   kit-50/kit-200  the same for synthetic scripts of 50 and 200 characters (bench/synthetic.py)
@@ -137,12 +138,13 @@ def write_fixture(kit_dir: Path, fixture: Path) -> int:
     return pages
 
 
-def run_case(case: Case, runs: int, log) -> None:
-    log(f"  {case.label}: warm-up")
-    case.warmup = measure(case.command, ROOT)
-    if case.warmup.returncode != 0:
-        log(f"  {case.label}: FAILED (exit {case.warmup.returncode})\n{tail(case.warmup)}")
-        return
+def run_case(case: Case, runs: int, warmups: int, log) -> None:
+    for _ in range(warmups):
+        log(f"  {case.label}: warm-up")
+        case.warmup = measure(case.command, ROOT)
+        if case.warmup.returncode != 0:
+            log(f"  {case.label}: FAILED (exit {case.warmup.returncode})\n{tail(case.warmup)}")
+            return
     for index in range(runs):
         sample = measure(case.command, ROOT)
         case.samples.append(sample)
@@ -155,8 +157,9 @@ def run_case(case: Case, runs: int, log) -> None:
 
 
 def tail(sample: Sample, lines: int = 12) -> str:
-    text = (sample.stderr.strip() + "\n" + sample.stdout.strip()).strip()
-    return "\n".join("    " + line for line in text.splitlines()[-lines:])
+    out = sample.stdout.strip().splitlines()[-lines // 2:]
+    err = sample.stderr.strip().splitlines()[-lines:]
+    return "\n".join("    " + line for line in [*out, *err])
 
 
 def validation_errors(cli: list[str], script: str, content: Path) -> int:
@@ -220,9 +223,11 @@ def targets(cases: dict[str, Case], ratios: dict[str, float | None]) -> list[dic
     return results
 
 
-def report_table(cases: dict[str, Case], ratios: dict, target_rows: list[dict], runs: int) -> str:
+def report_table(cases: dict[str, Case], ratios: dict, target_rows: list[dict], runs: int, load: dict) -> str:
     lines = [f"botc-pnp bench — {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
-             f"Python {platform.python_version()}, medians of {runs} fresh-process runs"]
+             f"Python {platform.python_version()}, medians of {runs} fresh-process runs",
+             f"load average (1 min) before {load['before'][0]:.2f}, after {load['after'][0]:.2f}"
+             + ("  — machine busy: wall times are inflated, compare cpu" if max(load['before'][0], load['after'][0]) > (os.cpu_count() or 1) * 0.75 else "")]
     header = f"{'case':<16} {'wall':>8} {'min–max':>13} {'cpu':>8} {'peak RSS':>9} {'pages':>6} {'PDF total':>10}  note"
     lines += [header, "-" * len(header)]
     for case in cases.values():
@@ -254,17 +259,19 @@ def report_table(cases: dict[str, Case], ratios: dict, target_rows: list[dict], 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="botc-pnp benchmark (fresh process per run, medians).")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per case (default 5), after one warm-up")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed runs per case before the timed ones (default 1)")
     parser.add_argument("--quick", action="store_true", help="only validate and the bundled kit; no synthetic, no floor")
     parser.add_argument("--output", type=Path, default=BENCH_DIR / "latest.json", help="JSON figures (default bench/latest.json)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target fails")
     args = parser.parse_args(argv)
-    if args.runs < 1:
-        parser.error("--runs must be at least 1")
+    if args.runs < 1 or args.warmup < 0:
+        parser.error("--runs must be at least 1 and --warmup at least 0")
 
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
     cli = cli_command()
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="botc-bench-") as temp:
         temp_dir = Path(temp)
         cases: dict[str, Case] = {}
@@ -286,11 +293,11 @@ def main(argv: list[str] | None = None) -> int:
 
         log(f"bench: {args.runs} run(s) per case, after one warm-up")
         for name in ("validate", "kit"):
-            run_case(cases[name], args.runs, log)
+            run_case(cases[name], args.runs, args.warmup, log)
         kit = cases["kit"]
         if not args.quick:
             for size in SYNTHETIC_SIZES:
-                run_case(cases[f"kit-{size}"], args.runs, log)
+                run_case(cases[f"kit-{size}"], args.runs, args.warmup, log)
             if kit.ok and kit.pdfs:
                 fixture = temp_dir / "floor-fixture.json"
                 write_fixture(kit.pdf_dir, fixture)
@@ -299,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
                     "floor", "floor", [sys.executable, str(BENCH_DIR / "floor.py"), str(fixture), str(floor_out)],
                     pdf_dir=floor_out, note="same fonts, pages and text; drawString only",
                 )
-                run_case(cases["floor"], args.runs, log)
+                run_case(cases["floor"], args.runs, args.warmup, log)
             else:
                 log("  floor: skipped (the kit wrote no PDF)")
 
@@ -312,12 +319,15 @@ def main(argv: list[str] | None = None) -> int:
             w50, w200 = cases["kit-50"].median("wall"), cases["kit-200"].median("wall")
             ratios["200/50"] = w200 / w50 if w50 and w200 else None
         target_rows = targets(cases, ratios)
-        print(report_table(cases, ratios, target_rows, args.runs))
+        load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
+        print(report_table(cases, ratios, target_rows, args.runs, load))
 
         figures = {
             "date": dt.datetime.now().astimezone().isoformat(timespec="seconds"),
             "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
             "runs": args.runs,
+            "warmup": args.warmup,
+            "load_average_1_5_15min": load,
             "quick": args.quick,
             "cases": {
                 name: {

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_bench_quick_runs_and_prints_table(tmp_path):
     output = tmp_path / "latest.json"
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--output", str(output)],
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--runs", "1", "--warmup", "0", "--output", str(output)],
         cwd=ROOT,
         capture_output=True,
         text=True,
