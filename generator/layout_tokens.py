@@ -16,7 +16,7 @@ from generator.theme import theme
 CHARACTER = "character"
 REMINDER = "reminder"
 _EPS = 1e-6
-ROW_TOLERANCE = 0.1  # in radii: how much lower than the highest spot still counts as the same row
+GRID_PHASES = 12  # heights tried for a grid that must fit under tokens already on the page
 
 
 @dataclass(frozen=True)
@@ -119,75 +119,74 @@ def page_frame(paper: str, footer_mm: float | None = None) -> Frame:
     return Frame(width, height, margin, width - margin, margin + footer, height - margin)
 
 
-def _highest_y(x: float, radius: float, placed: list[tuple[float, float, float]], gap: float, frame: Frame) -> float | None:
-    """The highest centre height at x where a circle of `radius` fits in the frame clear of `placed` (x, y, r)."""
-    ceiling, floor = frame.top - radius, frame.bottom + radius
-    blocked: list[tuple[float, float]] = []
-    for px, py, pr in placed:
-        reach = radius + pr + gap
-        dx = abs(x - px)
-        if dx < reach - _EPS:
-            half = math.sqrt(reach * reach - dx * dx)
-            blocked.append((py - half, py + half))
-    candidates = sorted({ceiling, *(low for low, _ in blocked)}, reverse=True)
-    for y in candidates:
-        if y > ceiling + _EPS or y < floor - _EPS:
-            continue
-        if all(not (low + _EPS < y < high - _EPS) for low, high in blocked):
-            return y
-    return None
+def _lattice(radius: float, gap: float, frame: Frame, hexagonal: bool, shifted: bool, drop: float) -> list[tuple[float, float]]:
+    """Centres of one regular grid in the frame, top to bottom and left to right.
+
+    Hexagonal rows are (pitch × √3/2) apart with every other row moved half a pitch; square rows a pitch apart.
+    `shifted` moves the first row instead of the second; `drop` lowers the whole grid (to fit under other tokens).
+    """
+    pitch = 2 * radius + gap
+    row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
+    points = []
+    y = frame.top - radius - drop
+    row = 0
+    while y >= frame.bottom + radius - _EPS:
+        offset = pitch / 2 if hexagonal and (row % 2 == 1) != shifted else 0.0
+        x = frame.left + radius + offset
+        while x <= frame.right - radius + _EPS:
+            points.append((x, y))
+            x += pitch
+        y -= row_pitch
+        row += 1
+    return points
 
 
-def _candidate_xs(radius: float, gap: float, frame: Frame) -> list[float]:
-    """Half-pitch steps from the left edge, plus the rightmost spot: enough for square and hex rows."""
-    low, high = frame.left + radius, frame.right - radius
-    if high < low - _EPS:
-        return []
-    step = (2 * radius + gap) / 2
-    xs = []
-    x = low
-    while x <= high + _EPS:
-        xs.append(min(x, high))
-        x += step
-    if high - xs[-1] > _EPS:
-        xs.append(high)
-    return xs
+def _free(point: tuple[float, float], radius: float, placed: list[tuple[float, float, float]], gap: float) -> bool:
+    x, y = point
+    return all(math.hypot(x - px, y - py) >= radius + pr + gap - _EPS for px, py, pr in placed)
+
+
+def _best_grid(radius: float, gap: float, frame: Frame, placed: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
+    """The free centres of the grid (hex or square, phase) that leaves the most room beside tokens already placed."""
+    pitch = 2 * radius + gap
+    best: list[tuple[float, float]] = []
+    for hexagonal in (True, False):
+        row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
+        for shifted in ((False, True) if hexagonal else (False,)):
+            for step in range(GRID_PHASES if placed else 1):
+                drop = row_pitch * step / GRID_PHASES
+                free = [p for p in _lattice(radius, gap, frame, hexagonal, shifted, drop) if _free(p, radius, placed, gap)]
+                if len(free) > len(best):
+                    best = free
+    return best
 
 
 def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
-    """Largest tokens first; each goes to the first page with room, at the highest then leftmost free spot.
+    """Largest tokens first, each size on the regular grid that holds the most of it, page after page.
 
     Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch.
-    Smaller tokens fill what the larger ones leave, so no half-empty page separates characters and reminders.
+    A smaller size first fills the room the larger ones left on earlier pages (beside a half row, below the
+    last row), so no half-empty page separates characters and reminders.
     """
-    order = sorted(range(len(specs)), key=lambda i: (-specs[i].diameter_mm, i))
+    sizes = sorted({spec.diameter_mm for spec in specs}, reverse=True)
     pages: list[TokenPage] = []
     occupied: list[list[tuple[float, float, float]]] = []
-    for index in order:
-        spec = specs[index]
-        radius = spec.diameter_mm / 2 + bleed_mm
-        xs = _candidate_xs(radius, gap_mm, frame)
-        if not xs or frame.top - frame.bottom < 2 * radius - _EPS:
-            raise ValueError(f"{spec.diameter_mm} mm 토큰은 이 용지에 들어가지 않습니다.")
-        placed_at = None
-        for page_index in range(len(pages) + 1):
+    for diameter in sizes:
+        radius = diameter / 2 + bleed_mm
+        group = [spec for spec in specs if spec.diameter_mm == diameter]
+        if frame.right - frame.left < 2 * radius - _EPS or frame.top - frame.bottom < 2 * radius - _EPS:
+            raise ValueError(f"{diameter:g} mm 토큰은 이 용지에 들어가지 않습니다.")
+        page_index = 0
+        while group:
             if page_index == len(pages):
                 pages.append(TokenPage(len(pages) + 1))
                 occupied.append([])
-            spots = []
-            for x in xs:
-                y = _highest_y(x, radius, occupied[page_index], gap_mm, frame)
-                if y is not None:
-                    spots.append((x, y))
-            if spots:
-                # Spots nearly as high as the highest count as level, and the leftmost of them wins: rows stay
-                # regular instead of chasing every small hollow.
-                top = max(y for _, y in spots)
-                placed_at = (page_index, next(s for s in spots if s[1] >= top - ROW_TOLERANCE * radius))
-                break
-        page_index, (x, y) = placed_at
-        occupied[page_index].append((x, y, radius))
-        pages[page_index].placements.append(Placement(spec, round(x, 4), round(y, 4)))
+            spots = _best_grid(radius, gap_mm, frame, occupied[page_index])
+            for (x, y), spec in zip(spots, group):
+                occupied[page_index].append((x, y, radius))
+                pages[page_index].placements.append(Placement(spec, round(x, 4), round(y, 4)))
+            group = group[len(spots):]
+            page_index += 1
     return [page for page in pages if page.placements]
 
 

@@ -80,14 +80,14 @@ class TokenPainter:
             middle = baseline_radius - 0.35 * s
             return sum(stringWidth(g, font, s) for g in glyphs) / middle, middle
 
-        current = size
+        current = max(size, floor)  # a small token still gets readable type; only length shrinks it further
         while span(current)[0] > limit and current > hard_floor:
             current = max(hard_floor, round(current - 0.25, 2))
         total, middle = span(current)
         if current < floor:
-            self._warn("token-text-small", subject, f"토큰 글자 '{text}'가 길어 {current:.1f}pt까지 줄였습니다. 더 큰 토큰(--token-size, --reminder-size)을 쓰면 읽기 쉽습니다.")
+            self._warn("token-text-small", subject, f"토큰 글자가 길어 {current:.1f}pt까지 줄였습니다: {text}. 더 큰 토큰(--token-size, --reminder-size)을 쓰면 읽기 쉽습니다.")
         if total > limit + 1e-9:
-            self._warn("token-text-long", subject, f"토큰 글자 '{text}'가 너무 길어 원의 아래쪽 {math.degrees(total):.0f}°를 차지합니다.")
+            self._warn("token-text-long", subject, f"토큰 글자가 너무 길어 원의 아래쪽 {math.degrees(total):.0f}°를 차지합니다: {text}.")
         canvas.setFont(font, current)
         canvas.setFillColor(_hex(_t("name_color")))
         angle = -math.pi / 2 - total / 2
@@ -168,31 +168,36 @@ class TokenPainter:
         if character.changes_setup:
             self._setup_mark(canvas, cx, cy + leaf_outer - leaf_len - 0.1 * r, 0.075 * r)
 
-        baseline = r - mm(_t("text_inset_mm")) * min(1.0, max(0.75, scale))
+        baseline = r - mm(_t("text_inset_mm"))
         name_size = _t("name_size_pt") * scale
         used = self._arc_text(canvas, cx, cy, spec.label, baseline, font_name(_t("name_font")), name_size, character.id)
         icon = self.icon(character)
         if self.options.ability_text:
-            self._ability(canvas, character, cx, cy, r, top=0.08 * r, bottom=-(baseline - used))
+            self._ability(canvas, character, cx, cy, r, top=0.08 * r, name_top=baseline - used * 0.9 - mm(0.8))
             size = 0.5 * r
             draw_icon(canvas, icon, cx - size / 2, cy + 0.58 * r - size, size, team_color(character.team))
         else:
             size = 0.95 * r
             draw_icon(canvas, icon, cx - size / 2, cy + 0.1 * r - size / 2, size, team_color(character.team))
 
-    def _ability(self, canvas, character, cx, cy, r, top, bottom):
-        """The ability in small type, each line as wide as the circle allows at its height."""
+    def _ability(self, canvas, character, cx, cy, r, top, name_top):
+        """The ability in small type, each line as wide as the circle allows at its height, clear of the name.
+
+        `name_top` is the radius the curved name starts at: lines low enough to meet the name stay inside it.
+        """
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         font = font_name(_t("ability_font"))
-        safe = r - mm(_t("text_inset_mm"))
+        safe = r - mm(_t("ring_mm")) - mm(_t("ability_inset_mm"))
         words = character.ability.replace("\n", " ").split()
         size = _t("ability_size_pt")
         while True:
             leading = size * 1.22
             lines, y, rest = [], top - size * 0.8, list(words)
-            while rest and y - size * 0.25 >= bottom:
-                half = math.sqrt(max(0.0, safe * safe - max(abs(y + size * 0.7), abs(y - size * 0.2)) ** 2))
+            while rest and y - size * 0.25 >= -name_top:
+                low, high = y - size * 0.25, y + size * 0.75
+                limit = safe if low > -0.36 * name_top else min(safe, name_top)
+                half = math.sqrt(max(0.0, limit * limit - max(abs(low), abs(high)) ** 2))
                 width = 2 * half
                 line = rest.pop(0)
                 if stringWidth(line, font, size) > width:  # a word wider than the line: break inside it
@@ -224,7 +229,7 @@ class TokenPainter:
         scale = spec.diameter_mm / DEFAULT_REMINDER_MM
         ring = mm(_t("reminder_ring_mm")) * min(1.0, scale)
         self._disc(canvas, cx, cy, r, ring, bleed, character.team)
-        baseline = r - mm(_t("reminder_text_inset_mm")) * min(1.0, max(0.8, scale))
+        baseline = r - mm(_t("reminder_text_inset_mm"))
         self._arc_text(canvas, cx, cy, spec.label, baseline, font_name(_t("reminder_font")), _t("reminder_size_pt") * scale, character.id)
         size = 0.85 * r
         draw_icon(canvas, self.icon(character), cx - size / 2, cy + 0.28 * r - size / 2, size, team_color(character.team))
@@ -329,7 +334,7 @@ def png_files(game, options) -> list[tuple[str, bytes]]:
                 image = image.resize((pixels, pixels), Image.LANCZOS)
             image.putalpha(mask)
             out = io.BytesIO()
-            image.save(out, format="PNG", optimize=True)
+            image.save(out, format="PNG")
             files.append((png_name(spec), out.getvalue()))
             page.close()
     finally:
