@@ -165,7 +165,7 @@ def _flowable_classes():
 class _Styles:
     """Paragraph styles for the book, all sizes from the theme's almanac section."""
 
-    def __init__(self):
+    def __init__(self, tight: float = 1.0):
         from reportlab.lib.colors import HexColor
         from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
         from reportlab.lib.styles import ParagraphStyle
@@ -177,7 +177,13 @@ class _Styles:
         ink, muted = HexColor(color("ink")), HexColor(color("muted"))
 
         def make(name, role, size, leading, **extra):
-            return ParagraphStyle(name, fontName=font_name(role), fontSize=size, leading=leading, textColor=extra.pop("textColor", ink), **extra)
+            for key in ("spaceBefore", "spaceAfter"):
+                if key in extra:
+                    extra[key] *= tight
+            return ParagraphStyle(
+                f"{name}-{tight}", fontName=font_name(role), fontSize=size, leading=round(leading * tight, 2),
+                textColor=extra.pop("textColor", ink), **extra,
+            )
 
         self.body = make("body", "serif", s["body_pt"], s["body_leading_pt"], alignment=TA_JUSTIFY, spaceAfter=s["body_pt"] * 0.5)
         self.item = make(
@@ -186,6 +192,11 @@ class _Styles:
         )
         self.small = make("small", "serif", s["small_pt"], s["small_leading_pt"], alignment=TA_JUSTIFY, spaceAfter=s["small_pt"] * 0.4)
         self.small_left = make("small-left", "serif", s["small_pt"], s["small_leading_pt"], alignment=TA_LEFT)
+        self.body_left = make("body-left", "serif", s["body_pt"], s["body_leading_pt"], alignment=TA_LEFT, spaceAfter=s["body_pt"] * 0.5)
+        self.section_title = make(
+            "section-title", "serif_bold", s["name_pt"] * 0.8, s["name_pt"] * 1.05, spaceBefore=s["name_pt"] * 1.2,
+            spaceAfter=s["body_pt"], keepWithNext=1,
+        )
         self.heading = make(
             "heading", "sans_bold", s["heading_pt"], s["heading_pt"] * 1.4, spaceBefore=s["heading_space_before_pt"],
             spaceAfter=s["heading_pt"] * 0.35, keepWithNext=1,
@@ -212,7 +223,8 @@ class AlmanacBuilder:
         self.options = options
         self.reading_size, self.sheet_size = page_sizes(options.paper)
         self.s = settings()
-        self.styles = _Styles()
+        self.styles = self.normal_styles = _Styles()
+        self.tight_styles = [_Styles(factor) for factor in self.s["tight_leading"]]
         self.Marker, self.ContentsLine = _flowable_classes()
 
     # ----- page furniture -------------------------------------------------------------------------
@@ -316,7 +328,7 @@ class AlmanacBuilder:
         story += self.contents(book)
         for character in self.game.characters:
             story += [PageBreak()]
-            story += self.entry(book, character)
+            story += self.fitted_entry(book, character)
         story += self.appendices(book)
         story += [NextPageTemplate("back"), PageBreak()]
         story += self.back_cover(book)
@@ -347,7 +359,7 @@ class AlmanacBuilder:
 
     def icon_grid(self, book, width: float, height: float):
         """Every character icon in sheet order, as large as the theme asks but shrunk until the grid fits `height`."""
-        from reportlab.platypus import Table, TableStyle
+        from reportlab.platypus import KeepTogether, Table, TableStyle
 
         from generator.icons import icon_flowable
 
@@ -364,11 +376,13 @@ class AlmanacBuilder:
             else:
                 size *= 0.95
         cells = [icon_flowable(book.icon(c), size, team_color(c.team)) for c in characters]
-        rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)] or [[""]]
-        rows[-1] = rows[-1] + [""] * (per_row - len(rows[-1]))
-        table = Table(rows, colWidths=[cell_w] * per_row, rowHeights=[size * 1.3] * len(rows))
-        table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-        return table
+        rows = []
+        for start in range(0, len(cells), per_row):
+            row = cells[start : start + per_row]
+            table = Table([row], colWidths=[cell_w] * len(row), rowHeights=[size * 1.3], hAlign="CENTER")
+            table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+            rows.append(table)
+        return KeepTogether(rows)
         return story
 
     def notes_page(self, book):
@@ -465,6 +479,34 @@ class AlmanacBuilder:
                 story.append(self._item(mark_reminders(step.strip(), names), f"{number}."))
         story += self.night_and_setup(character)
         return story
+
+    def fitted_entry(self, book, character) -> list:
+        """The entry; one that would spill only a little onto a second page is set with tighter leading instead."""
+        x, y, w, h = self.frame_box()
+        flowables = self.entry(book, character)
+        height = self.measure(flowables, w, h)
+        if h < height <= h * self.s["tighten_up_to"]:
+            for styles in self.tight_styles:
+                self.styles = styles
+                try:
+                    tight = self.entry(book, character)
+                finally:
+                    self.styles = self.normal_styles
+                if self.measure(tight, w, h) <= h:
+                    return tight
+        return flowables
+
+    @staticmethod
+    def measure(flowables, width: float, height: float) -> float:
+        """Height the flowables need in one column, spaces included (KeepTogether groups measured by their content)."""
+        total = 0.0
+        for f in flowables:
+            inner = getattr(f, "_content", None)
+            if inner is not None:
+                total += AlmanacBuilder.measure(inner, width, height)
+            else:
+                total += f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        return total
 
     def _item(self, text: str, bullet: str, plain: bool = False):
         from reportlab.platypus import Paragraph
@@ -606,24 +648,28 @@ class AlmanacBuilder:
 
     def jinx_section(self, book) -> list:
         st = self.styles
-        story = [self.text(LABELS["jinxes"], st.title), self.rule(space=2)]
+        story = [self.text(LABELS["jinxes"], st.section_title), self.rule(space=2)]
         for jinx in self.game.jinxes:
             first, second = (self.game.character(cid).name for cid in jinx.characters)
             story.append(self.para("almanac_jinx.j2", st.body, first=first, second=second, text=jinx.text))
         return story
 
     def credits(self, book) -> list:
+        from reportlab.platypus import Spacer
+
         st = self.styles
         story = [self.text(LABELS["credits"], st.title), self.rule(space=2)]
-        story.append(self.para("almanac_credits.j2", st.body, kind="game", title=self.game.script.title, author=self.game.script.author))
-        story.append(self.para("almanac_credits.j2", st.body, kind="icons", authors=self.icon_authors()))
+        body = st.body_left
+        story.append(self.para("almanac_credits.j2", body, kind="game", title=self.game.script.title, author=self.game.script.author))
+        story.append(self.para("almanac_credits.j2", body, kind="icons", authors=self.icon_authors()))
         own = self.user_icon_names()
         if own:
-            story.append(self.para("almanac_credits.j2", st.body, kind="user_icons", names=", ".join(own)))
+            story.append(self.para("almanac_credits.j2", body, kind="user_icons", names=", ".join(own)))
         listing = self.icon_listing()
         if listing:
-            story.append(self.text(listing, st.small))
-        story.append(self.para("almanac_credits.j2", st.body, kind="fonts"))
+            story.append(self.text(listing, st.small_left))
+        story.append(Spacer(1, st.small.fontSize))
+        story.append(self.para("almanac_credits.j2", body, kind="fonts"))
         return story
 
     def credits_table(self) -> dict[str, tuple[str, str]]:

@@ -1,0 +1,250 @@
+"""The almanac as the user gets it: read the reading-order PDF and the imposed booklet back and check them."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from generator.content import load_game
+from generator.impose import padded_order, sheet_sides
+from generator.model import TEAM_NAMES_KO
+from generator.options import RenderOptions
+
+pdfplumber = pytest.importorskip("pdfplumber")
+from pypdf import PdfReader  # noqa: E402
+
+MM = 72 / 25.4
+HEADINGS = ("개요", "예시 · 메모", "진행 방법", "밤과 설정")
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def build_files(script="in-space", paper="a4"):
+    from generator.documents.almanac import build
+
+    game, report = load_game(script)
+    assert game is not None, report.findings
+    return game, dict(build(game, RenderOptions(paper=paper)))
+
+
+@pytest.fixture(scope="module")
+def almanac():
+    game, files = build_files()
+    reader = PdfReader(io.BytesIO(files["almanac.pdf"]))
+    texts = [page.extract_text() for page in reader.pages]
+    return game, files, reader, texts
+
+
+def entry_starts(game, texts) -> dict[str, int]:
+    """Character id → 1-based page whose text opens with the entry heading (team label, then name)."""
+    starts = {}
+    for character in game.characters:
+        opening = squash(TEAM_NAMES_KO[character.team] + character.name)
+        for number, text in enumerate(texts, 1):
+            if squash(text).startswith(opening) and squash(character.ability)[:20] in squash(text):
+                starts[character.id] = number
+                break
+    return starts
+
+
+def contents_numbers(texts) -> dict[str, int]:
+    """Name → page number as printed in the contents (each line is a name followed by its number on the next)."""
+    numbers = {}
+    for text in texts[1:6]:
+        if "차례" not in text:
+            continue
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        for name, value in zip(lines, lines[1:]):
+            if value.isdigit() and not name.isdigit():
+                numbers[name] = int(value)
+    return numbers
+
+
+def test_contents_page_numbers_are_where_entries_start(almanac):
+    game, _, _, texts = almanac
+    starts = entry_starts(game, texts)
+    assert set(starts) == set(game.ids)
+    printed = contents_numbers(texts)
+    for character in game.characters:
+        assert printed[character.name] == starts[character.id], character.name
+    for label in ("첫날 밤 순서", "다른 밤 순서", "인원별 설정표", "징크스", "출처와 라이선스"):
+        page = printed[label]
+        assert squash(texts[page - 1]).startswith(squash(label)) or squash(label) in squash(texts[page - 1]), label
+
+
+def test_entries_start_on_new_pages_in_sheet_order(almanac):
+    game, _, _, texts = almanac
+    starts = entry_starts(game, texts)
+    pages = [starts[c.id] for c in game.characters]
+    assert pages == sorted(pages) and len(set(pages)) == len(pages)
+
+
+def test_page_sizes_a4():
+    _, files = build_files()
+    reading = PdfReader(io.BytesIO(files["almanac.pdf"]))
+    booklet = PdfReader(io.BytesIO(files["almanac-booklet.pdf"]))
+    for page in reading.pages:
+        assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (148, 210)
+    for page in booklet.pages:
+        assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (297, 210)
+    assert len(booklet.pages) * 2 == len(reading.pages) + (-len(reading.pages)) % 4
+
+
+def test_page_sizes_letter():
+    _, files = build_files(paper="letter")
+    reading = PdfReader(io.BytesIO(files["almanac.pdf"]))
+    booklet = PdfReader(io.BytesIO(files["almanac-booklet.pdf"]))
+    assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reading.pages} == {(396, 612)}
+    assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in booklet.pages} == {(792, 612)}
+
+
+def test_saddle_stitch_order_small_cases():
+    assert sheet_sides(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    assert padded_order(6) == [0, 1, 2, 3, 4, None, None, 5]
+    assert padded_order(5) == [0, 1, 2, 3, None, None, None, 4]
+    assert padded_order(8) == list(range(8))
+
+
+def printed_number(page, left: bool) -> int | None:
+    """The page number printed at the foot of one half of a booklet sheet side, or None when there is none."""
+    width, height = float(page.width), float(page.height)
+    box = (0, height - 22 * MM, width / 2, height) if left else (width / 2, height - 22 * MM, width, height)
+    text = page.crop(box).extract_text() or ""
+    numbers = re.findall(r"^\s*(\d+)\s*$", text, re.M)
+    return int(numbers[-1]) if numbers else None
+
+
+def test_booklet_halves_hold_pages_in_saddle_stitch_order(almanac):
+    _, files, reader, _ = almanac
+    total = len(reader.pages)
+    order = padded_order(total)
+    expected = []
+    for left, right in sheet_sides(len(order)):
+        expected.append(tuple(
+            None if order[p] is None or order[p] in (0, total - 1) else order[p] + 1 for p in (left, right)
+        ))
+    with pdfplumber.open(io.BytesIO(files["almanac-booklet.pdf"])) as pdf:
+        found = [(printed_number(page, True), printed_number(page, False)) for page in pdf.pages]
+    assert found == expected
+    # the outer sheet side holds the back cover (left) and the cover (right)
+    with pdfplumber.open(io.BytesIO(files["almanac-booklet.pdf"])) as pdf:
+        first = pdf.pages[0]
+        right = first.crop((first.width / 2, 0, first.width, first.height)).extract_text()
+    assert "BLOOD ON THE CLOCKTOWER" in right
+
+
+def test_every_page_numbered_except_covers(almanac):
+    _, files, reader, texts = almanac
+    with pdfplumber.open(io.BytesIO(files["almanac.pdf"])) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            foot = page.crop((0, page.height - 16 * MM, page.width, page.height)).extract_text() or ""
+            if number in (1, len(pdf.pages)):
+                assert not re.search(r"\d", foot)
+            else:
+                assert foot.strip() == str(number)
+                head = page.crop((0, 0, page.width, 16 * MM)).extract_text() or ""
+                assert squash(almanac[0].script.title) in squash(head)
+
+
+def test_sections_in_order_and_no_empty_headings(almanac):
+    game, _, _, texts = almanac
+    starts = entry_starts(game, texts)
+    ordered = [starts[c.id] for c in game.characters] + [len(texts)]
+    bodies = {}
+    for character, start, end in zip(game.characters, ordered, ordered[1:]):
+        bodies[character.id] = squash("".join(texts[start - 1 : end - 1]))
+    for character in game.characters:
+        body = bodies[character.id]
+        expected = [squash(character.name), squash(character.ability)[:15]]
+        if character.flavor:
+            expected.append(squash(character.flavor)[:12])
+        present = {"개요": bool(character.overview), "예시 · 메모": bool(character.notes), "진행 방법": bool(character.how_to_run), "밤과 설정": True}
+        expected += [squash(h) for h in HEADINGS if present[h]]
+        positions = [body.find(piece) for piece in expected]
+        assert -1 not in positions, (character.id, expected, positions)
+        assert positions == sorted(positions), character.id
+        for heading in HEADINGS:
+            if not present[heading]:
+                assert squash(heading) not in body, (character.id, heading)
+
+
+def test_headings_never_end_a_page(almanac):
+    _, _, _, texts = almanac
+    for number, text in enumerate(texts, 1):
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        body = [line for line in lines if not line.isdigit()][:-2]  # drop running head and folio at the end
+        if body:
+            assert body[-1] not in HEADINGS, number
+
+
+def test_reminder_names_stand_out_in_how_to_run(almanac):
+    from generator.documents.almanac import mark_reminders
+
+    assert mark_reminders("세탁부를 깨워 마을주민과 틀림으로 표시된 플레이어를 가리키세요.", ["마을주민", "틀림"]) == (
+        "세탁부를 깨워 *마을주민*과 *틀림*으로 표시된 플레이어를 가리키세요."
+    )
+    assert mark_reminders("아무 마을주민 캐릭터 토큰 옆에", ["마을주민"]) == "아무 마을주민 캐릭터 토큰 옆에"
+    assert mark_reminders("수도승의 안전 리마인더 토큰을 놓으세요.", ["안전"]) == "수도승의 *안전* 리마인더 토큰을 놓으세요."
+    _, files, _, texts = almanac
+    with pdfplumber.open(io.BytesIO(files["almanac.pdf"])) as pdf:
+        page = pdf.pages[4]  # the Noble's entry: '알고 있음 알림'
+        bold = "".join(ch["text"] for ch in page.chars if "Bold" in ch["fontname"] and ch["non_stroking_color"] and ch["size"] < 10)
+    assert squash(bold).count("알고있음") >= 3  # both steps of 진행 방법 and the night line
+
+
+def test_no_empty_pages_except_padding(almanac):
+    import pypdfium2
+
+    _, files, reader, _ = almanac
+    document = pypdfium2.PdfDocument(files["almanac.pdf"])
+    for index in range(len(document)):
+        image = document[index].render(scale=0.3).to_pil().convert("L")
+        width, height = image.size
+        body = image.crop((0, int(height * 0.1), width, int(height * 0.88)))  # without running head and folio
+        inked = sum(1 for value in body.get_flattened_data() if value < 200)
+        assert inked > 10, f"page {index + 1} has nothing but its running head"
+    total = len(reader.pages)
+    order = padded_order(total)
+    booklet = pypdfium2.PdfDocument(files["almanac-booklet.pdf"])
+    for index, (left, right) in enumerate(sheet_sides(len(order))):
+        image = booklet[index].render(scale=0.3).to_pil().convert("L")
+        width, height = image.size
+        for half, position in ((0, left), (1, right)):
+            crop = image.crop((half * width // 2, 0, (half + 1) * width // 2, height))
+            inked = sum(1 for value in crop.get_flattened_data() if value < 200)
+            assert (inked > 10) == (order[position] is not None), (index, half)
+
+
+def test_overview_only_character_shows_no_empty_headings(tmp_path):
+    script = tmp_path / "mini.yaml"
+    script.write_text(
+        "id: mini\ntitle: 작은 스크립트\nauthor: 테스트\ncharacters: [chef, washerwoman, drunk, poisoner, imp]\n", encoding="utf-8"
+    )
+    game, files = build_files(str(script))
+    texts = [p.extract_text() for p in PdfReader(io.BytesIO(files["almanac.pdf"])).pages]
+    starts = entry_starts(game, texts)
+    chef = squash(texts[starts["chef"] - 1])
+    assert "개요" in chef and "진행방법" not in chef and "예시·메모" not in chef
+    assert squash("마을주민 토큰을 주머니에") in squash("".join(texts))  # the Drunk's setup change
+
+
+def test_identical_bytes_twice():
+    _, first = build_files()
+    _, second = build_files()
+    assert first["almanac.pdf"] == second["almanac.pdf"]
+    assert first["almanac-booklet.pdf"] == second["almanac-booklet.pdf"]
+
+
+def test_almanac_command_writes_both_files(tmp_path):
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    result = CliRunner().invoke(app, ["almanac", "--out", str(tmp_path), "--quiet", "--force"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "in-space" / "almanac.pdf").stat().st_size > 0
+    assert (tmp_path / "in-space" / "almanac-booklet.pdf").stat().st_size > 0
