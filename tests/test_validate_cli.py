@@ -121,3 +121,17 @@ def test_validate_does_not_import_reportlab():
     result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_json_on_unreadable_input_is_still_a_json_list_with_exit_2(content):
+    (content / "characters" / "monk.yaml").write_bytes(b"\x00\x01\x02")
+    result = run_cli("validate", "--content", content, "--json")
+    assert result.exit_code == 2
+    findings = json.loads(result.stdout)
+    assert any(f["code"] == "file-binary" and f["level"] == "error" for f in findings)
+
+
+def test_missing_content_folder_gives_exit_2(tmp_path):
+    result = run_cli("validate", "--content", tmp_path / "nowhere")
+    assert result.exit_code == 2
+    assert "내용 폴더가 없습니다" in result.stderr
