@@ -11,6 +11,8 @@ from generator.model import Game
 ZERO_WIDTH_AND_BIDI = {
     0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD,
     0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    0x3164, 0xFFA0,  # Hangul fillers: look like nothing, sit inside the compatibility-jamo block
+    0x2028, 0x2029,  # line and paragraph separators: invisible breaks YAML does not show as new lines
 }
 ORDINARY_PUNCTUATION = set(" \n.,:;!?'\"()[]{}<>-–—~·…“”‘’*%/&+=#@_×→※「」『』〈〉《》|\\^`$\u00a0")
 MISSING_SECTIONS = (("flavor", "분위기 글"), ("overview", "개요"), ("how_to_run", "진행 방법"))
