@@ -387,7 +387,7 @@ class AlmanacBuilder:
 
     def notes_page(self, book):
         st = self.styles
-        story = [self.Marker(book, key="notes", section=LABELS["notes"]), self.text(LABELS["notes"], st.title), self.rule(space=2)]
+        story = [self.Marker(book, key="notes", section=LABELS["notes"]), self.text(LABELS["notes"], st.title), self.rule(space=4)]
         notes = (self.game.script.notes or "").strip()
         paragraphs = [p.strip() for p in notes.split("\n\n") if p.strip()] or [LABELS["no_notes"]]
         for paragraph in paragraphs:
@@ -396,7 +396,7 @@ class AlmanacBuilder:
 
     def contents(self, book):
         st = self.styles
-        story = [self.Marker(book, key="contents", section=LABELS["contents"]), self.text(LABELS["contents"], st.title), self.rule(space=2)]
+        story = [self.Marker(book, key="contents", section=LABELS["contents"]), self.text(LABELS["contents"], st.title), self.rule(space=4)]
         number = lambda key: book.page_numbers.get(key, CONTENTS_PLACEHOLDER)  # noqa: E731
         for team in TEAMS:
             members = self.game.by_team(team)
@@ -556,7 +556,7 @@ class AlmanacBuilder:
 
         story = []
         for night in NIGHTS:
-            story += [PageBreak(), self.Marker(book, key=night, section=LABELS["appendix"]), self.text(LABELS[night], self.styles.title), self.rule(space=2)]
+            story += [PageBreak(), self.Marker(book, key=night, section=LABELS["appendix"]), self.text(LABELS[night], self.styles.title), self.rule(space=4)]
             story += self.night_table(book, night)
         story += [PageBreak(), self.Marker(book, key="setup_table", section=LABELS["appendix"])]
         story += self.setup_table()
@@ -615,7 +615,7 @@ class AlmanacBuilder:
         from generator.bag import bag_rows, team_range
 
         st, s = self.styles, self.s
-        story = [self.text(LABELS["setup_table"], st.title), self.rule(space=2)]
+        story = [self.text(LABELS["setup_table"], st.title), self.rule(space=4)]
         table_data = self.game.library.bag_table
         if not table_data:
             return story
@@ -648,7 +648,7 @@ class AlmanacBuilder:
 
     def jinx_section(self, book) -> list:
         st = self.styles
-        story = [self.text(LABELS["jinxes"], st.section_title), self.rule(space=2)]
+        story = [self.text(LABELS["jinxes"], st.section_title), self.rule(space=4)]
         for jinx in self.game.jinxes:
             first, second = (self.game.character(cid).name for cid in jinx.characters)
             story.append(self.para("almanac_jinx.j2", st.body, first=first, second=second, text=jinx.text))
@@ -658,7 +658,7 @@ class AlmanacBuilder:
         from reportlab.platypus import Spacer
 
         st = self.styles
-        story = [self.text(LABELS["credits"], st.title), self.rule(space=2)]
+        story = [self.text(LABELS["credits"], st.title), self.rule(space=4)]
         body = st.body_left
         story.append(self.para("almanac_credits.j2", body, kind="game", title=self.game.script.title, author=self.game.script.author))
         story.append(self.para("almanac_credits.j2", body, kind="icons", authors=self.icon_authors()))
