@@ -8,6 +8,7 @@ comments (templates/new/). The example character is put into the copied night or
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
 from pathlib import Path
 from typing import Annotated
@@ -96,5 +97,6 @@ def register(app: typer.Typer) -> None:
             console.info(f"  스크립트: {script_path}")
             console.info(f"  예시 캐릭터: {folder / 'characters' / f'{EXAMPLE_ID}.yaml'}")
             console.info("다음 명령으로 검사하고 인쇄물을 만드세요:")
-            console.info(f"  botc-pnp validate {script_path} --content {folder}")
-            console.info(f"  botc-pnp build {script_path} --content {folder}")
+            quoted_script, quoted_folder = shlex.quote(str(script_path)), shlex.quote(str(folder))
+            console.info(f"  botc-pnp validate {quoted_script} --content {quoted_folder}")
+            console.info(f"  botc-pnp build {quoted_script} --content {quoted_folder}")
