@@ -8,10 +8,10 @@ import importlib
 DOCUMENTS: list[tuple[str, str]] = [
     ("script_sheet", "캐릭터 시트"),
     ("night_sheet", "밤 순서표"),
+    ("tokens", "토큰"),
+    ("almanac", "해설서"),
 ]
 
 
 def document_builder(module_name: str):
     return importlib.import_module(f"generator.documents.{module_name}").build
-DOCUMENTS.append(("tokens", "토큰"))
-DOCUMENTS.append(("almanac", "해설서"))
