@@ -62,6 +62,34 @@ def hot_spots(stats: pstats.Stats) -> list[tuple[str, float, int]]:
     return rows
 
 
+def wrap_timer(module_name: str, dotted: str, inner: dict[str, list[float]]) -> None:
+    """Replaces module.<dotted> (a function or Class.method) by a wrapper that adds each call's duration to inner."""
+    import functools
+    import importlib
+
+    try:
+        owner = importlib.import_module(module_name)
+    except ImportError:
+        return
+    *path, name = dotted.split(".")
+    for part in path:
+        owner = getattr(owner, part, None)
+    original = getattr(owner, name, None) if owner is not None else None
+    if original is None:
+        return
+    times = inner.setdefault(dotted, [])
+
+    @functools.wraps(original)
+    def wrapper(*args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            times.append(time.perf_counter() - started)
+
+    setattr(owner, name, wrapper)
+
+
 def timed(label: str, results: list, func, *args, **kwargs):
     started = time.perf_counter()
     value = func(*args, **kwargs)
@@ -75,6 +103,7 @@ def main() -> int:
     parser.add_argument("--content", type=Path)
     parser.add_argument("--synthetic", type=int, help="profile a synthetic script of N characters instead")
     parser.add_argument("--cprofile", type=Path, help="also dump the whole cProfile data of the documents here")
+    parser.add_argument("--plain", action="store_true", help="no cProfile: true timings of the phases, no hot spots")
     args = parser.parse_args()
 
     phases: list[tuple[str, float]] = []
@@ -110,28 +139,40 @@ def main() -> int:
     clear_cache()
 
     details = []
+    inner: dict[str, list[float]] = {}
+    wrap_timer("generator.impose", "impose", inner)
+    wrap_timer("generator.bag", "bag_rows", inner)
+    wrap_timer("reportlab.platypus.doctemplate", "BaseDocTemplate.build", inner)
     combined = None
     for module_name, label in DOCUMENTS:
         build = timed(f"import documents.{module_name}", phases, document_builder, module_name)
         profiler = cProfile.Profile()
         options = RenderOptions()
-        profiler.enable()
+        for values in inner.values():
+            values.clear()
+        if not args.plain:
+            profiler.enable()
         t0 = time.perf_counter()
         files = build(game, options)
         elapsed = time.perf_counter() - t0
-        profiler.disable()
-        stats = pstats.Stats(profiler)
-        combined = stats if combined is None else combined.add(stats)
+        rows = []
+        if not args.plain:
+            profiler.disable()
+            stats = pstats.Stats(profiler)
+            combined = stats if combined is None else combined.add(stats)
+            rows = hot_spots(stats)
+        rows += [(f"[timer] {name}", sum(values), len(values)) for name, values in inner.items() if values]
         sizes = ", ".join(f"{name} {len(data) / 1024:.0f} KB" for name, data in files)
-        phases.append((f"document {module_name} (cProfile on) → {sizes}", elapsed))
-        details.append((module_name, elapsed, hot_spots(stats)))
+        on = "" if args.plain else " (cProfile on)"
+        phases.append((f"document {module_name}{on} → {sizes}", elapsed))
+        details.append((module_name, elapsed, rows))
     total = time.perf_counter() - started
 
     print(f"profile of build {script} ({len(game.characters)} characters), total {total:.2f} s")
     for label, seconds in phases:
         print(f"  {seconds:7.3f} s  {label}")
     for module_name, elapsed, rows in details:
-        print(f"\n  {module_name}: {elapsed:.3f} s (cumulative, with cProfile overhead)")
+        print(f"\n  {module_name}: {elapsed:.3f} s" + ("" if args.plain else " (cumulative, with cProfile overhead)"))
         for label, seconds, calls in sorted(rows, key=lambda r: -r[1]):
             print(f"    {seconds:7.3f} s  {calls:>6}×  {label}")
     if args.cprofile and combined is not None:
