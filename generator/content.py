@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 from pathlib import Path
@@ -148,6 +149,10 @@ class Fields:
 def type_name(value) -> str:
     if value is None:
         return "빈 값"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return "날짜(따옴표로 감싸면 글자가 됩니다)"
+    if isinstance(value, float):
+        return "실수"
     for python_type, name in TYPE_NAMES.items():
         if isinstance(value, python_type) and not isinstance(value, bool):
             return name
@@ -357,7 +362,7 @@ def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
     return rules
 
 
-def load_jinxes(content_dir: Path, report: Report) -> list[Jinx]:
+def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) -> list[Jinx]:
     path = content_dir / "jinxes.yaml"
     if not path.exists():
         return []
@@ -379,6 +384,17 @@ def load_jinxes(content_dir: Path, report: Report) -> list[Jinx]:
         if len(pair) != 2:
             report.error("jinx-pair", "징크스의 characters에는 캐릭터 id 두 개를 써야 합니다.", where=fields.where("characters"))
             continue
+        if known is not None:
+            unknown = [c for c in pair if c not in known and not (content_dir / "characters" / f"{c}.yaml").exists()]
+            for character_id in unknown:
+                report.error(
+                    "unknown-id",
+                    f"징크스가 알 수 없는 캐릭터 '{character_id}'를 가리킵니다.{suggest(character_id, known)}",
+                    subject=character_id,
+                    where=fields.where("characters"),
+                )
+            if any(c not in known for c in pair):
+                continue  # unknown, or its file is broken and already reported: keep the jinx out of the game
         if text:
             jinxes.append(Jinx((pair[0], pair[1]), text))
     return jinxes
@@ -426,19 +442,11 @@ def load_library(content_dir: Path | None = None, report: Report | None = None) 
         fixed_steps=steps,
         night_order=night_order,
         night_rules=load_night_rules(content_dir, report),
-        jinxes=load_jinxes(content_dir, report),
+        jinxes=load_jinxes(content_dir, report, characters),
         bag_table=load_bag_table(content_dir, report),
         content_dir=content_dir,
     )
-    check_library_references(library, report)
     return library, report
-
-
-def check_library_references(library: Library, report: Report) -> None:
-    for jinx in library.jinxes:
-        for character_id in jinx.characters:
-            if character_id not in library.characters:
-                report.error("unknown-id", f"징크스가 알 수 없는 캐릭터 '{character_id}'를 가리킵니다.{suggest(character_id, library.characters)}")
 
 
 # --- scripts ------------------------------------------------------------------------------------------------
@@ -520,6 +528,14 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
             continue
         seen.add(character_id)
         character = custom.get(character_id) or library.characters.get(character_id)
+        if character is None and report.errors and (Path(library.content_dir) / "characters" / f"{character_id}.yaml").exists():
+            report.warning(
+                "character-skipped",
+                f"'{character_id}'의 파일에 위의 오류가 있어 이 캐릭터를 빼고 검사했습니다.",
+                subject=character_id,
+                where=where,
+            )
+            continue
         if character is None:
             report.error(
                 "unknown-id",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -11,12 +12,38 @@ class OutputError(Exception):
     """The output folder or file cannot be written; the message is Korean and names the path."""
 
 
+_UNSAFE_NAME = re.compile(r'[\x00-\x1f/\\:*?"<>|]')
+
+
+def safe_folder_name(name: str, fallback: str = "script") -> str:
+    """A script id made safe to use as one folder name: no separators, no '..', nothing hidden."""
+    cleaned = _UNSAFE_NAME.sub("_", name or "").strip().lstrip(".").strip()
+    return cleaned[:100] or fallback
+
+
+def prepare_folder(folder: Path) -> Path:
+    """Creates the output folder, or raises OutputError naming what is in the way, before any rendering starts."""
+    folder = Path(folder)
+    for place in (folder, *folder.parents):
+        if place.exists() and not place.is_dir():
+            raise OutputError(
+                f"출력 폴더를 만들 수 없습니다: '{place}'는 폴더가 아니라 파일입니다. --out으로 다른 폴더를 지정하세요."
+            )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".botc-pnp-probe.", suffix=".tmp", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as exc:
+        raise OutputError(
+            f"출력 폴더에 쓸 수 없습니다({exc.strerror or exc}): {folder}. 쓰기 권한이 있는 폴더를 --out으로 지정하세요."
+        ) from exc
+    return folder
+
+
 def write_atomic(path: Path, data: bytes) -> Path:
     path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"출력 폴더를 만들 수 없습니다({exc.strerror}): {path.parent}") from exc
+    prepare_folder(path.parent)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
@@ -34,6 +61,6 @@ def write_atomic(path: Path, data: bytes) -> Path:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise OutputError(f"파일을 쓸 수 없습니다({exc.strerror}): {path}") from exc
+            raise OutputError(f"파일을 쓸 수 없습니다({exc.strerror or exc}): {path}. 이전 파일은 그대로 있습니다.") from exc
         raise
     return path

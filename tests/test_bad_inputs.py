@@ -111,7 +111,9 @@ def command_line(case: dict, tmp_path: Path, content: Path) -> list[str]:
     places = {"content": str(content), "tmp": str(tmp_path), "out": str(tmp_path / "out")}
     args = [str(a).format(**places) for a in case.get("args", [])]
     command = case.get("run", "validate")
-    line = [command, *args, "--content", str(content)]
+    line = [command, *args]
+    if "--content" not in args:
+        line += ["--content", str(content)]
     if command != "validate" and "--out" not in args:
         line += ["--out", places["out"]]
     return line

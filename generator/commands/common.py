@@ -68,8 +68,8 @@ def friendly_errors(console: Console, debug: bool = False):
 
     try:
         yield
-    except typer.Exit:
-        raise
+    except (typer.Exit, typer.Abort, typer.BadParameter):
+        raise  # typer prints usage problems itself (exit 2)
     except Unreadable as exc:
         for finding in exc.findings:
             if finding.level == "error":

@@ -23,7 +23,7 @@ def produce(
 ) -> list[Path]:
     from generator.commands.validate import validate_game
     from generator.documents import DOCUMENTS, document_builder
-    from generator.write import write_atomic
+    from generator.write import prepare_folder, safe_folder_name, write_atomic
 
     started = time.perf_counter()
     game, report = validate_game(script, content)
@@ -37,7 +37,7 @@ def produce(
         )
         raise typer.Exit(EXIT_FINDINGS)
     labels = dict(DOCUMENTS)
-    target = Path(out) / game.script.id
+    target = prepare_folder(Path(out) / safe_folder_name(game.script.id))
     files: list[tuple[str, bytes]] = []
     for module_name in modules:
         console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
