@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import CONTENT, bundled_ids, edit_character, read_yaml, validate, with_code, write_script
-from generator.bag import bag_rows, shortfalls
+from generator.bag import bag_rows, combination, shortfalls
 from generator.checks.setup import bracket_changes, parse_bracket
 from generator.content import load_game
 
@@ -95,10 +95,13 @@ def rows():
 
 
 def counts_with(row, *modifiers):
-    """The counts of the variant whose modifiers are exactly these (id, delta) pairs."""
-    matches = [v for v in row.variants if sorted(v.modifiers) == sorted(modifiers)]
-    assert matches, f"no variant with {modifiers} at {row.players} players"
-    return matches[0]
+    """The bag with exactly these (id, delta) modifiers in play; it must be one the row lists (same counts)."""
+    game, _ = load_game("in-space")
+    variant = combination(row.base, [(game.character(cid), delta) for cid, delta in modifiers])
+    assert variant is not None, f"no bag with {modifiers} at {row.players} players"
+    listed = {(v.counts, v.tokens) for v in row.variants}
+    assert (variant.counts, variant.tokens) in listed, f"{modifiers} at {row.players} players is missing from the row"
+    return variant
 
 
 def test_bag_rows_cover_5_to_15_players(rows):
