@@ -235,17 +235,34 @@ def draw_icon(canvas: Any, icon: Icon | None, x: float, y: float, size: float, c
 
         canvas.drawImage(ImageReader(icon.image), ox, oy, w, h, mask="auto")
         return
-    from reportlab.graphics import renderPDF
-
-    for shape in icon._fill_shapes:
-        shape.fillColor = col
-    for shape in icon._stroke_shapes:
-        shape.strokeColor = col
+    form = _icon_form(canvas, icon, col)
     canvas.saveState()
     canvas.translate(ox, oy)
     canvas.scale(scale, scale)
-    renderPDF.draw(icon.drawing, canvas, 0, 0)
+    canvas.doForm(form)
     canvas.restoreState()
+
+
+def _icon_form(canvas: Any, icon: Icon, col: Any) -> str:
+    """The name of a PDF form holding this icon in this colour, drawn once per document and reused after.
+
+    An icon used on many tokens or pages is then stored once: smaller PDFs, and no re-rendering of its paths.
+    """
+    from reportlab.graphics import renderPDF
+
+    forms = canvas.__dict__.setdefault("_botc_icon_forms", {})
+    key = (id(icon), col.hexval())
+    if key not in forms:
+        name = f"botcIcon{len(forms)}"
+        for shape in icon._fill_shapes:
+            shape.fillColor = col
+        for shape in icon._stroke_shapes:
+            shape.strokeColor = col
+        canvas.beginForm(name, 0, 0, icon.width, icon.height)
+        renderPDF.draw(icon.drawing, canvas, 0, 0)
+        canvas.endForm()
+        forms[key] = (name, icon)  # keeps the icon alive so its id() stays unique for this canvas
+    return forms[key][0]
 
 
 def _draw_placeholder(canvas: Any, x: float, y: float, size: float, col: Any) -> None:
