@@ -6,6 +6,8 @@ import importlib
 
 import typer
 
+from generator.commands.korean import KoreanGroup, use_korean_commands
+
 COMMAND_MODULES = [
     "validate",
     "build",
@@ -20,6 +22,7 @@ COMMAND_MODULES = [
 
 app = typer.Typer(
     name="botc-pnp",
+    cls=KoreanGroup,
     help="Blood on the Clocktower 한국어 인쇄용 키트 생성기. 캐릭터 시트, 밤 순서표, 토큰, 해설서를 PDF로 만듭니다.",
     no_args_is_help=True,
     add_completion=False,
@@ -37,6 +40,7 @@ def botc_pnp() -> None:
 
 for module_name in COMMAND_MODULES:
     importlib.import_module(f"generator.commands.{module_name}").register(app)
+use_korean_commands(app)
 
 
 def main() -> None:
