@@ -38,10 +38,7 @@ def produce(
         raise typer.Exit(EXIT_FINDINGS)
     labels = dict(DOCUMENTS)
     target = prepare_folder(Path(out) / safe_folder_name(game.script.id))
-    files: list[tuple[str, bytes]] = []
-    for module_name in modules:
-        console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
-        files.extend(document_builder(module_name)(game, options))
+    files = render_documents(game, options, modules, labels, console)
     written = []
     for name, data in files:
         written.append(write_atomic(target / name, data))
@@ -51,3 +48,40 @@ def produce(
         console.info(f"저장함: {path} ({path.stat().st_size / 1024:,.0f} KB)")
     console.info(f"완료: 문서 {len(written)}개, {time.perf_counter() - started:.1f}초.")
     return written
+
+
+# The almanac takes about as long as all the other documents together, so it gets the second core.
+SEPARATE_PROCESS = ("almanac",)
+
+
+def render_documents(game, options: RenderOptions, modules: list[str], labels: dict, console: Console) -> list[tuple[str, bytes]]:
+    """Every chosen document's files, in the order of `modules`; the almanac renders in a child process beside the rest."""
+    from generator import parallel
+    from generator.documents import document_builder
+    from generator.fonts import register_fonts
+
+    register_fonts()  # before forking, so the child inherits parsed fonts instead of parsing them again
+    waiting = {}
+    if len(modules) > 1:
+        for module_name in modules:
+            if module_name in SEPARATE_PROCESS:
+                console.info(f"만드는 중: {labels.get(module_name, module_name)}… (다른 코어에서)")
+                waiting[module_name] = parallel.start(lambda name=module_name: build_with_findings(name, game, options))
+    results = {}
+    for module_name in modules:
+        if module_name not in waiting:
+            console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
+            results[module_name] = document_builder(module_name)(game, options)
+    for module_name, wait in waiting.items():
+        files, findings = wait()
+        options.report.findings.extend(f for f in findings if f not in options.report.findings)
+        results[module_name] = files
+    return [item for module_name in modules for item in results[module_name]]
+
+
+def build_with_findings(module_name: str, game, options: RenderOptions):
+    from generator.documents import document_builder
+
+    before = len(options.report.findings)
+    files = document_builder(module_name)(game, options)
+    return files, options.report.findings[before:]
