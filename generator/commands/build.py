@@ -6,9 +6,9 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper, friendly_errors,
+    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors,
 )
-from generator.options import RenderOptions
+from generator.commands.tokens import TOKEN_DEFAULTS, AbilityOpt, BleedOpt, GapOpt, ReminderSizeOpt, TokenSizeOpt, token_render_options
 
 
 def register(app: typer.Typer) -> None:
@@ -19,6 +19,11 @@ def register(app: typer.Typer) -> None:
         out: OutOpt = DEFAULT_OUTPUT_DIR,
         paper: PaperOpt = "a4",
         icons: IconsOpt = None,
+        token_size: TokenSizeOpt = TOKEN_DEFAULTS.token_size_mm,
+        reminder_size: ReminderSizeOpt = TOKEN_DEFAULTS.reminder_size_mm,
+        bleed: BleedOpt = TOKEN_DEFAULTS.bleed_mm,
+        gap: GapOpt = TOKEN_DEFAULTS.gap_mm,
+        ability_text: AbilityOpt = False,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -29,5 +34,5 @@ def register(app: typer.Typer) -> None:
 
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons)
+            options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text)
             produce(script, content, out, options, [name for name, _ in DOCUMENTS], console, force)

@@ -13,7 +13,7 @@ from generator.commands.common import (
 )
 from generator.options import RenderOptions
 
-_DEFAULTS = RenderOptions()
+TOKEN_DEFAULTS = RenderOptions()
 
 TokenSizeOpt = Annotated[float, typer.Option("--token-size", help="캐릭터 토큰 지름(mm). 44.45 mm는 1.75인치입니다.")]
 ReminderSizeOpt = Annotated[float, typer.Option("--reminder-size", help="알림 토큰 지름(mm). 25.4 mm는 1인치입니다.")]
@@ -32,14 +32,28 @@ def _check_size(value: float, low: float, high: float, flag: str) -> float:
     return value
 
 
+def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None) -> RenderOptions:
+    """The checked render options of the token flags; `build` takes the same flags."""
+    return RenderOptions(
+        paper=check_paper(paper),
+        icons_dir=icons,
+        token_size_mm=_check_size(token_size, 15, 120, "--token-size"),
+        reminder_size_mm=_check_size(reminder_size, 10, 120, "--reminder-size"),
+        bleed_mm=_check_size(bleed, 0, 5, "--bleed"),
+        gap_mm=_check_size(gap, 0, 30, "--gap"),
+        ability_text=ability_text,
+        png_dir=png,
+    )
+
+
 def register(app: typer.Typer) -> None:
     @app.command("tokens")
     def tokens(
         script: ScriptArg = "in-space",
-        token_size: TokenSizeOpt = _DEFAULTS.token_size_mm,
-        reminder_size: ReminderSizeOpt = _DEFAULTS.reminder_size_mm,
-        bleed: BleedOpt = _DEFAULTS.bleed_mm,
-        gap: GapOpt = _DEFAULTS.gap_mm,
+        token_size: TokenSizeOpt = TOKEN_DEFAULTS.token_size_mm,
+        reminder_size: ReminderSizeOpt = TOKEN_DEFAULTS.reminder_size_mm,
+        bleed: BleedOpt = TOKEN_DEFAULTS.bleed_mm,
+        gap: GapOpt = TOKEN_DEFAULTS.gap_mm,
         ability_text: AbilityOpt = False,
         png: PngOpt = None,
         content: ContentOpt = None,
@@ -53,16 +67,7 @@ def register(app: typer.Typer) -> None:
         """캐릭터 토큰과 알림 토큰(tokens.pdf)을 만듭니다. 자르는 선은 지정한 지름과 정확히 같고, 쪽마다 50 mm 확인 막대가 있습니다."""
         from generator.commands.produce import produce
 
-        options = RenderOptions(
-            paper=check_paper(paper),
-            icons_dir=icons,
-            token_size_mm=_check_size(token_size, 15, 120, "--token-size"),
-            reminder_size_mm=_check_size(reminder_size, 10, 120, "--reminder-size"),
-            bleed_mm=_check_size(bleed, 0, 5, "--bleed"),
-            gap_mm=_check_size(gap, 0, 30, "--gap"),
-            ability_text=ability_text,
-            png_dir=png,
-        )
+        options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png)
         console = Console(quiet)
         with friendly_errors(console, debug):
             produce(script, content, out, options, ["tokens"], console, force)
