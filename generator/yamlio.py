@@ -99,7 +99,14 @@ def _construct(node, loader, key_path, lines, duplicates):
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_construct(item, loader, key_path + (i,), lines, duplicates) for i, item in enumerate(node.value)]
-    return nfc(loader.construct_object(node, deep=True))
+    try:
+        return nfc(loader.construct_object(node, deep=True))
+    except (ValueError, TypeError, OverflowError) as exc:
+        shown = str(node.value)[:30] + ("…" if len(str(node.value)) > 30 else "")
+        raise ContentShapeError(
+            f"값 '{shown}'을(를) 해석할 수 없습니다(숫자나 날짜로 읽히지만 올바르지 않습니다). 글자로 쓰려면 따옴표로 감싸세요",
+            node.start_mark.line + 1,
+        ) from exc
 
 
 def read_text(path: Path, report: Report) -> str | None:

@@ -70,6 +70,15 @@ def generate(kind: str, root: Path, target: str) -> None:
         path.write_bytes(bytes(range(256)) * 8)
     elif kind == "latin1":
         path.write_bytes("id: monk\nname: caf\u00e9\n".encode("latin-1"))
+    elif kind == "json-deep":
+        path.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    elif kind == "json-long-number":
+        path.write_text('[{"id": "_meta", "name": "긴 숫자"}, {"id": "zz", "firstNight": ' + "9" * 5000 + "}]", encoding="utf-8")
+    elif kind == "yaml-deep":
+        path.write_text("id: monk\nname: " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    elif kind == "yaml-long-number":
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text + "notes: [" + "9" * 5000 + "]\n", encoding="utf-8")
     elif kind == "regular-file":
         path.write_text("폴더가 있어야 할 자리에 있는 파일\n", encoding="utf-8")
     else:
@@ -140,7 +149,13 @@ def needs_documents(case: dict) -> None:
         pytest.skip(f"document '{wanted}' not registered yet")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def as_param(case: dict):
+    """A case with `xfail: reason` is a known crash in code outside the input layer, reported to its owner."""
+    marks = [pytest.mark.xfail(reason=case["xfail"], strict=False)] if case.get("xfail") else []
+    return pytest.param(case, marks=marks, id=case["id"])
+
+
+@pytest.mark.parametrize("case", [as_param(c) for c in CASES])
 def test_bad_input(case, tmp_path, monkeypatch):
     needs_documents(case)
     monkeypatch.chdir(tmp_path)
