@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -10,6 +11,22 @@ from pathlib import Path
 
 class OutputError(Exception):
     """The output folder or file cannot be written; the message is Korean and names the path."""
+
+
+_REASONS = {
+    errno.EACCES: "권한이 없습니다",
+    errno.EPERM: "권한이 없습니다",
+    errno.EROFS: "읽기 전용 저장소입니다",
+    errno.ENOSPC: "저장 공간이 부족합니다",
+    errno.ENOENT: "경로를 만들 수 없습니다",
+    errno.ENOTDIR: "경로 중간에 폴더가 아닌 것이 있습니다",
+    errno.EDQUOT: "저장 용량 한도를 넘었습니다",
+}
+
+
+def reason(exc: OSError) -> str:
+    """The OS error in Korean where we know it, else the system's own words."""
+    return _REASONS.get(exc.errno, exc.strerror or str(exc))
 
 
 _UNSAFE_NAME = re.compile(r'[\x00-\x1f/\\:*?"<>|]')
@@ -36,7 +53,7 @@ def prepare_folder(folder: Path) -> Path:
         os.unlink(probe)
     except OSError as exc:
         raise OutputError(
-            f"출력 폴더에 쓸 수 없습니다({exc.strerror or exc}): {folder}. 쓰기 권한이 있는 폴더를 --out으로 지정하세요."
+            f"출력 폴더에 쓸 수 없습니다({reason(exc)}): {folder}. 쓰기 권한이 있는 폴더를 --out으로 지정하세요."
         ) from exc
     return folder
 
@@ -47,7 +64,7 @@ def write_atomic(path: Path, data: bytes) -> Path:
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise OutputError(f"출력 폴더에 쓸 수 없습니다({exc.strerror}): {path.parent}") from exc
+        raise OutputError(f"출력 폴더에 쓸 수 없습니다({reason(exc)}): {path.parent}") from exc
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -61,6 +78,6 @@ def write_atomic(path: Path, data: bytes) -> Path:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise OutputError(f"파일을 쓸 수 없습니다({exc.strerror or exc}): {path}. 이전 파일은 그대로 있습니다.") from exc
+            raise OutputError(f"파일을 쓸 수 없습니다({reason(exc)}): {path}. 이전 파일은 그대로 있습니다.") from exc
         raise
     return path

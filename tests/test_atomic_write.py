@@ -117,7 +117,7 @@ def test_write_atomic_failed_rename_keeps_old_file(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OutputError) as caught:
         write_atomic(target, b"new")
-    assert "이전 파일은 그대로 있습니다" in str(caught.value)
+    assert "이전 파일은 그대로 있습니다" in str(caught.value) and "저장 공간이 부족합니다" in str(caught.value)
     assert target.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["doc.pdf"]
 

@@ -36,6 +36,12 @@ def produce(
             "오류를 고치거나, 그래도 만들려면 --force를 붙이세요."
         )
         raise typer.Exit(EXIT_FINDINGS)
+    if options.icons_dir is not None and not Path(options.icons_dir).is_dir():
+        options.report.warning(
+            "icons-dir-missing",
+            f"--icons로 준 '{options.icons_dir}'는 폴더가 아니거나 없습니다. 내장 아이콘으로 만듭니다.",
+            where=str(options.icons_dir),
+        )
     labels = dict(DOCUMENTS)
     target = prepare_folder(Path(out) / safe_folder_name(game.script.id))
     files = render_documents(game, options, modules, labels, console)
