@@ -24,6 +24,7 @@ from generator.model import (
 )
 from generator.yamlio import Located, display_path, load_yaml
 
+DEFAULT_SCRIPT = "in-space"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_TEXT_LENGTH = 5000
 
@@ -463,6 +464,11 @@ def script_path(script: str | Path, content_dir: Path) -> Path:
     candidate = Path(script)
     if candidate.suffix.lower() in (".yaml", ".yml", ".json") or candidate.exists():
         return candidate
+    if script == DEFAULT_SCRIPT and not (content_dir / "scripts" / f"{script}.yaml").exists():
+        # a homebrew folder (botc-pnp new) has its own single script: use it when none was named
+        own = sorted((content_dir / "scripts").glob("*.yaml"))
+        if len(own) == 1:
+            return own[0]
     return content_dir / "scripts" / f"{script}.yaml"
 
 
@@ -472,7 +478,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         from generator.script_json import load_script_json
 
         try:
-            return load_script_json(path, report)
+            return load_script_json(path, report, content_dir)
         except RecursionError:
             report.cannot_read(
                 "json-syntax",

@@ -49,6 +49,13 @@ def test_new_output_validates(starter):
     assert result.exit_code == 0, result.output
 
 
+def test_new_output_validates_without_naming_the_script(starter):
+    """In a homebrew folder with one script, `validate --content DIR` finds that script by itself."""
+    result = CliRunner().invoke(app, ["validate", "--content", str(starter), "--strict"])
+    assert result.exit_code == 0, result.output
+    assert "오류 0개" in result.output
+
+
 def test_new_output_builds(starter, tmp_path):
     script = starter / "scripts" / "my-script.yaml"
     result = CliRunner().invoke(app, ["build", str(script), "--content", str(starter), "--out", str(tmp_path), "--quiet"])

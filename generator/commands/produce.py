@@ -53,6 +53,9 @@ def produce(
     for path in written:
         console.info(f"저장함: {path} ({path.stat().st_size / 1024:,.0f} KB)")
     console.info(f"완료: 문서 {len(written)}개, {time.perf_counter() - started:.1f}초.")
+    if report.errors:  # built anyway with --force: the findings still stand
+        console.error(f"--force로 만들었지만 검사 오류 {len(report.errors)}개가 남아 있습니다.")
+        raise typer.Exit(EXIT_FINDINGS)
     return written
 
 

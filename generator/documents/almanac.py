@@ -603,6 +603,8 @@ class AlmanacBuilder:
             )
             number_cell = Paragraph(f'<font color="{tint}"><b>{number}</b></font>', st.cell)
             rows.append([number_cell, icon_cell, cell])
+        if not rows:  # only with --force past a broken order, which validation already reported
+            return [self.text("진행할 단계가 없습니다.", self.styles.body)]
         table = Table(rows, colWidths=[mm(7), icon_size + mm(3), w - mm(10) - icon_size], repeatRows=0)
         table.setStyle(TableStyle([
             ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -226,7 +226,10 @@ def build(game, options) -> list[tuple[str, bytes]]:
             "*이렇게 표시한 말*은 알림 토큰 이름입니다."
         ))
         story.append(Spacer(1, 6))
-        story.append(night_table(game, icons, night, body))
+        if game.night_steps(night):
+            story.append(night_table(game, icons, night, body))
+        else:  # only reachable with --force past validation, which already reported the broken order
+            story.append(note("이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."))
     if game.library.bag_table:
         story.append(PageBreak())
         story += setup_story(game, icons, body)
