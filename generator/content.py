@@ -315,8 +315,12 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
         step_fields = Fields(located, raw, report, ("steps", step_id), step_id)
         step_fields.warn_unknown(STEP_KEYS)
         min_players = raw.get("min_players")
-        if min_players is not None and not isinstance(min_players, int):
-            report.error("wrong-type", f"'steps.{step_id}.min_players'는 정수여야 합니다.", where=step_fields.where("min_players"))
+        if min_players is not None and (not isinstance(min_players, int) or isinstance(min_players, bool) or not 1 <= min_players <= 20):
+            report.error(
+                "wrong-type",
+                f"'steps.{step_id}.min_players'는 1에서 20 사이의 정수여야 합니다(지금은 {min_players!r}).",
+                where=step_fields.where("min_players"),
+            )
             min_players = None
         steps[step_id] = FixedStep(
             id=step_id,
@@ -384,8 +388,8 @@ def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) ->
         fields.warn_unknown({"characters", "text"})
         pair = fields.text_list("characters")
         text = fields.text("text", required=True)
-        if len(pair) != 2:
-            report.error("jinx-pair", "징크스의 characters에는 캐릭터 id 두 개를 써야 합니다.", where=fields.where("characters"))
+        if len(pair) != 2 or pair[0] == pair[1]:
+            report.error("jinx-pair", "징크스의 characters에는 서로 다른 캐릭터 id 두 개를 써야 합니다.", where=fields.where("characters"))
             continue
         if known is not None:
             unknown = [c for c in pair if c not in known and not (content_dir / "characters" / f"{c}.yaml").exists()]
