@@ -17,6 +17,7 @@ from generator.josa import fill_named
 from generator.markup import plain_reminder_text, render
 from generator.model import NIGHT_NAMES_KO, NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO, TEAMS
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
+from generator.typeset import remembering_paragraph
 
 # Section labels printed in the book (user-facing, Korean).
 LABELS = {
@@ -295,7 +296,7 @@ class AlmanacBuilder:
     def para(self, template: str, style, **data):
         from reportlab.platypus import Paragraph
 
-        return Paragraph(render(template, **data), style)
+        return remembering_paragraph()(render(template, **data), style)
 
     def text(self, text: str, style):
         return self.para("almanac_text.j2", style, text=text)
@@ -518,7 +519,7 @@ class AlmanacBuilder:
 
         template = "almanac_text.j2" if plain else "almanac_reminder_text.j2"
         markup = render(template, text=text, color=color("reminder"))
-        return Paragraph(markup, self.styles.item, bulletText=bullet)
+        return remembering_paragraph()(markup, self.styles.item, bulletText=bullet)
 
     def night_place(self, character, night: str) -> int | None:
         steps = self.game.night_steps(night)
