@@ -26,3 +26,13 @@ def register_fonts() -> None:
         addMapping(regular_name, 0, 1, regular_name)
         addMapping(regular_name, 1, 1, bold_name)
     _registered = True
+
+
+def registered_coverage() -> list[frozenset[int]] | None:
+    """The code points of each registered font, or None when fonts are not registered (validate never registers them)."""
+    if not _registered:
+        return None
+    from reportlab.pdfbase import pdfmetrics
+
+    # 0xFFFF is the cmap's end-of-table sentinel, not a printable character
+    return [frozenset(pdfmetrics.getFont(spec["name"]).face.charToGlyph) - {0xFFFF} for spec in theme()["fonts"].values()]

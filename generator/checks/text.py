@@ -97,10 +97,15 @@ def check_characters_of(text: str, label: str, subject: str | None, where: str |
 
 
 def font_coverage():
-    from generator.theme import font_paths
-    from generator.glyphs import covered_code_points
+    """Code points every theme font can print; a build that already registered the fonts reuses reportlab's parse."""
+    from generator.fonts import registered_coverage
 
-    sets = [covered_code_points(path) for path in font_paths()]
+    sets = registered_coverage()
+    if sets is None:
+        from generator.glyphs import covered_code_points
+        from generator.theme import font_paths
+
+        sets = [covered_code_points(path) for path in font_paths()]
     return frozenset.intersection(*sets) if sets else None
 
 

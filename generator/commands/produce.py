@@ -26,6 +26,9 @@ def produce(
     from generator.write import prepare_folder, safe_folder_name, write_atomic
 
     started = time.perf_counter()
+    from generator.fonts import register_fonts
+
+    register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
     game, report = validate_game(script, content)
     if game is None or report.unreadable:
         raise Unreadable(report.findings)
@@ -69,7 +72,7 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
     from generator.documents import document_builder
     from generator.fonts import register_fonts
 
-    register_fonts()  # before forking, so the child inherits parsed fonts instead of parsing them again
+    register_fonts()  # (no-op when produce did it) before forking, so the child inherits the parsed fonts
     waiting = {}
     if len(modules) > 1:
         for module_name in modules:
