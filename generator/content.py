@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report, Unreadable
+from generator.josa import with_particle
 from generator.model import (
     BAG_TEAMS,
     NIGHTS,
@@ -337,22 +338,28 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
     return order, steps
 
 
-def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
-    path = content_dir / "night_rules.yaml"
+def optional_list_items(path: Path, report: Report, what: str, item: str) -> list[Fields]:
+    """Each mapping of a YAML file that holds a list; a missing file is an empty list, a wrong item an error."""
     if not path.exists():
         return []
     located = load_yaml(path, report)
     if located is None:
         return []
     if not isinstance(located.data, list):
-        report.cannot_read("wrong-shape", f"밤 순서 규칙 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
+        report.cannot_read("wrong-shape", f"{what} 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
         return []
-    rules = []
+    items = []
     for index, raw in enumerate(located.data):
         if not isinstance(raw, dict):
-            report.error("wrong-type", f"{index + 1}번째 규칙은 키-값 묶음이어야 합니다.", where=located.where(index))
+            report.error("wrong-type", f"{index + 1}번째 {with_particle(item, '는')} 키-값 묶음이어야 합니다.", where=located.where(index))
             continue
-        fields = Fields(located, raw, report, (index,))
+        items.append(Fields(located, raw, report, (index,)))
+    return items
+
+
+def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
+    rules = []
+    for fields in optional_list_items(content_dir / "night_rules.yaml", report, "밤 순서 규칙", "규칙"):
         fields.warn_unknown(RULE_KEYS)
         nights = fields.text_list("nights") or list(NIGHTS)
         for night in nights:
@@ -370,21 +377,8 @@ def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
 
 
 def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) -> list[Jinx]:
-    path = content_dir / "jinxes.yaml"
-    if not path.exists():
-        return []
-    located = load_yaml(path, report)
-    if located is None:
-        return []
-    if not isinstance(located.data, list):
-        report.cannot_read("wrong-shape", f"징크스 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
-        return []
     jinxes = []
-    for index, raw in enumerate(located.data):
-        if not isinstance(raw, dict):
-            report.error("wrong-type", f"{index + 1}번째 징크스는 키-값 묶음이어야 합니다.", where=located.where(index))
-            continue
-        fields = Fields(located, raw, report, (index,))
+    for fields in optional_list_items(content_dir / "jinxes.yaml", report, "징크스", "징크스"):
         fields.warn_unknown({"characters", "text"})
         pair = fields.text_list("characters")
         text = fields.text("text", required=True)
@@ -490,7 +484,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
                 where=display_path(path),
             )
             return None
-        except ValueError as exc:  # e.g. a number with thousands of digits, refused by the JSON parser
+        except ValueError:  # e.g. a number with thousands of digits, refused by the JSON parser
             report.cannot_read(
                 "json-value",
                 f"JSON 값을 읽을 수 없습니다: 숫자가 지나치게 길거나 값이 올바르지 않습니다. 숫자와 글자를 확인해 주세요: {display_path(path)}",

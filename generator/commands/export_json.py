@@ -9,7 +9,7 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import Console, ContentOpt, DebugOpt, ForceOpt, QuietOpt, ScriptArg, friendly_errors
-from generator.findings import EXIT_FINDINGS, Report, Unreadable
+from generator.findings import EXIT_FINDINGS, Report
 
 JsonOutOpt = Annotated[
     Optional[Path],
@@ -33,22 +33,13 @@ def register(app: typer.Typer) -> None:
         debug: DebugOpt = False,
     ) -> None:
         """스크립트를 출판사 JSON 형식(공식 스크립트 도구·온라인 마도서용)으로 내보냅니다. 한도보다 긴 문장은 줄이고 경고합니다."""
-        from generator.commands.validate import validate_game
+        from generator.commands.validate import checked_game_or_stop
         from generator.export_json import export_json_bytes
         from generator.write import write_atomic
 
         console = Console(quiet)
         with friendly_errors(console, debug):
-            game, report = validate_game(script, content)
-            if game is None or report.unreadable:
-                raise Unreadable(report.findings)
-            console.findings(report)
-            if report.errors and not force:
-                console.error(
-                    f"검사에서 오류 {len(report.errors)}개가 나와 JSON을 쓰지 않았습니다. "
-                    "오류를 고치거나, 그래도 쓰려면 --force를 붙이세요."
-                )
-                raise typer.Exit(EXIT_FINDINGS)
+            game, _ = checked_game_or_stop(script, content, console, force, "JSON을 쓰지 않았습니다", "쓰려면")
             export_report = Report()
             data = export_json_bytes(game, export_report)
             console.findings(export_report)

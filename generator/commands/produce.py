@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from generator.commands.common import Console
-from generator.findings import EXIT_FINDINGS, Unreadable
+from generator.findings import EXIT_FINDINGS
 from generator.options import RenderOptions
 
 
@@ -21,24 +21,15 @@ def produce(
     console: Console,
     force: bool = False,
 ) -> list[Path]:
-    from generator.commands.validate import validate_game
-    from generator.documents import DOCUMENTS, document_builder
+    from generator.commands.validate import checked_game_or_stop
+    from generator.documents import DOCUMENTS
     from generator.write import prepare_folder, safe_folder_name, write_atomic
 
     started = time.perf_counter()
     from generator.fonts import register_fonts
 
     register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
-    game, report = validate_game(script, content)
-    if game is None or report.unreadable:
-        raise Unreadable(report.findings)
-    console.findings(report)
-    if report.errors and not force:
-        console.error(
-            f"검사에서 오류 {len(report.errors)}개가 나와 문서를 만들지 않았습니다. "
-            "오류를 고치거나, 그래도 만들려면 --force를 붙이세요."
-        )
-        raise typer.Exit(EXIT_FINDINGS)
+    game, report = checked_game_or_stop(script, content, console, force, "문서를 만들지 않았습니다", "만들려면")
     if options.icons_dir is not None and not Path(options.icons_dir).is_dir():
         options.report.warning(
             "icons-dir-missing",

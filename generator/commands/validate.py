@@ -20,6 +20,22 @@ def validate_game(script, content):
     return game, report
 
 
+def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str):
+    """The game, when it may be turned into output: unreadable input raises, errors stop unless --force."""
+    from generator.findings import EXIT_FINDINGS, Unreadable
+
+    game, report = validate_game(script, content)
+    if game is None or report.unreadable:
+        raise Unreadable(report.findings)
+    console.findings(report)
+    if report.errors and not force:
+        console.error(
+            f"검사에서 오류 {len(report.errors)}개가 나와 {refused}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."
+        )
+        raise typer.Exit(EXIT_FINDINGS)
+    return game, report
+
+
 def bag_table_lines(game) -> list[str]:
     from generator.bag import bag_rows, team_range
     from generator.model import BAG_TEAMS, TEAM_NAMES_KO

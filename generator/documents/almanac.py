@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from generator.josa import fill_named
-from generator.markup import plain_reminder_text, render
+from generator.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO, TEAMS
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset import remembering_paragraph
@@ -77,7 +77,7 @@ def mark_reminders(text: str, names: list[str]) -> str:
         return text
     alternatives = "|".join(re.escape(n) for n in names)
     chain = rf"(?:(?:과|와)\s+(?:{alternatives}))*"
-    token_use = rf"(?:\s*(?:들\s*)?(?:알림|리마인더)|(?:으로|로)\s+표시)"
+    token_use = r"(?:\s*(?:들\s*)?(?:알림|리마인더)|(?:으로|로)\s+표시)"
     pattern = re.compile(rf"(?<![가-힣])({alternatives})(?={chain}{token_use}|(?:과|와)\s+(?:{alternatives}){chain}{token_use})")
     return pattern.sub(lambda m: f"*{m.group(1)}*", text)
 
@@ -294,8 +294,6 @@ class AlmanacBuilder:
     # ----- story ----------------------------------------------------------------------------------
 
     def para(self, template: str, style, **data):
-        from reportlab.platypus import Paragraph
-
         return remembering_paragraph()(render(template, **data), style)
 
     def text(self, text: str, style):
@@ -342,10 +340,7 @@ class AlmanacBuilder:
         return story
 
     def cover(self, book):
-        from reportlab.lib.colors import HexColor
-        from reportlab.platypus import Spacer, Table, TableStyle
-
-        from generator.icons import icon_flowable
+        from reportlab.platypus import Spacer
 
         st = self.styles
         x, y, w, h = self.frame_box()
@@ -390,7 +385,6 @@ class AlmanacBuilder:
             table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
             rows.append(table)
         return KeepTogether(rows)
-        return story
 
     def notes_page(self, book):
         st = self.styles
@@ -515,8 +509,6 @@ class AlmanacBuilder:
         return total
 
     def _item(self, text: str, bullet: str, plain: bool = False):
-        from reportlab.platypus import Paragraph
-
         template = "almanac_text.j2" if plain else "almanac_reminder_text.j2"
         markup = render(template, text=text, color=color("reminder"))
         return remembering_paragraph()(markup, self.styles.item, bulletText=bullet)

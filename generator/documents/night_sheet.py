@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from generator.documents.script_sheet import FIXED_BADGES, draw_badge, icon_color, step_label
+from generator.documents.script_sheet import draw_badge, icon_color, step_label
 from generator.fonts import register_fonts
 from generator.icons import character_icon, icon_flowable
 from generator.josa import fill_named, with_particle

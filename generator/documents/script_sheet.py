@@ -10,7 +10,7 @@ from generator.fonts import register_fonts
 from generator.icons import character_icon, draw_icon
 from generator.josa import with_particle
 from generator.markup import render
-from generator.model import NIGHT_NAMES_KO, NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO
+from generator.model import NIGHT_NAMES_KO, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
 
@@ -350,7 +350,6 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
 
 def side_entries(game, icons, width: float, size: float):
     """Back-page entries below the nights: jinxes, travellers, loric; list of (section, [(icons, para)])."""
-    b = sheet_theme()["back"]
     leading = round(size * 1.3, 2)
     sections = []
     jinx_rows = []

@@ -1,0 +1,34 @@
+"""A document module name → a CLI command with the common options that writes just that document."""
+
+from __future__ import annotations
+
+import typer
+
+from generator import DEFAULT_OUTPUT_DIR
+from generator.commands.common import (
+    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper, friendly_errors,
+)
+from generator.options import RenderOptions
+
+
+def register_document_command(app: typer.Typer, command_name: str, module_name: str, help_text: str) -> None:
+    def command(
+        script: ScriptArg = "in-space",
+        content: ContentOpt = None,
+        out: OutOpt = DEFAULT_OUTPUT_DIR,
+        paper: PaperOpt = "a4",
+        icons: IconsOpt = None,
+        force: ForceOpt = False,
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from generator.commands.produce import produce
+
+        console = Console(quiet)
+        with friendly_errors(console, debug):
+            options = RenderOptions(paper=check_paper(paper), icons_dir=icons)
+            produce(script, content, out, options, [module_name], console, force)
+
+    command.__doc__ = help_text
+    command.__name__ = command_name
+    app.command(command_name)(command)
