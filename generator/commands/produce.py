@@ -20,7 +20,7 @@ def produce(
     modules: list[str],
     console: Console,
     force: bool = False,
-) -> list[Path]:
+) -> tuple[object, list[Path]]:
     from generator.commands.validate import checked_game_or_stop
     from generator.documents import DOCUMENTS
     from generator.write import prepare_folder, safe_folder_name, write_atomic
@@ -50,7 +50,7 @@ def produce(
     if report.errors:  # built anyway with --force: the findings still stand
         console.error(f"--force로 만들었지만 검사 오류 {len(report.errors)}개가 남아 있습니다.")
         raise typer.Exit(EXIT_FINDINGS)
-    return written
+    return game, written
 
 
 # The almanac takes about as long as all the other documents together, so it gets the second core.

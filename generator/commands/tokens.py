@@ -70,17 +70,16 @@ def register(app: typer.Typer) -> None:
         options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png)
         console = Console(quiet)
         with friendly_errors(console, debug):
-            produce(script, content, out, options, ["tokens"], console, force)
+            game, _ = produce(script, content, out, options, ["tokens"], console, force)
             if png is not None:
-                write_pngs(script, content, options, console)
+                write_pngs(game, options, console)
 
 
-def write_pngs(script: str, content: Path | None, options: RenderOptions, console: Console) -> list[Path]:
-    from generator.commands.validate import validate_game
+def write_pngs(game, options: RenderOptions, console: Console) -> list[Path]:
+    """The PNG tokens of the game the PDF was just made from (loaded and checked once)."""
     from generator.documents.tokens import png_files
     from generator.write import write_atomic
 
-    game, _ = validate_game(script, content)
     console.info(f"만드는 중: 토큰 PNG → {options.png_dir}…")
     written = [write_atomic(Path(options.png_dir) / name, data) for name, data in png_files(game, options)]
     console.info(f"저장함: PNG {len(written)}개 ({options.png_dir})")
