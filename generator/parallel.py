@@ -1,10 +1,20 @@
-"""A piece of rendering work → the same result computed in a forked child, so independent documents use both cores."""
+"""A piece of rendering work → the same result computed in a forked child, so independent documents use both cores.
+
+The rules that keep a fork safe here:
+- the child never returns into the parent's code: whatever happens, it leaves through `os._exit` in a `finally`;
+- the child never outlives the parent's interest in it: `Child.stop()` kills and reaps it, and the caller stops every
+  child it has not collected when anything fails or is interrupted (see `stop_all`);
+- on Linux the child also asks the kernel to kill it if the parent dies without cleaning up (the parent got
+  SIGKILL), so not even a killed parent leaves a process behind.
+"""
 
 from __future__ import annotations
 
 import os
 import pickle
-from typing import Callable, TypeVar
+import signal
+import sys
+from typing import Callable, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -17,32 +27,29 @@ def fork_available() -> bool:
     return hasattr(os, "fork") and os.environ.get("BOTC_PNP_SINGLE_PROCESS") != "1"
 
 
-def start(work: Callable[[], T]) -> Callable[[], T]:
-    """Starts `work` in a forked child and returns a function that waits for its result.
+class Child(Generic[T]):
+    """Handle of one forked computation: `result()` waits for it, `stop()` ends it; both reap the process."""
 
-    The child inherits everything already loaded (fonts, icons, the game), so nothing is parsed twice. Without
-    fork (or with BOTC_PNP_SINGLE_PROCESS=1) the work runs right here and the result is simply handed back.
-    """
-    if not fork_available():
-        result = work()
-        return lambda: result
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: compute, send, leave without running the parent's cleanup
-        os.close(read_end)
+    def __init__(self, pid: int | None, read_fd: int | None, value: T | None = None):
+        self.pid = pid
+        self.read_fd = read_fd
+        self.value = value
+
+    @property
+    def running(self) -> bool:
+        return self.pid is not None
+
+    def result(self) -> T:
+        if self.pid is None:
+            return self.value  # ran in this process
         try:
-            payload = pickle.dumps(("ok", work()), protocol=pickle.HIGHEST_PROTOCOL)
-        except BaseException as exc:  # noqa: BLE001 - whatever happened must reach the parent as a message
-            payload = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"))
-        with os.fdopen(write_end, "wb") as stream:
-            stream.write(payload)
-        os._exit(0)
-    os.close(write_end)
-
-    def wait() -> T:
-        with os.fdopen(read_end, "rb") as stream:
-            data = stream.read()
-        os.waitpid(pid, 0)
+            with os.fdopen(self.read_fd, "rb", closefd=True) as stream:
+                self.read_fd = None
+                data = stream.read()
+            self._reap()
+        except BaseException:
+            self.stop()
+            raise
         if not data:
             raise ChildFailed("문서를 만들던 하위 프로세스가 결과 없이 끝났습니다")
         status, value = pickle.loads(data)
@@ -50,4 +57,87 @@ def start(work: Callable[[], T]) -> Callable[[], T]:
             raise ChildFailed(value)
         return value
 
-    return wait
+    def stop(self) -> None:
+        """Kills the child if it is still running and waits for it; safe to call twice."""
+        if self.read_fd is not None:
+            os.close(self.read_fd)
+            self.read_fd = None
+        if self.pid is None:
+            return
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self._reap()
+
+    def _reap(self) -> None:
+        pid, self.pid = self.pid, None
+        if pid is None:
+            return
+        while True:
+            try:
+                os.waitpid(pid, 0)
+                return
+            except ChildProcessError:
+                return
+            except InterruptedError:
+                continue
+
+
+def stop_all(children) -> None:
+    for child in children:
+        child.stop()
+
+
+def start(work: Callable[[], T]) -> Child[T]:
+    """Starts `work` in a forked child and returns its handle.
+
+    The child inherits everything already loaded (fonts, icons, the game), so nothing is parsed twice. Without
+    fork (or with BOTC_PNP_SINGLE_PROCESS=1) the work runs right here and the handle simply holds the result.
+    """
+    if not fork_available():
+        return Child(None, None, work())
+    read_end, write_end = os.pipe()
+    parent = os.getpid()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        _run_child(work, read_end, write_end, parent)  # never returns
+    os.close(write_end)
+    return Child(pid, read_end)
+
+
+def _run_child(work: Callable[[], T], read_end: int, write_end: int, parent: int) -> None:
+    """The child's whole life: compute, send, and leave through os._exit whatever happens."""
+    code = 1
+    try:
+        # Ctrl-C reaches the whole process group: the parent handles it and stops this child.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _die_with_parent(parent)
+        os.close(read_end)
+        try:
+            payload = pickle.dumps(("ok", work()), protocol=pickle.HIGHEST_PROTOCOL)
+        except BaseException as exc:  # noqa: BLE001 - whatever happened must reach the parent as a message
+            payload = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"))
+        with os.fdopen(write_end, "wb") as stream:
+            stream.write(payload)
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: have the kernel SIGKILL this child when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,49 @@ import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
+
+
+def live_children() -> list[tuple[int, str]]:
+    """(pid, command) of every process whose parent is this test process, zombies included (Linux /proc)."""
+    me = os.getpid()
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        command, _, rest = stat.rpartition(")")
+        fields = rest.split()
+        if len(fields) > 1 and int(fields[1]) == me:
+            found.append((int(entry.name), command.partition("(")[2]))
+    return sorted(found)
+
+
+def pytest_configure(config):
+    """Adopt orphaned grandchildren (Linux PR_SET_CHILD_SUBREAPER), so a process a test leaves behind is seen."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+
+
+@pytest.fixture(autouse=True)
+def no_process_survives():
+    """Every test must leave no process behind: a survivor is killed, reaped, and fails the test."""
+    yield
+    if not Path("/proc/self").exists():
+        return
+    survivors = live_children()
+    for pid, _ in survivors:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+    assert not survivors, f"processes left running by this test: {survivors}"
 
 
 @pytest.fixture

@@ -65,20 +65,23 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
 
     register_fonts()  # (no-op when produce did it) before forking, so the child inherits the parsed fonts
     waiting = {}
-    if len(modules) > 1:
+    try:
+        if len(modules) > 1:
+            for module_name in modules:
+                if module_name in SEPARATE_PROCESS:
+                    console.info(f"만드는 중: {labels.get(module_name, module_name)}… (다른 코어에서)")
+                    waiting[module_name] = parallel.start(lambda name=module_name: build_with_findings(name, game, options))
+        results = {}
         for module_name in modules:
-            if module_name in SEPARATE_PROCESS:
-                console.info(f"만드는 중: {labels.get(module_name, module_name)}… (다른 코어에서)")
-                waiting[module_name] = parallel.start(lambda name=module_name: build_with_findings(name, game, options))
-    results = {}
-    for module_name in modules:
-        if module_name not in waiting:
-            console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
-            results[module_name] = document_builder(module_name)(game, options)
-    for module_name, wait in waiting.items():
-        files, findings = wait()
-        options.report.findings.extend(f for f in findings if f not in options.report.findings)
-        results[module_name] = files
+            if module_name not in waiting:
+                console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
+                results[module_name] = document_builder(module_name)(game, options)
+        for module_name, child in waiting.items():
+            files, findings = child.result()
+            options.report.findings.extend(f for f in findings if f not in options.report.findings)
+            results[module_name] = files
+    finally:
+        parallel.stop_all(waiting.values())  # a failure or Ctrl-C above must not leave a child running
     return [item for module_name in modules for item in results[module_name]]
 
 

@@ -1,0 +1,115 @@
+"""The forked renderer: a child never runs the parent's code, is always reaped, and is stopped when the parent fails."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import parallel
+from conftest import live_children, run_cli
+
+pytestmark = pytest.mark.skipif(not parallel.fork_available(), reason="no fork on this system")
+
+
+def big_result():
+    return b"x" * (4 * 1024 * 1024)  # far more than a pipe holds: the child blocks until the parent reads
+
+
+def test_result_comes_back_and_the_child_is_reaped():
+    child = parallel.start(lambda: {"answer": 42})
+    assert child.result() == {"answer": 42}
+    assert not child.running
+    assert live_children() == []
+
+
+def test_an_exception_in_the_child_reaches_the_parent_as_a_korean_failure():
+    def broken():
+        raise ValueError("깨짐")
+
+    child = parallel.start(broken)
+    with pytest.raises(parallel.ChildFailed, match="ValueError: 깨짐"):
+        child.result()
+    assert live_children() == []
+
+
+@pytest.mark.parametrize("escape", [SystemExit(3), KeyboardInterrupt(), GeneratorExit()])
+def test_a_child_never_returns_into_the_callers_code(tmp_path: Path, escape):
+    """Whatever the work raises, only the parent goes on past start(): the marker file holds one pid."""
+    marker = tmp_path / "after-start"
+
+    def work():
+        raise escape
+
+    child = parallel.start(work)
+    with marker.open("a") as stream:
+        stream.write(f"{os.getpid()}\n")
+    with pytest.raises(parallel.ChildFailed):
+        child.result()
+    assert marker.read_text().split() == [str(os.getpid())]
+
+
+def test_a_child_whose_pipe_is_closed_leaves_through_exit_and_not_into_the_parent(tmp_path: Path):
+    marker = tmp_path / "after-start"
+    child = parallel.start(big_result)
+    with marker.open("a") as stream:
+        stream.write(f"{os.getpid()}\n")
+    os.close(child.read_fd)  # the parent gives up reading: the child's write fails with a broken pipe
+    child.read_fd = None
+    _, status = os.waitpid(child.pid, 0)
+    child.pid = None
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
+    assert marker.read_text().split() == [str(os.getpid())]
+
+
+def test_stop_ends_a_blocked_child_at_once():
+    child = parallel.start(big_result)
+    time.sleep(0.05)
+    started = time.perf_counter()
+    child.stop()
+    child.stop()  # twice is harmless
+    assert time.perf_counter() - started < 2
+    assert live_children() == []
+
+
+def test_interrupt_while_waiting_stops_the_child(monkeypatch):
+    child = parallel.start(big_result)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fdopen", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        child.result()
+    assert live_children() == []
+
+
+def test_a_document_failing_beside_the_almanac_stops_the_almanac_child(content, tmp_path, monkeypatch):
+    """The night sheet fails while the almanac renders in the child: the build ends quickly and leaves no process."""
+    import generator.documents.night_sheet as night_sheet
+
+    def refuse(*args, **kwargs):
+        raise RuntimeError("renderer broke halfway")
+
+    monkeypatch.setattr(night_sheet, "build", refuse)
+    started = time.perf_counter()
+    result = run_cli("build", "--content", content, "--out", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert time.perf_counter() - started < 20
+    assert live_children() == []
+
+
+def test_ctrl_c_during_the_build_stops_the_almanac_child(content, tmp_path, monkeypatch):
+    import generator.documents.script_sheet as script_sheet
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(script_sheet, "build", interrupted)
+    result = run_cli("build", "--content", content, "--out", tmp_path / "out")
+    assert result.exit_code != 0
+    assert "BrokenPipeError" not in result.output and "Traceback" not in result.output
+    assert live_children() == []
