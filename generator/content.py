@@ -12,6 +12,7 @@ from generator.findings import Report, Unreadable
 from generator.josa import with_particle
 from generator.model import (
     BAG_TEAMS,
+    EDITIONS,
     NIGHTS,
     TEAMS,
     Character,
@@ -29,7 +30,7 @@ DEFAULT_SCRIPT = "in-space"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_TEXT_LENGTH = 5000
 
-CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon")
+CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")
 CHARACTER_LIST_FIELDS = ("how_to_run", "notes", "reminders", "global_reminders", "aliases")
 CHARACTER_REQUIRED = ("id", "name", "team", "ability")
 CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup"}
@@ -177,39 +178,45 @@ def require_mapping(located: Located, report: Report, what: str) -> dict | None:
 # --- characters -------------------------------------------------------------------------------------------
 
 
+SETUP_KEYS = (*BAG_TEAMS, "hidden_as", "requires", "rules")
+
+
 def parse_setup(fields: Fields) -> dict:
+    """The structured `setup` mapping: team deltas, hidden_as, requires (ids) and rules (non-count brackets)."""
     raw = fields.mapping_of("setup")
     setup: dict = {}
     for key, value in raw.items():
         where = fields.located.where(*fields.prefix, "setup", key)
+
+        def refuse(message: str) -> None:
+            fields.report.error("setup-invalid", message, subject=fields.subject, where=where)
+
         if key == "hidden_as":
             if value not in BAG_TEAMS:
-                fields.report.error(
-                    "setup-invalid",
-                    f"'setup.hidden_as'는 {', '.join(BAG_TEAMS)} 중 하나여야 합니다(지금은 {value!r}).",
-                    subject=fields.subject,
-                    where=where,
-                )
+                refuse(f"'setup.hidden_as'는 {', '.join(BAG_TEAMS)} 중 하나여야 합니다(지금은 {value!r}).")
                 continue
             setup[key] = value
         elif key in BAG_TEAMS:
+            if value == "?":
+                setup[key] = "?"
+                continue
             deltas = value if isinstance(value, list) else [value]
-            if not deltas or not all(isinstance(d, int) and not isinstance(d, bool) and d != 0 for d in deltas):
-                fields.report.error(
-                    "setup-invalid",
-                    f"'setup.{key}'는 0이 아닌 정수 목록이어야 합니다(예: [-1, 1]). 지금은 {value!r}입니다.",
-                    subject=fields.subject,
-                    where=where,
+            if not deltas or not all(isinstance(d, int) and not isinstance(d, bool) and -20 <= d <= 20 for d in deltas) or not any(deltas):
+                refuse(
+                    f"'setup.{key}'는 정수 목록이어야 합니다(예: [-1, 1] 또는 [0, 1], 0만 있으면 안 됨). "
+                    f"이야기꾼이 아무 수나 정하면 \"?\"라고 씁니다. 지금은 {value!r}입니다."
                 )
                 continue
             setup[key] = sorted(set(deltas))
+        elif key in ("requires", "rules"):
+            items = value if isinstance(value, list) else [value]
+            if not items or not all(isinstance(item, str) and item.strip() for item in items):
+                what = "캐릭터 id" if key == "requires" else "능력의 괄호에 쓴 설정 문구"
+                refuse(f"'setup.{key}'는 {what}의 목록이어야 합니다(지금은 {value!r}).")
+                continue
+            setup[key] = [item.strip() for item in items]
         else:
-            fields.report.error(
-                "setup-invalid",
-                f"'setup'에 알 수 없는 항목 '{key}'이(가) 있습니다. 쓸 수 있는 항목: {', '.join(BAG_TEAMS)}, hidden_as",
-                subject=fields.subject,
-                where=where,
-            )
+            refuse(f"'setup'에 알 수 없는 항목 '{key}'이(가) 있습니다. 쓸 수 있는 항목: {', '.join(SETUP_KEYS)}")
     return setup
 
 
@@ -248,6 +255,13 @@ def character_from_mapping(
     texts = {key: fields.text(key) for key in CHARACTER_TEXT_FIELDS}
     lists = {key: fields.text_list(key) for key in CHARACTER_LIST_FIELDS}
     setup = parse_setup(fields)
+    if texts["edition"] is not None and texts["edition"] not in EDITIONS:
+        report.warning(
+            "unknown-edition",
+            f"판 '{texts['edition']}'은(는) 알 수 없습니다. 쓸 수 있는 판: {', '.join(EDITIONS)}(직접 만든 캐릭터는 custom).",
+            subject=subject,
+            where=fields.where("edition"),
+        )
     if len(report.errors) > errors_before:
         return None
     return Character(

@@ -29,6 +29,7 @@ FIELD_ORDER = (
     "id",
     "name",
     "team",
+    "edition",
     "ability",
     "flavor",
     "overview",

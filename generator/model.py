@@ -21,6 +21,19 @@ TEAM_NAMES_KO = {
     "fabled": "전설",
 }
 
+EDITIONS = ("tb", "bmr", "snv", "carousel", "fabled", "loric", "custom")
+EDITION_NAMES_KO = {
+    "tb": "혼란의 양조장",
+    "bmr": "피의 달",
+    "snv": "종파와 제비꽃",
+    "carousel": "회전목마",
+    "fabled": "전설",
+    "loric": "설화",
+    "custom": "자작",
+}
+# A setup delta of "?" means the Storyteller picks any number; the bag search tries these.
+ANY_DELTAS = (-2, -1, 0, 1, 2)
+
 NIGHTS = ("first_night", "other_nights")
 NIGHT_NAMES_KO = {"first_night": "첫날 밤", "other_nights": "다른 밤"}
 FIXED_STEPS = ("dusk", "minioninfo", "demoninfo", "dawn")
@@ -43,6 +56,7 @@ class Character:
     setup: dict = field(default_factory=dict)
     aliases: list[str] = field(default_factory=list)
     icon: str | None = None
+    edition: str | None = None
     source: str | None = None  # the file it was loaded from, for messages
     custom: bool = False  # given in full by a script rather than taken from the library
 
@@ -60,7 +74,19 @@ class Character:
     @property
     def bag_changes(self) -> dict[str, list[int]]:
         """Team → allowed deltas from the structured setup (e.g. {'outsider': [-1, 1]})."""
-        return {team: list(deltas) for team, deltas in self.setup.items() if team in BAG_TEAMS}
+        return {
+            team: list(ANY_DELTAS) if deltas == "?" else list(deltas) for team, deltas in self.setup.items() if team in BAG_TEAMS
+        }
+
+    @property
+    def setup_rules(self) -> list[str]:
+        """Setup brackets that are not slot counts (e.g. '악마 없음'), as written in the ability."""
+        return list(self.setup.get("rules", []))
+
+    @property
+    def required_characters(self) -> list[str]:
+        """Ids the bag must hold when this character is in play (e.g. the Huntsman brings the Damsel)."""
+        return list(self.setup.get("requires", []))
 
     @property
     def changes_setup(self) -> bool:

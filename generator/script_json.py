@@ -393,15 +393,18 @@ def setup_from_flag(flag: bool, ability: str, name: str, where: str, report: Rep
         return {}
     from generator.checks.setup import bracket_changes
 
-    changes, _unreadable = bracket_changes(ability)
-    if not changes:
+    changes, _required, unreadable = bracket_changes(ability)
+    setup = dict(changes)
+    if unreadable:  # keep what the bag cannot model as the setup rules it states, so sheets still show it
+        setup["rules"] = [bracket.strip("[]").strip() for bracket in unreadable]
+    if not setup:
         report.warning(
             "setup-unknown",
             f"{name}: 'setup'이 true이지만 능력의 괄호(예: [외지인 +1명])에서 배치 변화를 읽지 못했습니다. 배치표에는 반영하지 않습니다.",
             subject=subject,
             where=where,
         )
-    return changes
+    return setup
 
 
 def new_character(character_id: str, given: dict, where: str, report: Report) -> Character:

@@ -160,11 +160,26 @@ def test_dusk_must_come_first(content, night):
 
 
 @pytest.mark.parametrize("night", ["first_night", "other_nights"])
-def test_dawn_must_come_last(content, night):
-    edit_order(content, night, lambda steps: move_after(steps, "dawn", steps[1]))
+def test_a_night_without_dawn_is_an_error(content, night):
+    edit_order(content, night, lambda steps: [s for s in steps if s != "dawn"])
     _, report = validate("in-space", content)
     [finding] = with_code(report, "night-dawn")
-    assert "새벽(dawn)으로 끝나야" in finding.message
+    assert "새벽(dawn)이 있어야" in finding.message
+
+
+def test_no_fixed_step_may_follow_dawn(content):
+    edit_order(content, "first_night", lambda steps: move_after(steps, "dawn", "dusk"))
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "night-dawn")
+    assert "새벽 뒤에는 아침에 발표하는 캐릭터만" in finding.message
+
+
+@pytest.mark.parametrize("night", ["first_night", "other_nights"])
+def test_a_character_may_follow_dawn_to_announce_in_the_morning(content, night):
+    """The official order puts the Leviathan and the Vizier after dawn: they are announced in the morning."""
+    edit_order(content, night, lambda steps: move_after(steps, "spy", "dawn"))
+    _, report = validate("in-space", content)
+    assert with_code(report, "night-dawn") == []
 
 
 def test_demon_info_before_minion_info_is_an_error(content):

@@ -37,7 +37,7 @@ def test_text_that_is_not_a_setup_bracket_is_not_parsed(inner):
 
 def test_brackets_are_found_inside_the_ability():
     ability = "매일 밤*, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 +1명]"
-    assert bracket_changes(ability) == ({"outsider": [1]}, [])
+    assert bracket_changes(ability) == ({"outsider": [1]}, [], [])
 
 
 # --- bracket and setup field agree, both ways ------------------------------------------------------------

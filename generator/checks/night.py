@@ -87,8 +87,14 @@ def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report)
     label = NIGHT_NAMES_KO[night]
     if not steps or steps[0] != "dusk":
         report.error("night-dusk", f"{label} 순서는 황혼(dusk)으로 시작해야 합니다.", where=where(order, night))
-    if not steps or steps[-1] != "dawn":
-        report.error("night-dawn", f"{label} 순서는 새벽(dawn)으로 끝나야 합니다.", where=where(order, night))
+    fixed_after_dawn = [s for s in steps[steps.index("dawn") + 1:] if s in game.library.fixed_steps] if "dawn" in steps else []
+    if "dawn" not in steps or fixed_after_dawn:
+        # characters may follow dawn (they announce in the morning, like the Leviathan); fixed steps may not
+        report.error(
+            "night-dawn",
+            f"{label} 순서에는 새벽(dawn)이 있어야 하고, 새벽 뒤에는 아침에 발표하는 캐릭터만 올 수 있습니다.",
+            where=where(order, night),
+        )
     info = [s for s in ("minioninfo", "demoninfo") if s in steps]
     if night == "first_night":
         for step in ("minioninfo", "demoninfo"):

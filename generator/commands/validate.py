@@ -52,11 +52,10 @@ def bag_table_lines(game) -> list[str]:
         lines.append(f"{row.players:>3}명 | " + " | ".join(f"{c:>5}" for c in cells) + f" | {base}")
     modifiers = [c for c in game.characters if c.changes_setup]
     if modifiers:
-        from generator.checks.setup import describe
+        from generator.checks.setup import describe_setup
 
-        lines.append("수정 효과: " + ", ".join(
-            f"{c.name}({describe(c.bag_changes) if c.bag_changes else '마을주민 토큰으로 대신 들어감'})" for c in modifiers
-        ))
+        names = {c.id: c.name for c in game.library.characters.values()}
+        lines.append("수정 효과: " + ", ".join(f"{c.name}({describe_setup(c, names)})" for c in modifiers))
     return lines
 
 

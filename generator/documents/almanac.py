@@ -518,7 +518,7 @@ class AlmanacBuilder:
         return steps.index(character.id) + 1 if character.id in steps else None
 
     def night_and_setup(self, character) -> list:
-        from generator.checks.setup import describe
+        from generator.checks.setup import describe_setup
 
         st = self.styles
         story = [self.heading(LABELS["night_setup"], character.team)]
@@ -537,7 +537,8 @@ class AlmanacBuilder:
             story.append(self.text(LABELS["no_night"], st.small))
         if character.changes_setup:
             hidden = character.setup.get("hidden_as")
-            story.append(self._setup_line(describe(character.bag_changes), hidden))
+            names = {c.id: c.name for c in self.game.library.characters.values()}
+            story.append(self._setup_line(describe_setup(character, names, include_hidden=False), hidden))
         return story
 
     def _setup_line(self, changes: str, hidden: str | None):

@@ -97,11 +97,13 @@ def setup_story(game, icons, width: float) -> list:
     from reportlab.platypus import Spacer, Table, TableStyle
 
     from generator.bag import apply_change, bag_rows, modifier_choices, team_range
+    from generator.checks.setup import describe_setup
 
     t = night_theme()
     size = t["table_size_pt"]
     rows = bag_rows(game, game.library.bag_table)
     modifiers = [c for c in game.characters if c.changes_setup]
+    names = {c.id: c.name for c in game.library.characters.values()}
     cell = style("sans", size, alignment=1)
     bold = style("sans_bold", size, alignment=1)
 
@@ -149,11 +151,10 @@ def setup_story(game, icons, width: float) -> list:
                 f"가방에는 그 대신 {TEAM_NAMES_KO[hidden]} 토큰을 넣습니다. 그 토큰을 뽑은 플레이어에게는 진짜 정체를 알리지 마세요."
             )
         else:
-            parts = []
-            for team, deltas in character.bag_changes.items():
-                options = " 또는 ".join(f"{d:+d}명" for d in deltas)
-                parts.append(f"{TEAM_NAMES_KO[team]} {options}")
-            text = f"게임에 들어오면 {', '.join(parts)}. 바뀐 만큼 마을주민 수가 반대로 바뀝니다."
+            text = describe_setup(character, names)
+            if character.bag_changes:
+                text += ". 바뀐 만큼 마을주민 수가 반대로 바뀝니다"
+            text = f"게임에 들어오면: {text}."
         entry = paragraph(
             render("setup_note.j2", name=character.name, text=text, color=team_color(character.team), name_font=font_name("sans_bold")),
             style("serif", t["reminder_size_pt"]),
@@ -164,7 +165,12 @@ def setup_story(game, icons, width: float) -> list:
         story.append(row)
 
     # one modifier at a time: the bag it gives for each player count (마을주민/외지인/하수인/악마)
-    choices = [(c, delta) for c in modifiers for _, delta in modifier_choices(c) if not c.setup.get("hidden_as")]
+    choices = [
+        (c, delta)
+        for c in modifiers
+        for _, delta in modifier_choices(c)
+        if delta and not c.setup.get("hidden_as") and "?" not in c.setup.values() and len(c.bag_changes) == 1
+    ]
     if choices:
         story += [Spacer(1, 10), heading("하나만 들어왔을 때의 구성 (마을주민 / 외지인 / 하수인 / 악마)", t["name_size_pt"]), Spacer(1, 4)]
         head = [paragraph("인원", bold), paragraph("기본", bold)]
