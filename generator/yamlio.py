@@ -77,7 +77,16 @@ _PLAIN_TAGS = {
 }
 
 
-def _construct(node, loader, key_path, lines, duplicates):
+class _AliasFound(Exception):
+    """The fast (C) parser met an alias: parse again with the pure-Python loader, which explains it in Korean."""
+
+
+def _construct(node, loader, key_path, lines, duplicates, seen=None):
+    if seen is not None:
+        # the C composer hands back the anchored node itself where an alias points at it
+        if id(node) in seen:
+            raise _AliasFound
+        seen.add(id(node))
     lines[key_path] = node.start_mark.line + 1
     expected_tag = _PLAIN_TAGS.get(type(node))
     if expected_tag and node.tag != expected_tag:
@@ -94,11 +103,11 @@ def _construct(node, loader, key_path, lines, duplicates):
             if key in result:
                 duplicates.append((key_path + (key,), lines[key_path + (key,)], line))
             lines[key_path + (key,)] = line
-            result[key] = _construct(value_node, loader, key_path + (key,), lines, duplicates)
+            result[key] = _construct(value_node, loader, key_path + (key,), lines, duplicates, seen)
             lines[key_path + (key,)] = line
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_construct(item, loader, key_path + (i,), lines, duplicates) for i, item in enumerate(node.value)]
+        return [_construct(item, loader, key_path + (i,), lines, duplicates, seen) for i, item in enumerate(node.value)]
     try:
         return nfc(loader.construct_object(node, deep=True))
     except (ValueError, TypeError, OverflowError) as exc:
@@ -151,6 +160,42 @@ def load_yaml(path: Path, report: Report) -> Located | None:
     if not text.strip():
         report.cannot_read("yaml-empty", f"빈 파일입니다: {where}", where=where)
         return None
+    parsed = _parse_fast(text)
+    if parsed is None:
+        parsed = _parse_explained(text, report, where)
+        if parsed is None:
+            return None
+    data, lines, duplicates = parsed
+    for key_path, first, second in duplicates:
+        label = ".".join(str(k) for k in key_path)
+        report.error(
+            "yaml-duplicate-key",
+            f"'{label}'이(가) 두 번 나옵니다({first}번째 줄과 {second}번째 줄). 뒤의 값이 앞의 값을 덮어쓰므로 하나만 남겨 주세요.",
+            where=f"{where}:{second}",
+        )
+    return Located(data, path, lines)
+
+
+def _parse_fast(text: str):
+    """(data, lines, duplicates) with libyaml's C parser, or None when anything is unusual (then the pure-Python
+    loader parses again, so every problem gets the same Korean explanation)."""
+    if not getattr(yaml, "__with_libyaml__", False):
+        return None
+    loader = yaml.CSafeLoader(text)
+    lines: dict[tuple, int] = {}
+    duplicates: list[tuple[tuple, int, int]] = []
+    try:
+        node = loader.get_single_node()
+        data = _construct(node, loader, (), lines, duplicates, set()) if node is not None else None
+    except Exception:  # noqa: BLE001 - any trouble: the careful loader below reports it
+        return None
+    finally:
+        loader.dispose()
+    return data, lines, duplicates
+
+
+def _parse_explained(text: str, report: Report, where: str):
+    """The pure-Python loader (refuses aliases): (data, lines, duplicates), or None with a Korean finding."""
     loader = _NoAliasLoader(text)
     lines: dict[tuple, int] = {}
     duplicates: list[tuple[tuple, int, int]] = []
@@ -177,14 +222,7 @@ def load_yaml(path: Path, report: Report) -> Located | None:
         return None
     finally:
         loader.dispose()
-    for key_path, first, second in duplicates:
-        label = ".".join(str(k) for k in key_path)
-        report.error(
-            "yaml-duplicate-key",
-            f"'{label}'이(가) 두 번 나옵니다({first}번째 줄과 {second}번째 줄). 뒤의 값이 앞의 값을 덮어쓰므로 하나만 남겨 주세요.",
-            where=f"{where}:{second}",
-        )
-    return Located(data, path, lines)
+    return data, lines, duplicates
 
 
 def _syntax(report: Report, where: str, line: int | None, problem: str) -> None:
