@@ -10,6 +10,7 @@ from generator.commands.korean import KoreanGroup, use_korean_commands
 
 COMMAND_MODULES = [
     "validate",
+    "characters",
     "build",
     "sheet",
     "night",
