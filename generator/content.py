@@ -552,12 +552,19 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
 
 def resolve_game(script: Script, library: Library, report: Report) -> Game:
     """Looks up the script's character ids in the library; unknown and repeated ids become errors."""
+    from generator.search import IdLookup
+
     characters = []
     seen = set()
     lines = script.lines
     custom = script.custom_characters
+    lookup = IdLookup(library.characters)
     for index, character_id in enumerate(script.character_ids):
         where = f"{script.source}:{lines[index]}" if lines.get(index) else script.source
+        if character_id not in custom and character_id not in library.characters:
+            named = lookup.id_for(character_id)  # a Korean name or the publisher's spelling of an id
+            if named in library.characters:
+                character_id = script.character_ids[index] = named
         if character_id in seen:
             report.error("duplicate-id", f"스크립트에 '{character_id}'가 두 번 있습니다.", subject=character_id, where=where)
             continue

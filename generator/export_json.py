@@ -98,9 +98,31 @@ class Shortener:
         return [self.text(v, field, who, subject) for v in values]
 
 
-def night_numbers(game: Game) -> dict[str, dict[str, int]]:
-    """Night → character id → 1-based place in that night's steps (fixed steps count too), matching `_meta`."""
-    return {night: {step: place for place, step in enumerate(game.night_steps(night), start=1)} for night in NIGHTS}
+def night_numbers(game: Game) -> dict[str, dict[str, float]]:
+    """Night → character id → its place on the official scale: the 1-based position of the step in the library's
+    (official) night order, so other tools that sort by these numbers put minion and demon info in the right place.
+    A character the library's order lacks (a custom one) gets a number between its neighbours in this script."""
+    numbers: dict[str, dict[str, float]] = {}
+    for night in NIGHTS:
+        official = {step: place for place, step in enumerate(game.library.night_order.steps(night), start=1)}
+        steps = game.night_steps(night)
+        placed: dict[str, float] = {}
+        previous = 0.0
+        index = 0
+        while index < len(steps):
+            if steps[index] in official:
+                previous = placed[steps[index]] = float(official[steps[index]])
+                index += 1
+                continue
+            run = [steps[index]]
+            while index + len(run) < len(steps) and steps[index + len(run)] not in official:
+                run.append(steps[index + len(run)])
+            following = official.get(steps[index + len(run)]) if index + len(run) < len(steps) else previous + 1
+            for k, step in enumerate(run, start=1):
+                placed[step] = round(previous + (following - previous) * k / (len(run) + 1), 3)
+            index += len(run)
+        numbers[night] = {step: (int(value) if value == int(value) else value) for step, value in placed.items()}
+    return numbers
 
 
 def export_character(character: Character, game: Game, numbers: dict, short: Shortener) -> dict:

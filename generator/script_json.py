@@ -20,6 +20,7 @@ from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report
 from generator.josa import PLACEHOLDER, fill_named
 from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, NightOrder, Script
+from generator.search import IdLookup
 from generator.yamlio import display_path, read_text
 
 SCHEMA_PATH = DEFAULT_CONTENT_DIR / "schema" / "script-schema.json"
@@ -290,7 +291,7 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
     check_schema(data, report, where, ids, lines)
 
     library, library_order = library_parts(content_dir)
-    by_normal = {normalize_id(cid): cid for cid in library}
+    lookup = IdLookup(library)
 
     meta: dict = {}
     entries: list[tuple[int, str, dict | None]] = []  # (item index, our id, full object or None)
@@ -304,15 +305,15 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
         raw = item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None
         if not isinstance(raw, str):
             continue  # reported by the schema check
-        normal = normalize_id(raw)
-        if not normal:
+        character_id = lookup.id_for(raw)
+        if not character_id:
             report.error(
                 "bad-id",
-                f"{index + 1}번째 항목의 id {raw!r}에는 영문자나 숫자가 없습니다. 캐릭터 id는 영문 소문자와 숫자로 씁니다.",
+                f"{index + 1}번째 항목의 id {raw!r}는 캐릭터 id도, 라이브러리의 한국어 이름도 아닙니다. "
+                "캐릭터 id(영문 소문자와 숫자, 예: washerwoman)나 한국어 이름(예: 세탁부)을 쓰세요.",
                 where=item_where(where, lines, index),
             )
             continue
-        character_id = by_normal.get(normal, normal)
         full = item if isinstance(item, dict) and set(item) != {"id"} else None
         entries.append((index, character_id, full))
 
@@ -347,7 +348,7 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
         if merged is not base:
             script.custom_characters[character_id] = merged
 
-    script.night_order = night_order_of(meta, script, library, library_order, numbers, where, report)
+    script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script
 
 
@@ -478,9 +479,11 @@ def matching_named(ours: str | None, given: str | None, candidates: list[str], l
     return None
 
 
-def night_order_of(meta: dict, script: Script, library: dict, library_order, numbers: dict, where: str, report: Report):
+def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, numbers: dict, where: str, report: Report):
     """The `_meta` order in our ids (fixed steps added where the format lets them be left out), or an order for
-    custom characters placed by their firstNight/otherNight numbers, or None for the library's order."""
+    custom characters placed by their firstNight/otherNight numbers on the official scale, or None for the
+    library's order."""
+    library = lookup.library
     given = {night: meta.get(key) for night, key in JSON_NIGHT_KEYS.items() if isinstance(meta.get(key), list)}
     waking_custom = {
         night: [cid for cid, c in script.custom_characters.items() if c.id not in library and c.night_reminder(night)]
@@ -493,27 +496,46 @@ def night_order_of(meta: dict, script: Script, library: dict, library_order, num
         if night in given:
             steps = []
             for raw in given[night]:
-                if isinstance(raw, str) and normalize_id(raw):
-                    normal = normalize_id(raw)
-                    steps.append(PUBLISHER_STEPS.get(normal) or {normalize_id(c): c for c in library}.get(normal, normal))
+                if isinstance(raw, str):
+                    step = PUBLISHER_STEPS.get(normalize_id(raw)) or lookup.id_for(raw)
+                    if step:
+                        steps.append(step)
             lists[night] = with_fixed_steps(steps, night, library_order)
         else:
             base = list(library_order.steps(night)) if library_order else with_fixed_steps([], night, None)
-            extra = sorted(
-                (cid for cid in waking_custom[night] if cid not in base),
-                key=lambda cid: number_or_last(numbers.get(cid, {}).get(night)),
-            )
-            if extra:
-                names = ", ".join(script.custom_characters[cid].name for cid in extra)
-                report.warning(
-                    "night-order-guessed",
-                    f"_meta에 {'firstNight' if night == 'first_night' else 'otherNight'} 순서가 없어 {names}을(를) "
-                    "밤 순서의 끝(새벽 앞)에 넣었습니다. 정확한 순서는 _meta에 적어 주세요.",
-                    where=where,
-                )
-            at = base.index("dawn") if "dawn" in base else len(base)
-            lists[night] = base[:at] + extra + base[at:]
+            lists[night] = place_by_number(base, waking_custom[night], numbers, night, script, where, report)
     return NightOrder(lists["first_night"], lists["other_nights"], where)
+
+
+def place_by_number(base: list[str], custom: list[str], numbers: dict, night: str, script: Script, where: str, report: Report) -> list[str]:
+    """The library's order with each custom character inserted at its firstNight/otherNight number, read on the
+    official scale (the number of the library step it follows: a character numbered 25 wakes after official step 25).
+    Characters without a usable number go just before dawn, with a warning."""
+    steps = list(base)
+    numbered = sorted(
+        (cid for cid in custom if cid not in base and number_or_last(numbers.get(cid, {}).get(night)) != float("inf")),
+        key=lambda cid: numbers[cid][night],
+    )
+    unnumbered = [cid for cid in custom if cid not in base and cid not in numbered]
+    official = {step: place for place, step in enumerate(base, start=1)}
+    for cid in reversed(numbered):  # reversed, so equal numbers keep the script's order
+        value = numbers[cid][night]
+        at = next((i for i, step in enumerate(steps) if official.get(step, 0) > value), len(steps))
+        if "dawn" in steps and at > steps.index("dawn"):
+            at = steps.index("dawn")  # a custom character wakes at night, not among the morning announcements
+        steps.insert(at, cid)
+    if unnumbered:
+        names = ", ".join(script.custom_characters[cid].name for cid in unnumbered)
+        key = "firstNight" if night == "first_night" else "otherNight"
+        report.warning(
+            "night-order-guessed",
+            f"{names}: {key} 숫자도 _meta의 {key} 순서도 없어 밤 순서의 끝(새벽 앞)에 넣었습니다. "
+            f"정확한 자리는 캐릭터의 {key} 숫자(공식 순서의 번호)나 _meta에 적어 주세요.",
+            where=where,
+        )
+        at = steps.index("dawn") if "dawn" in steps else len(steps)
+        steps[at:at] = unnumbered
+    return steps
 
 
 def number_or_last(value) -> float:

@@ -134,11 +134,12 @@ def test_custom_setup_is_read_from_the_ability_bracket(tmp_path):
 
 
 def test_custom_character_without_order_goes_before_dawn(tmp_path):
-    custom = {"id": "nightowl", "name": "올빼미", "team": "townsfolk", "ability": "매일 밤, 무언가를 배웁니다.", "firstNight": 12, "firstNightReminder": "올빼미를 깨우세요.", "otherNight": 40, "otherNightReminder": "올빼미를 깨우세요."}
+    """No firstNight/otherNight number and no _meta order: the character goes just before dawn, with a warning."""
+    custom = {"id": "nightowl", "name": "올빼미", "team": "townsfolk", "ability": "매일 밤, 무언가를 배웁니다.", "firstNightReminder": "올빼미를 깨우세요.", "otherNightReminder": "올빼미를 깨우세요."}
     script, report = load(write(tmp_path, [custom, *FIVE]))
     for night in ("first_night", "other_nights"):
         steps = script.night_order.steps(night)
-        assert steps[-2:] == ["nightowl", "dawn"]
+        assert steps[steps.index("dawn") - 1] == "nightowl"
     assert any(f.code == "night-order-guessed" for f in report.warnings)
 
 
