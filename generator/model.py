@@ -23,10 +23,10 @@ TEAM_NAMES_KO = {
 
 EDITIONS = ("tb", "bmr", "snv", "carousel", "fabled", "loric", "custom")
 EDITION_NAMES_KO = {
-    "tb": "혼란의 양조장",
-    "bmr": "피의 달",
+    "tb": "불길한 조짐",
+    "bmr": "핏빛 달이 뜬다",
     "snv": "종파와 제비꽃",
-    "carousel": "회전목마",
+    "carousel": "실험적 캐릭터",
     "fabled": "전설",
     "loric": "설화",
     "custom": "자작",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -30,14 +32,21 @@ class Located:
 
     def where(self, *key) -> str:
         line = self.line(*key)
-        return f"{display_path(self.path)}:{line}" if line else display_path(self.path)
+        shown = display_path(self.path)
+        return f"{shown}:{line}" if line else shown
 
 
 def display_path(path: Path) -> str:
+    """The path as messages show it: relative to the working folder when it lies inside it."""
+    return _display_path(str(path), os.getcwd())
+
+
+@lru_cache(maxsize=4096)
+def _display_path(path: str, cwd: str) -> str:
     try:
-        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+        return str(Path(path).resolve().relative_to(Path(cwd).resolve()))
+    except (ValueError, OSError, RuntimeError):
+        return path
 
 
 class _NoAliasLoader(yaml.SafeLoader):

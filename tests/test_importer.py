@@ -43,8 +43,14 @@ def load_yaml(path: Path):
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
+def almanac_ids() -> list[str]:
+    """The characters imported from the user's almanac (content/ids.yaml); the other official roles were written
+    for this project and have no seed text."""
+    return sorted(entry["id"] for entry in load_yaml(CONTENT / "ids.yaml"))
+
+
 def bundled_characters() -> dict[str, dict]:
-    return {p.stem: load_yaml(p) for p in sorted((CONTENT / "characters").glob("*.yaml"))}
+    return {cid: load_yaml(CONTENT / "characters" / f"{cid}.yaml") for cid in almanac_ids()}
 
 
 def names_from_content() -> tuple[dict[str, str], dict[str, str]]:
@@ -148,7 +154,7 @@ def test_every_bundled_character_comes_from_a_seed(seed_characters):
 
 
 @needs_seeds
-@pytest.mark.parametrize("char_id", sorted(p.stem for p in (CONTENT / "characters").glob("*.yaml")))
+@pytest.mark.parametrize("char_id", almanac_ids())
 def test_text_fields_equal_seed(char_id, seed_characters):
     corrections = parse_corrections((CONTENT / "CORRECTIONS.md").read_text(encoding="utf-8"))
     bundled = load_yaml(CONTENT / "characters" / f"{char_id}.yaml")

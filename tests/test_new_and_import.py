@@ -116,7 +116,8 @@ def test_import_text_writes_the_bundled_texts(tmp_path):
     result = CliRunner().invoke(app, ["import-text", str(SEED_OVERVIEWS), str(SEED_FULL), "--out", str(out)])
     assert result.exit_code == 0, result.output
     written = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in out.glob("*.yaml")}
-    bundled = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (CONTENT / "characters").glob("*.yaml")}
+    from_almanac = {entry["id"] for entry in yaml.safe_load((CONTENT / "ids.yaml").read_text(encoding="utf-8"))}
+    bundled = {cid: yaml.safe_load((CONTENT / "characters" / f"{cid}.yaml").read_text(encoding="utf-8")) for cid in from_almanac}
     assert set(written) == set(bundled)
     corrected = corrected_fields()
     compared = 0

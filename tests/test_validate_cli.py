@@ -65,7 +65,7 @@ def test_missing_script_gives_exit_2():
 
 def test_json_is_a_list_of_findings_with_the_five_keys(content):
     path = edit_character(content, "monk", colour="red")
-    edit_order(content, "first_night", lambda steps: steps[:-1] + ["empath", "dawn"])
+    edit_order(content, "first_night", lambda steps: steps[:steps.index("dawn")] + ["empath"] + steps[steps.index("dawn"):])
     result = run_cli("validate", "--content", content, "--json")
     assert result.exit_code == 1
     findings = json.loads(result.stdout)

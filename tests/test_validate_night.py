@@ -94,7 +94,7 @@ def test_unknown_id_in_order_is_an_error_with_a_suggestion(content):
 
 
 def test_repeated_id_in_order_is_an_error(content):
-    edit_order(content, "first_night", lambda steps: steps[:-1] + ["empath", "dawn"])
+    edit_order(content, "first_night", lambda steps: steps[:steps.index("dawn")] + ["empath"] + steps[steps.index("dawn"):])
     _, report = validate("in-space", content)
     [finding] = with_code(report, "night-repeated-id")
     assert finding.subject == "empath"

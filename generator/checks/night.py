@@ -142,7 +142,12 @@ def step_name(game: Game, step: str) -> str:
 def check_ability_timing(character, report: Report) -> None:
     ability = character.ability
     star = NOT_FIRST_NIGHT.search(ability)
-    if star and character.first_night is not None:
+    # a star marks one clause; the character may still wake on the first night for another one (a start-of-game
+    # choice, a clause without the star, or a setup it arranges, like the Lleech, Lil' Monsta or Kazali)
+    other_first_night_reason = (
+        STARTS_KNOWING.search(ability) or EVERY_NIGHT.search(NOT_FIRST_NIGHT.sub("", ability)) or character.changes_setup
+    )
+    if star and character.first_night is not None and not other_first_night_reason:
         report.error(
             "night-star",
             f"{character.name}의 능력에 별표(*)가 있어 첫날 밤에는 깨어나지 않아야 하는데 첫날 밤 문구(first_night)가 있습니다.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from generator.findings import Report
 from generator.model import Game
@@ -43,6 +44,7 @@ def script_texts(game: Game) -> list[tuple[str, str]]:
     return texts
 
 
+@lru_cache(maxsize=None)
 def classify(ch: str) -> str | None:
     """Why a character does not belong in printed Korean text, or None when it is fine."""
     code = ord(ch)
@@ -75,7 +77,7 @@ KIND_MESSAGES = {
 def check_characters_of(text: str, label: str, subject: str | None, where: str | None, report: Report, covered) -> None:
     flagged: dict[str, set[str]] = {}
     missing: set[str] = set()
-    for ch in text:
+    for ch in set(text):  # each distinct character once: a long text costs what its alphabet costs
         kind = classify(ch)
         if kind:
             flagged.setdefault(kind, set()).add(ch)

@@ -79,6 +79,12 @@ def friendly_errors(console: Console, debug: bool = False):
     except OutputError as exc:
         console.error(f"[오류] {exc}")
         raise typer.Exit(EXIT_UNREADABLE)
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly, as command-line tools do
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(0)
     except KeyboardInterrupt:
         console.error("중단했습니다. 이전에 만든 파일은 그대로 있습니다.")
         raise typer.Exit(130)

@@ -23,25 +23,46 @@ STARTER_DIR = TEMPLATES_DIR / "new"
 EXAMPLE_ID = "lamplighter"
 SCRIPT_ID = "my-script"
 NOT_COPIED = {"scripts", "schema", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
-FLOW_LIST_LINE = re.compile(r"^(first_night|other_nights):\s*\[(.*)\]\s*$")
+FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
+LINE_WIDTH = 118
 
 
 def insert_into_night_order(path: Path, character_id: str, night: str, after: str) -> None:
-    """Adds the id to one night's one-line list, after `after` (else before dawn), keeping the file's comments."""
+    """Adds the id to one night's flow list (one line or wrapped), after `after` (else before dawn), keeping the
+    file's comments."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    for index, line in enumerate(lines):
-        match = FLOW_LIST_LINE.match(line.rstrip("\n"))
+    for start, line in enumerate(lines):
+        match = FLOW_LIST_START.match(line)
         if not match or match.group(1) != night:
             continue
-        steps = [s.strip() for s in match.group(2).split(",") if s.strip()]
+        end = start
+        while "]" not in lines[end] and end + 1 < len(lines):
+            end += 1
+        block = "".join(lines[start : end + 1])
+        inner = block[block.index("[") + 1 : block.index("]")]
+        steps = [s.strip() for s in inner.replace("\n", " ").split(",") if s.strip()]
         if character_id in steps:
             return
         at = steps.index(after) + 1 if after in steps else (steps.index("dawn") if "dawn" in steps else len(steps))
         steps.insert(at, character_id)
-        lines[index] = f"{night}: [{', '.join(steps)}]\n"
+        lines[start : end + 1] = [wrapped_flow_list(night, steps)]
         path.write_text("".join(lines), encoding="utf-8")
         return
-    raise ValueError(f"{path}에서 '{night}: [...]' 줄을 찾지 못했습니다")
+    raise ValueError(f"{path}에서 '{night}: [...]' 목록을 찾지 못했습니다")
+
+
+def wrapped_flow_list(key: str, items: list[str]) -> str:
+    """'key: [a, b, …]' wrapped at LINE_WIDTH with two-space continuation lines."""
+    rows, row = [], f"{key}: ["
+    for index, item in enumerate(items):
+        piece = item + (", " if index < len(items) - 1 else "]")
+        if len(row) + len(piece) > LINE_WIDTH:
+            rows.append(row.rstrip())
+            row = "  " + piece
+        else:
+            row += piece
+    rows.append(row)
+    return "\n".join(rows) + "\n"
 
 
 def fill(text: str, folder: Path, script_path: Path) -> str:
