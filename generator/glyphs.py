@@ -42,6 +42,15 @@ def _read_format4(data: bytes, offset: int) -> set[int]:
     range_offsets = struct.unpack_from(f">{seg_count}H", data, range_base)
     points = set()
     for seg, (start, end, delta, range_offset) in enumerate(zip(starts, ends, deltas, range_offsets)):
+        if range_offset == 0:
+            # every code maps to code + delta: only the one that lands on glyph 0 (if any) is missing
+            zero = (-delta) & 0xFFFF
+            if start <= zero <= end:
+                points.update(range(start, zero))
+                points.update(range(zero + 1, min(end, 0xFFFE) + 1))
+            else:
+                points.update(range(start, min(end, 0xFFFE) + 1))
+            continue
         for code in range(start, end + 1):
             if code == 0xFFFF:
                 continue

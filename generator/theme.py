@@ -15,7 +15,7 @@ MM = 72 / 25.4  # points per millimetre
 @lru_cache(maxsize=None)
 def load_theme(path: Path | None = None) -> dict:
     with open(path or TEMPLATES_DIR / "theme.yaml", encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def theme() -> dict:

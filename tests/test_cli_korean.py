@@ -28,7 +28,7 @@ def test_build_help_shows_its_default_paper():
     [
         (["buld"], "알 수 없는 명령입니다: 'buld' 혹시 'build' 명령을"),
         (["validate", "--nope"], "알 수 없는 옵션입니다: --nope"),
-        (["tokens", "--token-size", "abc"], "'--token-size' 값은 숫자여야 합니다"),
+        (["tokens", "--token-size", "abc"], "'--token-size' 값 'abc'는 숫자가 아닙니다"),
         (["build", "--paper", "a3"], "a4 또는 letter 중 하나를 고르세요"),
         (["validate", "in-space", "extra"], "필요 없는 인자가 더 있습니다: extra"),
     ],
