@@ -23,8 +23,18 @@ class ChildFailed(Exception):
     """The forked work raised; the message names the original exception."""
 
 
+_fork_forbidden = False
+
+
+def forbid_fork() -> None:
+    """From now on this process renders everything itself. A multi-threaded caller (the web server) must call this:
+    a child forked while another thread holds a lock (the allocator's, logging's, reportlab's) can hang forever."""
+    global _fork_forbidden
+    _fork_forbidden = True
+
+
 def fork_available() -> bool:
-    return hasattr(os, "fork") and os.environ.get("BOTC_PNP_SINGLE_PROCESS") != "1"
+    return not _fork_forbidden and hasattr(os, "fork") and os.environ.get("BOTC_PNP_SINGLE_PROCESS") != "1"
 
 
 class Child(Generic[T]):
@@ -93,7 +103,7 @@ def start(work: Callable[[], T]) -> Child[T]:
     """Starts `work` in a forked child and returns its handle.
 
     The child inherits everything already loaded (fonts, icons, the game), so nothing is parsed twice. Without
-    fork (or with BOTC_PNP_SINGLE_PROCESS=1) the work runs right here and the handle simply holds the result.
+    fork (with BOTC_PNP_SINGLE_PROCESS=1, or after forbid_fork()) the work runs right here and the handle simply holds the result.
     """
     if not fork_available():
         return Child(None, None, work())
