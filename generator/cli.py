@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "export_json",
     "new",
     "import_text",
+    "serve",
 ]
 
 app = typer.Typer(
