@@ -98,9 +98,8 @@ def start_server(host: str, port: int, content, workspace: Path, console: Consol
     loaded = state["warm"].loaded()
     if loaded.unreadable:
         raise Unreadable(list(loaded.findings))
-    state["warm"].warm_up()
     try:
-        return make_app_server(app, host, port)
+        server = make_app_server(app, host, port)
     except OSError as exc:
         if isinstance(exc, socket.gaierror):
             reason = PORT_REASONS[errno.EADDRNOTAVAIL]
@@ -108,3 +107,5 @@ def start_server(host: str, port: int, content, workspace: Path, console: Consol
             reason = PORT_REASONS.get(exc.errno, exc.strerror or str(exc))
         console.error(f"[오류] {host}:{port}에서 서버를 열 수 없습니다: {reason}.")
         raise typer.Exit(EXIT_UNREADABLE) from None
+    state["warm"].warm_up()  # fonts parsed before the address is shown: the first click is as quick as the rest
+    return server

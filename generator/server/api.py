@@ -95,6 +95,7 @@ def validate():
         "warnings": len(report.warnings),
         "setup": tables.setup_table(game),
         "script": tables.script_state(game, script.meta),
+        "left_out": tables.left_out(script.text, game, warm().loaded().lookup),
     })
 
 

@@ -13,11 +13,15 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import yaml
 
 from generator import TEMPLATES_DIR
 from generator.server.errors import ApiError, message
+
+if TYPE_CHECKING:
+    from generator.options import RenderOptions
 
 LABELS_PATH = TEMPLATES_DIR / "web" / "labels.yaml"
 PATH_PARAMETERS = ("icons", "png")
@@ -130,7 +134,7 @@ def convert(field: OptionField, option, raw: list[str]):
         raise bad(field, value, message(reason) if reason else value) from None
 
 
-def render_options(query) -> "RenderOptions":  # noqa: F821 - generator.options.RenderOptions
+def render_options(query) -> RenderOptions:
     """RenderOptions from a query (a werkzeug MultiDict or a plain dict of strings), checked as the CLI checks its flags."""
     import typer
 

@@ -97,3 +97,16 @@ def passed_on_meta(script, meta: dict | None) -> dict:
         for night, key in zip(NIGHTS, ("firstNight", "otherNight")):
             extras[key] = list(script.night_order.steps(night))
     return extras
+
+
+def left_out(text: str, game, lookup) -> list[str]:
+    """The script's entries, as written, that did not become a character (unknown ids or names): the page says so."""
+    import json
+
+    try:
+        items = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    present = set(game.ids)
+    written = [item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None for item in items]
+    return [raw for raw in written if isinstance(raw, str) and raw != "_meta" and (lookup.id_for(raw) or raw) not in present]

@@ -299,7 +299,7 @@ function drawSetup(setup) {
   const table = $("setup");
   const head = table.querySelector("thead tr");
   const body = table.querySelector("tbody");
-  head.replaceChildren(el("th", { text: "" }));
+  head.replaceChildren(el("th", { text: TEXT.playersHead }));
   body.replaceChildren();
   $("modifiers").textContent = "";
   table.hidden = !setup;
@@ -532,8 +532,7 @@ async function upload(file) {
     return;
   }
   adopt(answer.script, stem);
-  const skipped = answer.findings.filter((f) => f.code === "unknown-id").map((f) => f.subject).filter(Boolean);
-  if (skipped.length) toast(say(TEXT.skipped, { names: skipped.join(", ") }), true);
+  if (answer.left_out.length) toast(say(TEXT.skipped, { names: answer.left_out.join(", ") }), true);
 }
 
 async function save(overwrite = false) {
