@@ -50,8 +50,11 @@ def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_p
     assert saved.get_json() == {"path": "scripts/폭풍-조짐.yaml", "command": "botc-pnp build scripts/폭풍-조짐.yaml"}
     text = path.read_text(encoding="utf-8")
     assert "named_characters: {stormcatcher: virgin}" in text and text.startswith("# ")
-    assert run_cli("build", "scripts/폭풍-조짐.yaml", "--out", "out", "-q").exit_code == 0
-    kit = zipfile.ZipFile(io.BytesIO(workspace_client.post("/api/build?name=폭풍-조짐", data=body).data))
+    # the sheet and night sheets carry the named character; the whole kit's identity is tested in test_serve_api
+    for command in ("sheet", "night"):
+        assert run_cli(command, "scripts/폭풍-조짐.yaml", "--out", "out", "-q").exit_code == 0
+    kit = zipfile.ZipFile(io.BytesIO(workspace_client.post("/api/build?name=폭풍-조짐&documents=script_sheet,night_sheet", data=body).data))
+    assert sorted(kit.namelist()) == ["폭풍-조짐/night-order.pdf", "폭풍-조짐/script.pdf"]
     for name in kit.namelist():
         assert kit.read(name) == (tmp_path / "out" / name).read_bytes(), name
     assert folder_digest(CONTENT) == before  # the bundled content is never written
@@ -122,11 +125,12 @@ def test_a_loaded_script_round_trips_through_the_page(workspace_client):
     envelope = {"script": [meta, *[c["id"] for c in state["characters"]]], "named_characters": state["named_characters"], "notes": state["notes"]}
     body = json.dumps(envelope, ensure_ascii=False).encode()
     validated = workspace_client.post("/api/validate?name=in-space", data=body).get_json()
-    assert validated["script"]["named_characters"] == {"stormcatcher": "mutant"}
-    ours = workspace_client.post("/api/document/almanac?name=in-space", data=body).data
-    result = run_cli("almanac", "in-space", "--out", "out", "-q")
-    assert result.exit_code == 0
-    assert zipfile.ZipFile(io.BytesIO(ours)).read("in-space/almanac.pdf") == Path("out/in-space/almanac.pdf").read_bytes()
+    assert {k: validated["script"][k] for k in ("title", "author", "notes", "named_characters")} == {
+        k: state[k] for k in ("title", "author", "notes", "named_characters")
+    }
+    ours = workspace_client.post("/api/document/night_sheet?name=in-space", data=body).data
+    assert run_cli("night", "in-space", "--out", "out", "-q").exit_code == 0
+    assert ours == Path("out/in-space/night-order.pdf").read_bytes()
 
 
 # --- warm content ---------------------------------------------------------------------------------------------

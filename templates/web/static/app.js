@@ -448,11 +448,12 @@ function drawScript() {
   $("team-summary").replaceChildren(...summary);
   $("script-empty").hidden = state.ids.length > 0;
   $("script-count").textContent = say(TEXT.characters, { count: state.ids.length });
-  const meta = Object.keys(state.meta).filter((k) => k === "firstNight" || k === "otherNight" || k === "bootlegger");
+  const ownOrder = "firstNight" in state.meta || "otherNight" in state.meta;
   const note = $("meta-note");
-  note.hidden = !meta.length;
-  if (meta.length) {
-    note.replaceChildren(TEXT.metaNote, el("button", { type: "button", text: TEXT.metaDrop, onclick: () => { state.meta = {}; changed(); } }));
+  note.hidden = !ownOrder;
+  if (ownOrder) {
+    const useOfficial = () => { delete state.meta.firstNight; delete state.meta.otherNight; changed(); };
+    note.replaceChildren(TEXT.metaNote, el("button", { type: "button", text: TEXT.metaDrop, onclick: useOfficial }));
   }
 }
 
