@@ -263,6 +263,8 @@ def test_the_option_form_follows_the_cli_function(app):
     expected = [p for p in inspect.signature(token_render_options).parameters if p not in ("icons", "png")]
     assert [f.name for f in fields] == expected
     assert all(HANGUL.search(f.label) for f in fields)
+    kinds = {f.name: f.kind for f in fields}
+    assert kinds["token_size"] == "number" and kinds["ability_text"] == "flag" and kinds["paper"] == "text"
 
 
 def test_export_equals_export_json(client, tmp_path, monkeypatch):

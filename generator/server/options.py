@@ -70,8 +70,13 @@ def kind_of(option) -> str:
         return "flag"
     if option.multiple:
         return "list"
-    # typer carries its own copy of click: compare the type's name, not its class
-    return {"float": "number", "integer": "integer"}.get(getattr(option.type, "name", ""), "text")
+    # typer carries its own copy of click: compare the type's class name, not the class
+    kind = type(option.type).__name__
+    if kind.startswith("Float"):
+        return "number"
+    if kind.startswith("Int"):
+        return "integer"
+    return "text"
 
 
 def first_clause(text: str) -> str:
