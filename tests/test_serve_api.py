@@ -285,3 +285,33 @@ def test_preview_is_a_png_of_the_sheet(client):
     width, height = image.size
     assert abs(height / width - 279.4 / 215.9) < 0.01
     assert image.getextrema()[0] < 80  # ink on the page
+
+
+def test_the_threaded_server_answers_at_once_and_never_forks(app, monkeypatch):
+    """Requests run in threads: a build beside checks and searches must neither fork (unsafe beside threads) nor mix up."""
+    import os
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    from generator.server.run import running_in_thread
+
+    def no_fork(*args, **kwargs):
+        raise AssertionError("the server forked")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    text = publisher_json(TROUBLE_BREWING).encode()
+
+    def request(path, body=None):
+        with urllib.request.urlopen(urllib.request.Request(url + path, data=body), timeout=60) as answer:
+            return answer.status, answer.read()
+
+    with running_in_thread(app) as url:
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            jobs = [pool.submit(request, "/api/build?documents=script_sheet,almanac", text)]
+            jobs += [pool.submit(request, "/api/validate", text) for _ in range(4)]
+            jobs += [pool.submit(request, "/api/characters?q=%E3%85%85") for _ in range(4)]
+            results = [job.result() for job in jobs]
+    assert all(status == 200 for status, _ in results)
+    kit = zipfile.ZipFile(io.BytesIO(results[0][1]))
+    assert sorted(kit.namelist()) == ["script/almanac-booklet.pdf", "script/almanac.pdf", "script/script.pdf"]
+    assert len({body for _, body in results[1:5]}) == 1  # the four checks agree

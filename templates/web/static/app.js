@@ -319,21 +319,38 @@ function drawSetup(setup) {
     : TEXT.noModifiers;
 }
 
+let previewBusy = false;
+let previewAgain = false;
+let previewShown = "";
+
 async function preview() {
+  // one preview at a time, and only for a script that changed: a long script's sheet takes seconds to lay out
+  if (previewBusy) { previewAgain = true; return; }
   if (!state.ids.length) {
     $("preview").hidden = true;
     $("preview-note").textContent = TEXT.previewEmpty;
+    previewShown = "";
     return;
   }
-  const response = await post(`/api/preview?${optionQuery()}`, envelope()).catch(() => null);
-  if (!response || !response.ok) return;
-  const blob = await response.blob();
-  const image = $("preview");
-  const old = image.src;
-  image.src = URL.createObjectURL(blob);
-  image.hidden = false;
-  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
-  $("preview-note").textContent = say(TEXT.previewNote, { paper: (state.options.paper || "a4").toUpperCase() });
+  const query = optionQuery();
+  const body = envelope();
+  if (query + body === previewShown) return;
+  previewBusy = true;
+  try {
+    const response = await post(`/api/preview?${query}`, body).catch(() => null);
+    if (!response || !response.ok) return;
+    const blob = await response.blob();
+    const image = $("preview");
+    const old = image.src;
+    image.src = URL.createObjectURL(blob);
+    image.hidden = false;
+    if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+    previewShown = query + body;
+    $("preview-note").textContent = say(TEXT.previewNote, { paper: (state.options.paper || "a4").toUpperCase() });
+  } finally {
+    previewBusy = false;
+    if (previewAgain) { previewAgain = false; preview(); }
+  }
 }
 
 // --- library ----------------------------------------------------------------------------------------------
