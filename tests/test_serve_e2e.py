@@ -150,6 +150,7 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
     text = re.sub(r"\s+", "", PdfReader(sheet).pages[0].extract_text())
     assert all(re.sub(r"\s+", "", name) in text for name in names if name not in ("거지", "관료", "총잡이", "희생양", "도둑"))
     screenshot(driver, tmp_path, "serve-desktop")
+    assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]  # no script errors
 
 
 def test_the_page_works_on_a_narrow_screen_and_reads_an_uploaded_json(site, browser, tmp_path):
@@ -167,3 +168,4 @@ def test_the_page_works_on_a_narrow_screen_and_reads_an_uploaded_json(site, brow
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= driver.execute_script("return window.innerWidth")  # nothing wider than the screen
     screenshot(driver, tmp_path, "serve-narrow")
+    assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]

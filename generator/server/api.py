@@ -59,12 +59,17 @@ def printable_game(refused_key: str):
     return game, report, script
 
 
+MAX_HEADER_FINDINGS = 20  # a header is no place for hundreds of messages; the CLI prints them all
+
+
 def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response:
     response = Response(data, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(filename)}"
+    plain = filename if filename.isascii() else "botc-pnp" + filename[filename.rfind("."):]
+    response.headers["Content-Disposition"] = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename)}"
     if findings:
         # rendering warnings (a text shrunk to the limit, an unusable icon): the page lists them
-        response.headers["X-Botc-Findings"] = quote(json.dumps([asdict(f) for f in findings], ensure_ascii=False))
+        shown = [asdict(f) for f in findings[:MAX_HEADER_FINDINGS]]
+        response.headers["X-Botc-Findings"] = quote(json.dumps(shown, ensure_ascii=False))
     return response
 
 

@@ -72,7 +72,7 @@ def register(app) -> None:
 
     @app.errorhandler(HTTPException)
     def other_http(exc: HTTPException):
-        return answer(exc.code or 400, {"error": exc.description or exc.name})
+        return answer(exc.code or 400, {"error": message("http_error", code=exc.code or 400)})
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
