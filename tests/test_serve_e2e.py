@@ -127,6 +127,10 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
                and len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) < 20, "초성 search")
     driver.find_element(By.CSS_SELECTOR, '#library-list .card[data-id="pixie"]').click()
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"]'), "pixie added")
+    townsfolk = lambda d: [r.get_attribute("data-id") for r in d.find_elements(By.CSS_SELECTOR, '.team-block[data-team="townsfolk"] .row')]  # noqa: E731
+    assert townsfolk(driver)[-2:] == ["mayor", "pixie"]
+    driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"] button[aria-label$="위로"]').click()
+    wait_until(driver, lambda d: townsfolk(d)[-2:] == ["pixie", "mayor"], "pixie moved up")
 
     driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="butler"] button.remove').click()
     wait_until(driver, lambda d: any("남작" in t and "외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall appears")
