@@ -235,6 +235,14 @@ def build(game, options) -> list[tuple[str, bytes]]:
     box_w, box_h = sheet.text_box()
     # one size for every card, so the set looks like a set; a card that cannot take it shrinks alone
     size = min((fit_text(card.text, box_w, box_h)[0] for card in cards), default=c["text_max_pt"])
+    for card in cards:
+        lines = balanced_lines(card.text, font_name(c["text_font"]), c["text_min_pt"], box_w)
+        if lines is None or len(lines) * c["text_min_pt"] * c["leading_ratio"] > box_h:
+            options.report.warning(
+                "info-card-long",
+                f"정보 카드 '{card.text}'가 너무 길어 가장 작은 글자({c['text_min_pt']}pt)로도 카드에 다 들어가지 않습니다. 더 짧게 줄이세요.",
+                subject=game.script.id,
+            )
     pages = max(1, -(-len(cards) // PER_PAGE))
     buffer = io.BytesIO()
     canvas = pdfcanvas.Canvas(buffer, pagesize=(sheet.width, sheet.height), invariant=1)
