@@ -17,7 +17,7 @@ MAX_COPIES = 50
 
 CopiesOpt = Annotated[
     int,
-    typer.Option("--copies", help=f"몇 부를 만들지(1–{MAX_COPIES}). 앞면, 뒷면, 앞면, 뒷면… 순서라 양면 인쇄하면 한 장에 한 부씩 나옵니다."),
+    typer.Option("--copies", metavar="N", help=f"몇 부를 만들지(1–{MAX_COPIES}). 앞면, 뒷면, 앞면, 뒷면… 순서라 양면 인쇄하면 한 장에 한 부씩 나옵니다."),
 ]
 
 

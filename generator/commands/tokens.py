@@ -24,17 +24,17 @@ GapOpt = Annotated[float, typer.Option("--gap", help="토큰 사이 간격(mm, �
 AbilityOpt = Annotated[bool, typer.Option("--ability-text", help="캐릭터 토큰 안에 능력 문장을 작게 넣습니다.")]
 OnlyOpt = Annotated[
     Optional[str],
-    typer.Option("--only", help="이 캐릭터의 토큰과 알림 토큰만 만듭니다(잃어버린 토큰 다시 찍기). 쉼표로 여럿: imp,spy. 캐릭터 이름도 됩니다. shroud(수의)·vote(투표)도 고를 수 있습니다.", show_default=False),
+    typer.Option("--only", metavar="ID,ID…", help="이 캐릭터의 토큰과 알림 토큰만 만듭니다(잃어버린 토큰 다시 찍기). 쉼표로 여럿: imp,spy. 캐릭터 이름도 됩니다. shroud(수의)·vote(투표)도 고를 수 있습니다.", show_default=False),
 ]
 CopiesOpt = Annotated[
     Optional[list[str]],
-    typer.Option("--copies", help="캐릭터 토큰 수를 정합니다(여분 목록 spares.yaml보다 우선). 형식 ID=N, 여러 번 쓸 수 있습니다: --copies imp=3", show_default=False),
+    typer.Option("--copies", metavar="ID=N", help="캐릭터 토큰 수를 정합니다(여분 목록 spares.yaml보다 우선). 형식 ID=N, 여러 번 쓸 수 있습니다: --copies imp=3", show_default=False),
 ]
 NoRemindersOpt = Annotated[bool, typer.Option("--no-reminders", help="알림 토큰을 만들지 않습니다.")]
 NoExtrasOpt = Annotated[bool, typer.Option("--no-extras", help="수의·투표 토큰과 여분 캐릭터 토큰을 만들지 않습니다.")]
 PlayersOpt = Annotated[
     Optional[int],
-    typer.Option("--players", help="수의 토큰과 투표 토큰을 각각 몇 개 만들지(플레이어 수). 기본값: 스크립트의 최대 인원(15).", show_default=False),
+    typer.Option("--players", metavar="N", help="수의 토큰과 투표 토큰을 각각 몇 개 만들지(플레이어 수). 기본값: 스크립트의 최대 인원(15).", show_default=False),
 ]
 PngOpt = Annotated[
     Optional[Path],
