@@ -22,14 +22,21 @@ DEFAULT_TOKEN_MM = 44.45
 DEFAULT_REMINDER_MM = 25.4
 
 
-def _t(key: str):
+def token_theme(key: str):
+    """One value of the theme's `tokens` section."""
     return theme()["tokens"][key]
 
 
-def _hex(value: str):
+_t = token_theme
+
+
+def hex_colour(value: str):
     from reportlab.lib.colors import HexColor
 
     return HexColor(value)
+
+
+_hex = hex_colour
 
 
 def grey_level(hex_colour: str) -> float:

@@ -148,3 +148,8 @@ def test_any_card_words_are_printed_whole(game, words):
     changed.characters[changed.characters.index(imp)] = dataclasses.replace(imp, other_nights=f"'{card}' 정보 토큰을 보여 주세요.")
     [(_, data)] = info_cards.build(changed, RenderOptions())
     assert squash(card) in squash("".join(page_texts(data)))
+
+
+def test_same_input_gives_the_same_bytes(pdf, game):
+    paper, data, _ = pdf
+    assert info_cards.build(game, RenderOptions(paper=paper))[0][1] == data

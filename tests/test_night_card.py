@@ -138,3 +138,8 @@ def test_build_writes_the_new_documents_beside_the_others(tmp_path):
     with pdfplumber.open(tmp_path / "in-space" / "tokens.pdf") as pdf:
         cuts = [c for page in pdf.pages for c in page.curves if c["stroke"] and not c["fill"] and abs(c["linewidth"] - 0.3) < 1e-6]
     assert len(cuts) == 2  # two imp tokens, nothing else
+
+
+def test_same_input_gives_the_same_bytes(card, game):
+    paper, data, _ = card
+    assert night_card.build(game, RenderOptions(paper=paper))[0][1] == data

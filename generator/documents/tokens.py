@@ -12,7 +12,7 @@ import io
 from generator.fonts import register_fonts
 from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, layout
 from generator.theme import mm
-from generator.token_art import TokenPainter, _t
+from generator.token_art import TokenPainter, token_theme
 from generator.token_legend import draw_footer
 
 
@@ -78,7 +78,7 @@ def png_files(game, options) -> list[tuple[str, bytes]]:
         painter.draw(canvas, spec, side / 2, side / 2, 0.0)
         canvas.showPage()
     canvas.save()
-    pixels = max(512, int(_t("png_px")))
+    pixels = max(512, int(token_theme("png_px")))
     supersample = 4
     mask_big = Image.new("L", (pixels * supersample, pixels * supersample), 0)
     ImageDraw.Draw(mask_big).ellipse((0, 0, pixels * supersample - 1, pixels * supersample - 1), fill=255)
