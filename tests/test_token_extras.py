@@ -76,22 +76,25 @@ def reminders_of(game, *ids) -> int:
     return sum(len(game.character(i).reminders) + len(game.character(i).global_reminders) for i in ids)
 
 
-@pytest.mark.parametrize("players", [6, 15])
-def test_a_shroud_and_a_vote_per_player(game, players):
-    data = build(game, players=players, reminders=False)
+def test_a_shroud_and_a_vote_per_player(game):
+    players = 6
+    data = build(game, players=players, only=("shroud", "vote"))
     tokens = theme()["tokens"]
     disc = 25.4 + 2 * 1.0  # reminder size and the default bleed
     assert filled_discs(data, tokens["shroud"]["fill"], disc) == players
     assert filled_discs(data, tokens["vote"]["fill"], disc) == players
-    characters, small = cut_counts(data)
-    assert small == 2 * players
+    assert cut_counts(data) == (0, 2 * players)
     flat = text(data)
     assert flat.count("수의") == players and flat.count("투표") == players
 
 
-def test_default_count_is_the_largest_setup_row(game):
+def test_by_default_the_largest_setup_row_of_each_beside_the_characters(game):
     data = build(game, reminders=False)
-    assert filled_discs(data, theme()["tokens"]["shroud"]["fill"], 27.4) == max(game.library.bag_table) == 15
+    players = max(game.library.bag_table)
+    assert players == 15
+    assert filled_discs(data, theme()["tokens"]["shroud"]["fill"], 27.4) == players
+    assert filled_discs(data, theme()["tokens"]["vote"]["fill"], 27.4) == players
+    assert cut_counts(data)[1] == 2 * players
 
 
 def test_only_gives_exactly_those_tokens_and_their_reminders(game):
