@@ -37,7 +37,11 @@ def step_cue(game, step_id: str, night: str, name: str) -> str:
     fixed = game.library.fixed_steps.get(step_id)
     source = fixed if fixed is not None else game.character(step_id)
     named = game.named_character(step_id)
-    return night_cue(fill_named(source.night_reminder(night) or "", named.name if named else None), name)
+    named_name = named.name if named else None
+    written = getattr(source, "cues", {}).get(night)
+    if written:  # the content's own cue, when it has one; otherwise one derived from the night text
+        return fill_named(written, named_name)
+    return night_cue(fill_named(source.night_reminder(night) or "", named_name), name)
 
 
 class Rows:
