@@ -145,7 +145,7 @@ def check_reminder_marks(character, report: Report) -> None:
     known = set(character.reminders) | set(character.global_reminders)
     for night in ("first_night", "other_nights"):
         text = (character.night_reminder(night) or "") + " " + character.cues.get(night, "")
-        for mark in REMINDER_MARK.findall(text):
+        for mark in dict.fromkeys(REMINDER_MARK.findall(text)):  # each mark once per night, in order
             if mark not in known:
                 report.warning(
                     "reminder-unknown",
