@@ -14,7 +14,9 @@ COMMAND_MODULES = [
     "build",
     "sheet",
     "night",
+    "night_card",
     "tokens",
+    "info_cards",
     "almanac",
     "export_json",
     "new",
@@ -25,7 +27,7 @@ COMMAND_MODULES = [
 app = typer.Typer(
     name="botc-pnp",
     cls=KoreanGroup,
-    help="Blood on the Clocktower 한국어 인쇄용 키트 생성기. 캐릭터 시트, 밤 순서표, 토큰, 해설서를 PDF로 만듭니다.",
+    help="Blood on the Clocktower 한국어 인쇄용 키트 생성기. 캐릭터 시트, 밤 순서표, 토큰, 정보 카드, 해설서를 PDF로 만듭니다.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,

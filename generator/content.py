@@ -33,9 +33,10 @@ MAX_TEXT_LENGTH = 5000
 CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")
 CHARACTER_LIST_FIELDS = ("how_to_run", "notes", "reminders", "global_reminders", "aliases")
 CHARACTER_REQUIRED = ("id", "name", "team", "ability")
-CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup"}
+CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues"}
+MAX_CUE_LENGTH = 60
 SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger"}
-STEP_KEYS = {"name", "first_night", "other_nights", "min_players"}
+STEP_KEYS = {"name", "first_night", "other_nights", "min_players", "cues"}
 RULE_KEYS = {"before", "after", "nights", "reason"}
 
 TYPE_NAMES = {str: "문자열", list: "목록", dict: "키-값 묶음", int: "정수"}
@@ -181,6 +182,32 @@ def require_mapping(located: Located, report: Report, what: str) -> dict | None:
 SETUP_KEYS = (*BAG_TEAMS, "hidden_as", "requires", "rules")
 
 
+def parse_cues(fields: Fields) -> dict:
+    """The optional `cues` mapping: night → one short line for the night card (else the card derives one)."""
+    cues = {}
+    for night, value in fields.mapping_of("cues").items():
+        where = fields.located.where(*fields.prefix, "cues", night)
+        if night not in NIGHTS:
+            fields.report.error(
+                "cue-invalid",
+                f"'cues'에는 {', '.join(NIGHTS)}만 쓸 수 있습니다(지금은 '{night}').",
+                subject=fields.subject,
+                where=where,
+            )
+        elif not isinstance(value, str) or not value.strip():
+            fields.report.error("cue-invalid", f"'cues.{night}'는 한 줄짜리 글이어야 합니다.", subject=fields.subject, where=where)
+        elif len(value) > MAX_CUE_LENGTH or "\n" in value.strip():
+            fields.report.error(
+                "cue-too-long",
+                f"'cues.{night}'는 밤 카드에 한 줄로 들어가도록 {MAX_CUE_LENGTH}자 이내의 한 줄로 써 주세요(지금은 {len(value)}자).",
+                subject=fields.subject,
+                where=where,
+            )
+        else:
+            cues[night] = value.strip()
+    return cues
+
+
 def parse_setup(fields: Fields) -> dict:
     """The structured `setup` mapping: team deltas, hidden_as, requires (ids) and rules (non-count brackets)."""
     raw = fields.mapping_of("setup")
@@ -255,6 +282,7 @@ def character_from_mapping(
     texts = {key: fields.text(key) for key in CHARACTER_TEXT_FIELDS}
     lists = {key: fields.text_list(key) for key in CHARACTER_LIST_FIELDS}
     setup = parse_setup(fields)
+    cues = parse_cues(fields)
     if texts["edition"] is not None and texts["edition"] not in EDITIONS:
         report.warning(
             "unknown-edition",
@@ -270,6 +298,7 @@ def character_from_mapping(
         team=team,
         ability=ability,
         setup=setup,
+        cues=cues,
         source=fields.where("id"),
         **texts,
         **lists,
@@ -343,6 +372,7 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
             first_night=step_fields.text("first_night"),
             other_nights=step_fields.text("other_nights"),
             min_players=min_players,
+            cues=parse_cues(step_fields),
         )
     for night in NIGHTS:
         if night not in mapping:

@@ -39,6 +39,7 @@ FIELD_ORDER = (
     "global_reminders",
     "first_night",
     "other_nights",
+    "cues",
     "setup",
     "aliases",
     "icon",

@@ -1,4 +1,5 @@
-"""Token layout stage: a Game → the list of tokens to print (characters, spares, reminders) → centres packed on pages.
+"""Token layout stage: a Game and the token choices → the tokens to print (characters, spares, reminders, shrouds,
+votes) → centres packed on pages.
 
 Pure geometry in millimetres with the origin at the page's lower-left corner (as in PDF); no reportlab here.
 The render module (generator/documents/tokens.py) only draws what this stage decides.
@@ -15,6 +16,9 @@ from generator.theme import theme
 
 CHARACTER = "character"
 REMINDER = "reminder"
+SHROUD = "shroud"  # 수의, laid on a dead player's token
+VOTE = "vote"  # a dead player's one ghost vote
+EXTRAS = (SHROUD, VOTE)
 _EPS = 1e-6
 GRID_PHASES = 12  # heights tried for a grid that must fit under tokens already on the page
 
@@ -23,8 +27,8 @@ GRID_PHASES = 12  # heights tried for a grid that must fit under tokens already 
 class TokenSpec:
     """One token to cut out."""
 
-    kind: str  # CHARACTER or REMINDER
-    character_id: str  # the character it shows (a reminder's owner)
+    kind: str  # CHARACTER, REMINDER, SHROUD or VOTE
+    character_id: str  # the character it shows (a reminder's owner); "" for shrouds and votes
     label: str  # the text set on it: the character's name or the reminder's text
     diameter_mm: float  # the cut line
     number: int = 1  # 1-based, per character and kind (reminder files are named <id>-reminder-<n>)
@@ -97,26 +101,93 @@ def reminder_count(character) -> int:
     return len(character.reminders) + len(character.global_reminders)
 
 
-def token_specs(game, token_size_mm: float, reminder_size_mm: float, spares: dict[str, Spare]) -> list[TokenSpec]:
-    """Every token the script needs, characters first (spares right after their character), then reminders."""
+def token_specs(
+    game,
+    token_size_mm: float,
+    reminder_size_mm: float,
+    spares: dict[str, Spare],
+    *,
+    only: tuple[str, ...] | None = None,
+    copies: dict[str, int] | None = None,
+    reminders: bool = True,
+    players: int = 0,
+) -> list[TokenSpec]:
+    """Every token to print: characters first (spares right after their character), then reminders, then
+    `players` shrouds and votes.
+
+    `only` (ids, "shroud", "vote") prints one of each chosen token and no spares; `copies` sets a count outright.
+    """
+    copies = copies or {}
     characters: list[TokenSpec] = []
-    reminders: list[TokenSpec] = []
+    reminder_specs: list[TokenSpec] = []
     for character in game.characters:
-        characters.append(TokenSpec(CHARACTER, character.id, character.name, token_size_mm))
-        spare = spares.get(character.id)
-        for n in range(spare.count if spare else 0):
-            characters.append(TokenSpec(CHARACTER, character.id, character.name, token_size_mm, n + 2, spare=True))
-        for n, text in enumerate(list(character.reminders) + list(character.global_reminders)):
-            reminders.append(TokenSpec(REMINDER, character.id, text, reminder_size_mm, n + 1))
-    return characters + reminders
+        if only is not None and character.id not in only:
+            continue
+        spare = spares.get(character.id) if only is None else None
+        count = copies.get(character.id, 1 + (spare.count if spare else 0))
+        for n in range(count):
+            characters.append(TokenSpec(CHARACTER, character.id, character.name, token_size_mm, n + 1, spare=n > 0))
+        if reminders:
+            for n, text in enumerate(list(character.reminders) + list(character.global_reminders)):
+                reminder_specs.append(TokenSpec(REMINDER, character.id, text, reminder_size_mm, n + 1))
+    extras: list[TokenSpec] = []
+    for kind in EXTRAS:
+        count = copies.get(kind, players if only is None or kind in only else 0)
+        label = theme()["tokens"][kind]["label"]
+        extras += [TokenSpec(kind, "", label, reminder_size_mm, n + 1) for n in range(count)]
+    return characters + reminder_specs + extras
+
+
+def player_count(game, options) -> int:
+    """Shrouds and votes of each kind: --players, else the largest player count of the setup table (15)."""
+    if options.players:
+        return options.players
+    table = getattr(game.library, "bag_table", None) or {}
+    return max(table) if table else int(theme()["tokens"]["players"])
+
+
+def resolve_choices(game, options) -> list[tuple[str, str]]:
+    """--only and --copies names → character ids (or shroud/vote), in place; (flag, Korean message) per name not found.
+
+    A character may be named by id, Korean name or alias (spaces ignored); shrouds and votes by their id or label.
+    """
+    from generator.content import suggest
+
+    names: dict[str, str] = {}
+    for kind in EXTRAS:
+        names[kind] = kind
+        names[_squash(theme()["tokens"][kind]["label"])] = kind
+    for character in game.characters:
+        for name in [character.id, character.name, *character.aliases]:
+            names.setdefault(_squash(name), character.id)
+    problems: list[tuple[str, str]] = []
+
+    def resolve(name: str, flag: str) -> str | None:
+        found = names.get(_squash(name))
+        if found is None:
+            known = [c.id for c in game.characters] + [c.name for c in game.characters] + list(EXTRAS)
+            problems.append((flag, f"'{name}'는 이 스크립트의 캐릭터가 아닙니다.{suggest(name, known)} "
+                                   f"캐릭터 id나 이름, 또는 {', '.join(EXTRAS)}를 쓰세요."))
+        return found
+
+    if options.only is not None:
+        options.only = tuple(found for name in options.only if (found := resolve(name, "--only")) is not None)
+    options.copies = {found: count for name, count in options.copies.items() if (found := resolve(name, "--copies")) is not None}
+    return problems
+
+
+def _squash(text: str) -> str:
+    return "".join(str(text).split()).casefold()
 
 
 def page_frame(paper: str, footer_mm: float | None = None) -> Frame:
-    """The packing area: inside the theme's page margin, above the footer (calibration bar and print note)."""
+    """The packing area: inside the theme's page margin, clear of the running title, above the footer band."""
+    tokens = theme()["tokens"]
     width, height = theme()["paper"][paper]
     margin = max(theme()["page"]["margin"], theme()["page"]["min_margin"])
-    footer = theme()["tokens"]["footer_mm"] if footer_mm is None else footer_mm
-    return Frame(width, height, margin, width - margin, margin + footer, height - margin)
+    footer = tokens["footer_mm"] if footer_mm is None else footer_mm
+    side = max(tokens["side_margin_mm"], theme()["page"]["min_margin"])
+    return Frame(width, height, side, width - side, margin + footer, height - margin - tokens["title_clear_mm"])
 
 
 def _lattice(radius: float, gap: float, frame: Frame, hexagonal: bool, shifted: bool, drop: float) -> list[tuple[float, float]]:
@@ -193,7 +264,11 @@ def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -
 def layout(game, options, report: Report | None = None) -> tuple[list[TokenSpec], list[TokenPage], Frame]:
     """The whole stage: game + RenderOptions → (token specs in content order, packed pages, page frame)."""
     report = report if report is not None else options.report
-    spares = load_spares(getattr(game.library, "content_dir", None), report)
-    specs = token_specs(game, options.token_size_mm, options.reminder_size_mm, spares)
+    spares = load_spares(getattr(game.library, "content_dir", None), report) if options.extras else {}
+    specs = token_specs(
+        game, options.token_size_mm, options.reminder_size_mm, spares,
+        only=options.only, copies=options.copies, reminders=options.reminders,
+        players=player_count(game, options) if options.extras or set(options.only or ()) & set(EXTRAS) else 0,
+    )
     frame = page_frame(options.paper)
     return specs, pack(specs, frame, options.gap_mm, options.bleed_mm), frame

@@ -57,6 +57,7 @@ class Character:
     aliases: list[str] = field(default_factory=list)
     icon: str | None = None
     edition: str | None = None
+    cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
     source: str | None = None  # the file it was loaded from, for messages
     custom: bool = False  # given in full by a script rather than taken from the library
 
@@ -100,6 +101,7 @@ class FixedStep:
     first_night: str | None = None
     other_nights: str | None = None
     min_players: int | None = None
+    cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
 
     def night_reminder(self, night: str) -> str | None:
         return self.first_night if night == "first_night" else self.other_nights

@@ -35,6 +35,16 @@ def team_color(team: str) -> str:
     return theme()["colors"]["teams"].get(team, theme()["colors"]["ink"])
 
 
+def team_ring_color(team: str) -> str:
+    """A token ring's colour: each team at its own greyscale lightness (colors.team_rings)."""
+    return theme()["colors"]["team_rings"].get(team, theme()["colors"]["team_rings"]["fixed"])
+
+
+def team_mark(team: str) -> str:
+    """The non-colour pattern on a team's token ring: none, dots, spikes, teeth, mixed, bars or diamonds."""
+    return theme()["team_marks"].get(team, "none")
+
+
 def color(name: str) -> str:
     return theme()["colors"][name]
 

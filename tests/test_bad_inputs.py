@@ -138,17 +138,6 @@ def pdf_text(folder: Path) -> str:
     return "".join("".join(texts).split())
 
 
-def needs_documents(case: dict) -> None:
-    from generator.documents import DOCUMENTS
-
-    wanted = case.get("needs_document")
-    names = [name for name, _ in DOCUMENTS]
-    if case.get("needs_documents") and not names:
-        pytest.skip("no document renderer registered yet")
-    if wanted and wanted not in names:
-        pytest.skip(f"document '{wanted}' not registered yet")
-
-
 def as_param(case: dict):
     """A case with `xfail: reason` is a known crash in code outside the input layer, reported to its owner."""
     marks = [pytest.mark.xfail(reason=case["xfail"], strict=False)] if case.get("xfail") else []
@@ -157,7 +146,6 @@ def as_param(case: dict):
 
 @pytest.mark.parametrize("case", [as_param(c) for c in CASES])
 def test_bad_input(case, tmp_path, monkeypatch):
-    needs_documents(case)
     monkeypatch.chdir(tmp_path)
     content = prepare(case, tmp_path)
     before = folder_hashes(content)

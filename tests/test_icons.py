@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import shutil
 import struct
 import subprocess
 import zlib
@@ -15,12 +14,7 @@ from generator import icons
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
-ICON_IDS = (
-    "noble washerwoman pixie empath general snakecharmer undertaker monk amnesiac philosopher soldier "
-    "ravenkeeper virgin tinker recluse mutant damsel drunk godfather poisoner spy assassin imp vigormortis "
-    "fanggu bishop bonecollector deviant judge scapegoat stormcatcher chef clockmaker shugenja fortuneteller "
-    "flowergirl oracle innkeeper gossip artist farmer"
-).split()
+ICON_IDS = sorted(path.stem for path in (CONTENT / "characters").glob("*.yaml"))  # every character has its own icon
 BLUE = "#1f4e9c"
 RED = "#a0161b"
 CELL = 60.0
@@ -268,22 +262,20 @@ def test_flowable_has_size_and_draws(tmp_path):
         assert len(p.pages[0].curves) >= 2
 
 
-def test_load_time_is_small():
-    import time
-
-    import svglib.svglib  # noqa: F401  (import cost is paid once per process, measured separately)
-
-    start = time.perf_counter()
-    for cid in ICON_IDS:
-        assert icons.load_icon(CONTENT / "icons" / f"{cid}.svg") is not None
-    assert time.perf_counter() - start < 0.15
+def test_every_bundled_icon_loads_once_and_is_cached():
+    """Loading cost is measured in bench/; here: each file is parsed once per process and then reused."""
+    first = [icons.load_icon(CONTENT / "icons" / f"{cid}.svg") for cid in ICON_IDS]
+    again = [icons.load_icon(CONTENT / "icons" / f"{cid}.svg") for cid in ICON_IDS]
+    assert all(a is b for a, b in zip(first, again))
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm not installed")
-def test_contact_sheet_png(tmp_path):
-    """Writes /tmp/icons.png (all 41 icons) for a person to look at."""
+def test_contact_sheet_of_every_icon_renders_with_ink_in_every_cell(tmp_path):
+    """All icons on one sheet (tmp_path/icons.png, for a person to look at) with ink in every cell."""
     loaded = [icons.load_icon(CONTENT / "icons" / f"{cid}.svg") for cid in ICON_IDS]
     pdf = tmp_path / "sheet.pdf"
-    _sheet(pdf, [(icon, RED if 18 <= n <= 24 else BLUE) for n, icon in enumerate(loaded)] + [(None, RED)])
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-singlefile", str(pdf), "/tmp/icons"], check=True)
-    assert Path("/tmp/icons.png").stat().st_size > 1000
+    corners = _sheet(pdf, [(icon, RED if n % 3 == 0 else BLUE) for n, icon in enumerate(loaded)])
+    image = _render(pdf)
+    image.save(tmp_path / "icons.png")
+    height = image.height  # _render draws at 1 px per point
+    for cid, (x, y) in zip(ICON_IDS, corners):
+        assert _ink_in(image, x, y, CELL, height) > CELL * CELL * 0.05, cid

@@ -29,6 +29,8 @@ PRINTED_FIELDS = {
     "night_sheet": ("name", "other_nights"),
     "almanac": ("name", "ability"),
     "tokens": ("name",),
+    "night_card": ("name",),
+    "info_cards": (),  # prints cards, not characters: tests/test_info_cards.py feeds it random card words
 }
 MARKUP = ["<b>", "</b>", "<i>", "</para>", "<para>", "<br/>", "<font size=40>", "&", "&amp;", "&nbsp;", "&lt;", "&#65;",
           "<", ">", '"', "'", "\\"]

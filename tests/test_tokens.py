@@ -21,8 +21,13 @@ PT_PER_MM = 72 / 25.4
 SCRIPT = "in-space"
 
 
+def largest_player_count() -> int:
+    return max(yaml.safe_load((CONTENT / "setup.yaml").read_text(encoding="utf-8"))["base"])
+
+
 def expected_counts(script_id: str = SCRIPT) -> tuple[int, int]:
-    """(character tokens, reminder tokens) computed straight from the content YAML."""
+    """(character tokens, reminder-size tokens) computed straight from the content YAML: reminders, and a shroud and
+    a vote for each player of the largest setup row."""
     script = yaml.safe_load((CONTENT / "scripts" / f"{script_id}.yaml").read_text(encoding="utf-8"))
     spares = yaml.safe_load((CONTENT / "spares.yaml").read_text(encoding="utf-8")) or {}
     characters = reminders = 0
@@ -30,7 +35,7 @@ def expected_counts(script_id: str = SCRIPT) -> tuple[int, int]:
         data = yaml.safe_load((CONTENT / "characters" / f"{character_id}.yaml").read_text(encoding="utf-8"))
         characters += 1 + (spares.get(character_id, {}) or {}).get("count", 0)
         reminders += len(data.get("reminders") or []) + len(data.get("global_reminders") or [])
-    return characters, reminders
+    return characters, reminders + 2 * largest_player_count()
 
 
 def build_pdf(**option_values) -> bytes:

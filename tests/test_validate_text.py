@@ -132,7 +132,7 @@ def test_declared_alias_silences_the_name_variant(content):
 
 def test_night_text_mark_not_among_reminders_is_a_warning(content):
     edit_character(content, "monk", other_nights="수도사를 깨우세요. 고른 플레이어에게 *악마로부터 안전함* 알림을 놓으세요.")
-    edit_character(content, "monk", reminders=["안전함"])
+    edit_character(content, "monk", reminders=["안전함"], cues=None)
     _, report = validate("in-space", content)
     [finding] = with_code(report, "reminder-unknown")
     assert finding.subject == "monk" and finding.level == "warning"
@@ -140,7 +140,7 @@ def test_night_text_mark_not_among_reminders_is_a_warning(content):
 
 
 def test_night_text_mark_matching_a_reminder_passes(content):
-    edit_character(content, "monk", other_nights="수도사를 깨우세요. 고른 플레이어에게 *안전함* 알림을 놓으세요.", reminders=["안전함"])
+    edit_character(content, "monk", other_nights="수도사를 깨우세요. 고른 플레이어에게 *안전함* 알림을 놓으세요.", reminders=["안전함"], cues=None)
     _, report = validate("in-space", content)
     assert with_code(report, "reminder-unknown") == []
 

@@ -7,9 +7,10 @@ from generator.model import Game
 
 
 def run_checks(game: Game, report: Report) -> Report:
-    from generator.checks import night, setup, text
+    from generator.checks import info_cards, night, setup, text
 
     night.check(game, report)
     setup.check(game, report)
     text.check(game, report)
+    info_cards.check(game, report)
     return report

@@ -30,6 +30,8 @@ def character_texts(character) -> list[tuple[str, str]]:
     for key in ("how_to_run", "notes", "reminders", "global_reminders", "aliases"):
         for index, value in enumerate(getattr(character, key)):
             texts.append((f"{key}[{index + 1}]", value))
+    for night, cue in character.cues.items():
+        texts.append((f"cues.{night}", cue))
     return texts
 
 
@@ -142,8 +144,8 @@ def check_name_variants(game: Game, report: Report) -> None:
 def check_reminder_marks(character, report: Report) -> None:
     known = set(character.reminders) | set(character.global_reminders)
     for night in ("first_night", "other_nights"):
-        text = character.night_reminder(night)
-        for mark in REMINDER_MARK.findall(text or ""):
+        text = (character.night_reminder(night) or "") + " " + character.cues.get(night, "")
+        for mark in dict.fromkeys(REMINDER_MARK.findall(text)):  # each mark once per night, in order
             if mark not in known:
                 report.warning(
                     "reminder-unknown",
@@ -151,6 +153,17 @@ def check_reminder_marks(character, report: Report) -> None:
                     subject=character.id,
                     where=character.source,
                 )
+
+
+def check_cues(character, report: Report) -> None:
+    for night in character.cues:
+        if character.night_reminder(night) is None:
+            report.warning(
+                "cue-unused",
+                f"{character.name}의 'cues.{night}'는 쓰이지 않습니다: 이 캐릭터는 그 밤에 깨어나지 않습니다({night} 문구가 없음).",
+                subject=character.id,
+                where=character.source,
+            )
 
 
 def check_missing_sections(character, report: Report) -> None:
@@ -170,6 +183,7 @@ def check(game: Game, report: Report) -> None:
         for label, text in character_texts(character):
             check_characters_of(text, f"{character.id}.{label}", character.id, character.source, report, covered)
         check_reminder_marks(character, report)
+        check_cues(character, report)
         check_missing_sections(character, report)
     for label, text in script_texts(game):
         check_characters_of(text, f"script.{label}", None, game.script.source, report, covered)

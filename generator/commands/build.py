@@ -8,7 +8,10 @@ from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
     Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors,
 )
-from generator.commands.tokens import TOKEN_DEFAULTS, AbilityOpt, BleedOpt, GapOpt, ReminderSizeOpt, TokenSizeOpt, token_render_options
+from generator.commands.tokens import (
+    TOKEN_DEFAULTS, AbilityOpt, BleedOpt, CopiesOpt, GapOpt, NoExtrasOpt, NoRemindersOpt, OnlyOpt, PlayersOpt, ReminderSizeOpt,
+    TokenSizeOpt, token_render_options,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -24,15 +27,21 @@ def register(app: typer.Typer) -> None:
         bleed: BleedOpt = TOKEN_DEFAULTS.bleed_mm,
         gap: GapOpt = TOKEN_DEFAULTS.gap_mm,
         ability_text: AbilityOpt = False,
+        only: OnlyOpt = None,
+        copies: CopiesOpt = None,
+        no_reminders: NoRemindersOpt = False,
+        no_extras: NoExtrasOpt = False,
+        players: PlayersOpt = None,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        """검사를 먼저 한 뒤 키트의 모든 문서를 만듭니다: 캐릭터 시트, 밤 순서표, 토큰, 해설서(읽기용과 소책자용)."""
+        """검사를 먼저 한 뒤 키트의 모든 문서를 만듭니다: 캐릭터 시트, 밤 순서표, 한 장 밤 순서, 토큰, 정보 카드, 해설서(읽기용과 소책자용). 토큰 옵션은 tokens 명령과 같습니다."""
         from generator.commands.produce import produce
         from generator.documents import DOCUMENTS
 
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text)
+            options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, None,
+                                           only, copies, no_reminders, no_extras, players)
             produce(script, content, out, options, [name for name, _ in DOCUMENTS], console, force)

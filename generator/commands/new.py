@@ -22,7 +22,7 @@ from generator.findings import EXIT_UNREADABLE
 STARTER_DIR = TEMPLATES_DIR / "new"
 EXAMPLE_ID = "lamplighter"
 SCRIPT_ID = "my-script"
-NOT_COPIED = {"scripts", "schema", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
+NOT_COPIED = {"scripts", "schema", "sources", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
 FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
 LINE_WIDTH = 118
 

@@ -30,6 +30,7 @@ def produce(
 
     register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
     game, report = checked_game_or_stop(script, content, console, force, "문서를 만들지 않았습니다", "만들려면")
+    check_token_choices(game, options)
     if options.icons_dir is not None and not Path(options.icons_dir).is_dir():
         options.report.warning(
             "icons-dir-missing",
@@ -51,6 +52,16 @@ def produce(
         console.error(f"--force로 만들었지만 검사 오류 {len(report.errors)}개가 남아 있습니다.")
         raise typer.Exit(EXIT_FINDINGS)
     return game, written
+
+
+def check_token_choices(game, options: RenderOptions) -> None:
+    """--only / --copies name characters of this script (ids, names or aliases); else a usage error (exit 2)."""
+    from generator.layout_tokens import resolve_choices
+
+    problems = resolve_choices(game, options)
+    if problems:
+        flags = list(dict.fromkeys(flag for flag, _ in problems))
+        raise typer.BadParameter(" ".join(message for _, message in problems), param_hint="/".join(flags))
 
 
 # The almanac takes about as long as all the other documents together, so it gets the second core.
@@ -82,6 +93,10 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
             results[module_name] = files
     finally:
         parallel.stop_all(waiting.values())  # a failure or Ctrl-C above must not leave a child running
+    if options.sheet_copies > 1 and "script_sheet" in results:
+        from generator.repeat import repeat_pages
+
+        results["script_sheet"] = [(name, repeat_pages(data, options.sheet_copies)) for name, data in results["script_sheet"]]
     return [item for module_name in modules for item in results[module_name]]
 
 

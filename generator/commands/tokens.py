@@ -14,12 +14,28 @@ from generator.commands.common import (
 from generator.options import RenderOptions
 
 TOKEN_DEFAULTS = RenderOptions()
+MAX_COPIES = 99
+MAX_PLAYERS = 20  # 15 players and 5 travellers
 
 TokenSizeOpt = Annotated[float, typer.Option("--token-size", help="캐릭터 토큰 지름(mm). 44.45 mm는 1.75인치입니다.")]
 ReminderSizeOpt = Annotated[float, typer.Option("--reminder-size", help="알림 토큰 지름(mm). 25.4 mm는 1인치입니다.")]
 BleedOpt = Annotated[float, typer.Option("--bleed", help="도련(mm): 그림이 자르는 선 바깥으로 이만큼 더 나갑니다.")]
 GapOpt = Annotated[float, typer.Option("--gap", help="토큰 사이 간격(mm, 도련 바깥끼리). 손 펀치를 쓰려면 3 mm 이상을 권합니다.")]
 AbilityOpt = Annotated[bool, typer.Option("--ability-text", help="캐릭터 토큰 안에 능력 문장을 작게 넣습니다.")]
+OnlyOpt = Annotated[
+    Optional[str],
+    typer.Option("--only", metavar="ID,ID…", help="이 캐릭터의 토큰과 알림 토큰만 만듭니다(잃어버린 토큰 다시 찍기). 쉼표로 여럿: imp,spy. 캐릭터 이름도 됩니다. shroud(수의)·vote(투표)도 고를 수 있습니다.", show_default=False),
+]
+CopiesOpt = Annotated[
+    Optional[list[str]],
+    typer.Option("--copies", metavar="ID=N", help="캐릭터 토큰 수를 정합니다(여분 목록 spares.yaml보다 우선). 형식 ID=N, 여러 번 쓸 수 있습니다: --copies imp=3", show_default=False),
+]
+NoRemindersOpt = Annotated[bool, typer.Option("--no-reminders", help="알림 토큰을 만들지 않습니다.")]
+NoExtrasOpt = Annotated[bool, typer.Option("--no-extras", help="수의·투표 토큰과 여분 캐릭터 토큰을 만들지 않습니다.")]
+PlayersOpt = Annotated[
+    Optional[int],
+    typer.Option("--players", metavar="N", help="수의 토큰과 투표 토큰을 각각 몇 개 만들지(플레이어 수). 기본값: 스크립트의 최대 인원(15).", show_default=False),
+]
 PngOpt = Annotated[
     Optional[Path],
     typer.Option("--png", help="토큰마다 PNG 파일(원 바깥 투명, 600 px)을 이 폴더에 씁니다: <id>.png, <id>-reminder-<n>.png.", show_default=False),
@@ -32,8 +48,34 @@ def _check_size(value: float, low: float, high: float, flag: str) -> float:
     return value
 
 
-def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None) -> RenderOptions:
+def parse_copies(values: list[str] | None) -> dict[str, int]:
+    """--copies ID=N (repeatable) → {ID: N}; a bad pair is a usage error naming it and the accepted form."""
+    copies: dict[str, int] = {}
+    for value in values or []:
+        name, equals, number = value.partition("=")
+        if not equals or not name.strip() or not number.strip().isdigit() or not 0 <= int(number) <= MAX_COPIES:
+            raise typer.BadParameter(
+                f"'{value}'는 쓸 수 없습니다. ID=N 꼴로, N은 0–{MAX_COPIES} 사이의 정수로 주세요. 예: --copies imp=3",
+                param_hint="--copies",
+            )
+        copies[name.strip()] = int(number)
+    return copies
+
+
+def parse_only(value: str | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    if not names:
+        raise typer.BadParameter("캐릭터 id를 하나 이상 주세요. 예: --only imp,spy", param_hint="--only")
+    return names
+
+
+def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None,
+                         only=None, copies=None, no_reminders=False, no_extras=False, players=None) -> RenderOptions:
     """The checked render options of the token flags; `build` takes the same flags."""
+    if players is not None and not 1 <= players <= MAX_PLAYERS:
+        raise typer.BadParameter(f"{players}명은 쓸 수 없습니다. 1–{MAX_PLAYERS} 사이로 주세요.", param_hint="--players")
     return RenderOptions(
         paper=check_paper(paper),
         icons_dir=icons,
@@ -43,6 +85,11 @@ def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ab
         gap_mm=_check_size(gap, 0, 30, "--gap"),
         ability_text=ability_text,
         png_dir=png,
+        only=parse_only(only),
+        copies=parse_copies(copies),
+        reminders=not no_reminders,
+        extras=not no_extras,
+        players=players,
     )
 
 
@@ -55,6 +102,11 @@ def register(app: typer.Typer) -> None:
         bleed: BleedOpt = TOKEN_DEFAULTS.bleed_mm,
         gap: GapOpt = TOKEN_DEFAULTS.gap_mm,
         ability_text: AbilityOpt = False,
+        only: OnlyOpt = None,
+        copies: CopiesOpt = None,
+        no_reminders: NoRemindersOpt = False,
+        no_extras: NoExtrasOpt = False,
+        players: PlayersOpt = None,
         png: PngOpt = None,
         content: ContentOpt = None,
         out: OutOpt = DEFAULT_OUTPUT_DIR,
@@ -64,10 +116,11 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        """캐릭터 토큰과 알림 토큰(tokens.pdf)을 만듭니다. 자르는 선은 지정한 지름과 정확히 같고, 쪽마다 50 mm 확인 막대가 있습니다."""
+        """캐릭터 토큰, 알림 토큰, 플레이어마다 수의·투표 토큰(tokens.pdf)을 만듭니다. 자르는 선은 지정한 지름과 정확히 같고, 쪽마다 설명과 50 mm 확인 막대가 있습니다."""
         from generator.commands.produce import produce
 
-        options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png)
+        options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png,
+                                       only, copies, no_reminders, no_extras, players)
         console = Console(quiet)
         with friendly_errors(console, debug):
             game, _ = produce(script, content, out, options, ["tokens"], console, force)

@@ -8,7 +8,9 @@ import importlib
 DOCUMENTS: list[tuple[str, str]] = [
     ("script_sheet", "캐릭터 시트"),
     ("night_sheet", "밤 순서표"),
+    ("night_card", "한 장 밤 순서"),
     ("tokens", "토큰"),
+    ("info_cards", "정보 카드"),
     ("almanac", "해설서"),
 ]
 

@@ -1,0 +1,263 @@
+"""Game → info-cards.pdf: the storyteller's night cards ('이 플레이어가 악마입니다' …), about A6, four to a sheet.
+
+The cards are content/info_cards.yaml plus any card the script's night texts name that the list lacks
+(generator/content_info_cards.py). They sit edge to edge in a 2 × 2 block, so two straight cuts through the middle
+and four round the outside free them; thin crop marks outside the block show where. Each card: a framed tinted
+face, a small label, the card's words large and balanced over as few lines as fit, and its `use` line small.
+Empty places on the last sheet get blank cards to write on.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+from generator.content_info_cards import InfoCard, cards_to_print
+from generator.fonts import register_fonts
+from generator.theme import color, font_name, mm, paper_size_pt, theme
+
+PER_PAGE = 4
+MAX_BREAK_SEARCH = 12  # words; longer texts are broken greedily
+
+
+def card_theme() -> dict:
+    return theme()["info_cards"]
+
+
+def _hex(value: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
+def break_units(text: str) -> list[str]:
+    """Words to break between; a one-syllable word (이, 그, 새, 한 …) stays with the word it modifies."""
+    units: list[str] = []
+    pending = ""
+    for word in text.split():
+        if len(word) == 1 and "가" <= word <= "힣":
+            pending += word + " "
+            continue
+        units.append(pending + word)
+        pending = ""
+    if pending and units:
+        units[-1] += " " + pending.strip()
+    elif pending:
+        units.append(pending.strip())
+    return units
+
+
+def balanced_lines(text: str, font: str, size: float, width: float) -> list[str] | None:
+    """`text` broken between words into the fewest lines no wider than `width`, the lines as even as possible;
+    None when a word alone is too wide."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    words = break_units(text)
+    if not words or any(stringWidth(w, font, size) > width for w in words):
+        return None if words else []
+    if len(words) > MAX_BREAK_SEARCH:
+        lines = [words[0]]
+        for word in words[1:]:
+            if stringWidth(lines[-1] + " " + word, font, size) <= width:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        return lines
+    best: tuple[int, float] | None = None
+    chosen: list[str] = []
+    for breaks in itertools.product((False, True), repeat=len(words) - 1):
+        lines = [words[0]]
+        for word, new_line in zip(words[1:], breaks):
+            if new_line:
+                lines.append(word)
+            else:
+                lines[-1] += " " + word
+        widths = [stringWidth(line, font, size) for line in lines]
+        if max(widths) > width:
+            continue
+        # fewest lines first, then the most even (a long last line reads better than a long first one)
+        score = (len(lines), max(widths) - min(widths) + (0.01 if widths[-1] < widths[0] else 0))
+        if best is None or score < best:
+            best, chosen = score, lines
+    return chosen
+
+
+def fit_text(text: str, width: float, height: float) -> tuple[float, list[str]]:
+    """The largest size (theme max → min) at which `text` fits the box; (size, lines)."""
+    c = card_theme()
+    font = font_name(c["text_font"])
+    size = c["text_max_pt"]
+    while True:
+        lines = balanced_lines(text, font, size, width)
+        if lines is not None and len(lines) * size * c["leading_ratio"] <= height:
+            return size, lines
+        if size <= c["text_min_pt"]:
+            return size, lines or [text]
+        size = max(c["text_min_pt"], size - 0.5)
+
+
+class CardSheet:
+    """Geometry of one paper size: the card size, the block of four and where the cuts are."""
+
+    def __init__(self, paper: str):
+        c = card_theme()
+        self.width, self.height = paper_size_pt(paper)
+        margin = mm(c["margin"])
+        self.card_w = (self.width - 2 * margin) / 2
+        self.card_h = (self.height - 2 * margin) / 2
+        self.left, self.bottom = margin, margin
+        self.right, self.top = self.width - margin, self.height - margin
+        self.cuts_x = [self.left, self.left + self.card_w, self.right]
+        self.cuts_y = [self.bottom, self.bottom + self.card_h, self.top]
+
+    def origin(self, slot: int) -> tuple[float, float]:
+        """Lower-left corner of card slot 0–3 (reading order: top left, top right, bottom left, bottom right)."""
+        column, row = slot % 2, slot // 2
+        return self.left + column * self.card_w, self.top - (row + 1) * self.card_h
+
+    def text_box(self) -> tuple[float, float]:
+        """Width and height the card's words may fill (inside the frame, between the label and the use line)."""
+        c = card_theme()
+        inside = mm(c["frame_inset"] + c["padding"])
+        return self.card_w - 2 * inside, self.card_h - 2 * inside - mm(26)
+
+
+def draw_crop_marks(canvas, sheet: CardSheet) -> None:
+    c = card_theme()
+    offset, length = mm(c["mark_offset"]), mm(c["mark_length"])
+    canvas.saveState()
+    canvas.setStrokeColor(_hex(color("ink")))
+    canvas.setLineWidth(c["mark_pt"])
+    for x in sheet.cuts_x:
+        canvas.line(x, sheet.top + offset, x, sheet.top + offset + length)
+        canvas.line(x, sheet.bottom - offset, x, sheet.bottom - offset - length)
+    for y in sheet.cuts_y:
+        canvas.line(sheet.left - offset, y, sheet.left - offset - length, y)
+        canvas.line(sheet.right + offset, y, sheet.right + offset + length, y)
+    canvas.restoreState()
+
+
+def draw_card(canvas, sheet: CardSheet, x: float, y: float, card: InfoCard | None, size: float) -> None:
+    """One card face with its lower-left corner at (x, y); None draws a blank card to write on."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    c = card_theme()
+    w, h = sheet.card_w, sheet.card_h
+    inset = mm(c["frame_inset"])
+    canvas.saveState()
+    canvas.setStrokeColor(_hex(c["frame_color"]))
+    canvas.setLineWidth(c["frame_pt"])
+    canvas.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, mm(2.5), stroke=1, fill=0)
+    canvas.setLineWidth(c["frame_pt"] * 0.4)
+    canvas.roundRect(x + inset + mm(1.2), y + inset + mm(1.2), w - 2 * inset - mm(2.4), h - 2 * inset - mm(2.4), mm(1.6), stroke=1, fill=0)
+
+    # the label at the top, between two short rules
+    label_font = font_name("sans_bold")
+    label_y = y + h - inset - mm(8)
+    canvas.setFillColor(_hex(color("muted")))
+    canvas.setFont(label_font, c["label_pt"])
+    canvas.drawCentredString(x + w / 2, label_y, c["label"])
+    half = stringWidth(c["label"], label_font, c["label_pt"]) / 2 + mm(3)
+    canvas.setStrokeColor(_hex(color("muted")))
+    canvas.setLineWidth(0.5)
+    for side in (-1, 1):
+        canvas.line(x + w / 2 + side * half, label_y + c["label_pt"] * 0.35, x + w / 2 + side * (half + mm(10)), label_y + c["label_pt"] * 0.35)
+
+    box_w, box_h = sheet.text_box()
+    if card is not None:
+        text_font = font_name(c["text_font"])
+        card_size, lines = size, balanced_lines(card.text, text_font, size, box_w)
+        if lines is None or len(lines) * size * c["leading_ratio"] > box_h:
+            card_size, lines = fit_text(card.text, box_w, box_h)
+        leading = card_size * c["leading_ratio"]
+        middle = y + h / 2 + mm(2)
+        first = middle + (len(lines) - 1) * leading / 2 - card_size * 0.35
+        canvas.setFillColor(_hex(color("ink")))
+        canvas.setFont(text_font, card_size)
+        for n, line in enumerate(lines):
+            canvas.drawCentredString(x + w / 2, first - n * leading, line)
+    use = card.use if card is not None else c["blank_use"]
+    if use:
+        _draw_use(canvas, use, x + w / 2, y + inset + mm(6), box_w)
+    canvas.restoreState()
+
+
+def _draw_use(canvas, text: str, centre: float, bottom: float, width: float) -> None:
+    """The small `use` line(s), centred above `bottom`, at most three lines."""
+    c = card_theme()
+    font = font_name(c["use_font"])
+    size = c["use_pt"]
+    lines = balanced_lines(text, font, size, width) or [text]
+    leading = size * 1.35
+    canvas.setFillColor(_hex(color("muted")))
+    canvas.setFont(font, size)
+    for n, line in enumerate(lines[:3]):
+        canvas.drawCentredString(centre, bottom + (min(len(lines), 3) - 1 - n) * leading, line)
+
+
+def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int) -> None:
+    """Title on the left half and cutting note on the right half of the bottom margin, clear of the crop marks."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    c = card_theme()
+    size = c["footer_pt"]
+    font = font_name("sans")
+    y = sheet.bottom - mm(c["mark_offset"]) - mm(c["mark_length"]) * 0.55
+    middle = sheet.cuts_x[1]
+    room = middle - sheet.left - mm(10)
+    shown = title
+    while stringWidth(f"{shown} · 정보 카드", font, size) > room and len(shown) > 1:
+        shown = shown[:-2].rstrip() + "…"
+    left_text = f"{shown} · 정보 카드"
+    canvas.saveState()
+    canvas.setFillColor(_hex(color("muted")))
+    canvas.setFont(font, size)
+    canvas.drawString(sheet.left + mm(5), y, left_text)
+    canvas.drawRightString(sheet.right - mm(5), y, f"가는 표시선을 따라 자르세요 · {page}/{pages}")
+    canvas.restoreState()
+
+
+def build(game, options) -> list[tuple[str, bytes]]:
+    """Game + RenderOptions → [("info-cards.pdf", bytes)]."""
+    from reportlab.pdfgen import canvas as pdfcanvas
+
+    register_fonts()
+    c = card_theme()
+    cards = cards_to_print(game)
+    for card in cards:
+        if not card.listed:
+            options.report.warning(
+                "info-card-unlisted",
+                f"밤 안내문이 쓰는 '{card.text}' 정보 토큰이 정보 카드 목록에 없어, 설명 없이 카드만 인쇄했습니다.",
+                subject=game.script.id,
+            )
+    sheet = CardSheet(options.paper)
+    box_w, box_h = sheet.text_box()
+    # one size for every card, so the set looks like a set; a card that cannot take it shrinks alone
+    size = min((fit_text(card.text, box_w, box_h)[0] for card in cards), default=c["text_max_pt"])
+    for card in cards:
+        lines = balanced_lines(card.text, font_name(c["text_font"]), c["text_min_pt"], box_w)
+        if lines is None or len(lines) * c["text_min_pt"] * c["leading_ratio"] > box_h:
+            options.report.warning(
+                "info-card-long",
+                f"정보 카드 '{card.text}'가 너무 길어 가장 작은 글자({c['text_min_pt']}pt)로도 카드에 다 들어가지 않습니다. 더 짧게 줄이세요.",
+                subject=game.script.id,
+            )
+    pages = max(1, -(-len(cards) // PER_PAGE))
+    buffer = io.BytesIO()
+    canvas = pdfcanvas.Canvas(buffer, pagesize=(sheet.width, sheet.height), invariant=1)
+    canvas.setTitle(f"{game.script.title} · 정보 카드")
+    canvas.setAuthor(game.script.author or "")
+    canvas.setCreator("botc-pnp")
+    bleed = mm(c["bleed"])
+    for page in range(pages):
+        canvas.setFillColor(_hex(c["background"]))
+        canvas.rect(sheet.left - bleed, sheet.bottom - bleed, sheet.right - sheet.left + 2 * bleed, sheet.top - sheet.bottom + 2 * bleed, stroke=0, fill=1)
+        for slot in range(PER_PAGE):
+            index = page * PER_PAGE + slot
+            draw_card(canvas, sheet, *sheet.origin(slot), cards[index] if index < len(cards) else None, size)
+        draw_crop_marks(canvas, sheet)
+        draw_footer(canvas, sheet, game.script.title, page + 1, pages)
+        canvas.showPage()
+    canvas.save()
+    return [("info-cards.pdf", buffer.getvalue())]

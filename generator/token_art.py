@@ -1,0 +1,381 @@
+"""Token art stage: one TokenSpec → vector art on a reportlab canvas, centred on a given point.
+
+A character token: parchment disc, team ring (each team at its own greyscale lightness, with a pattern that is
+not colour), icon, the name curved along the bottom, leaves on top for its reminder tokens with a star among them
+when it changes the setup, a left leaf when it wakes on the first night and a right leaf for the other nights.
+A reminder token: its text curved along the bottom under the owner's icon, in the owner's ring.
+A shroud (수의): a dark disc with a light grave and label. A vote (투표): a white disc, two thin black rings and a
+raised hand. The cut line is a thin stroked circle at exactly the nominal diameter; the art extends past it by
+the bleed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from generator.fonts import register_fonts
+from generator.layout_tokens import CHARACTER, EXTRAS, REMINDER, TokenSpec, reminder_count
+from generator import TEMPLATES_DIR
+from generator.theme import color, font_name, mm, team_color, team_mark, team_ring_color, theme
+
+DEFAULT_TOKEN_MM = 44.45
+DEFAULT_REMINDER_MM = 25.4
+
+
+def token_theme(key: str):
+    """One value of the theme's `tokens` section."""
+    return theme()["tokens"][key]
+
+
+_t = token_theme
+
+
+def hex_colour(value: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
+_hex = hex_colour
+
+
+def grey_level(hex_colour: str) -> float:
+    """The colour's greyscale lightness as a black-and-white print (and PIL's "L") sees it, 0–255."""
+    value = hex_colour.lstrip("#")
+    red, green, blue = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+def mark_colour(ring_colour: str) -> str:
+    """Team marks contrast with their ring: dark on a light ring, light on a dark one."""
+    return _t("mark_dark") if grey_level(ring_colour) > _t("mark_dark_above") else _t("mark_light")
+
+
+def draw_mark(canvas, shape: str, width: float) -> None:
+    """One team mark centred on the origin, +y pointing out of the ring, for a ring `width` points wide."""
+    path = canvas.beginPath()
+    if shape == "dots":
+        canvas.circle(0, 0, 0.24 * width, stroke=0, fill=1)
+        return
+    if shape == "spikes":  # pointing outwards
+        points = [(-0.27 * width, -0.34 * width), (0.27 * width, -0.34 * width), (0, 0.4 * width)]
+    elif shape == "teeth":  # pointing inwards and biting into the parchment: a toothed ring
+        points = [(-0.3 * width, 0.22 * width), (0.3 * width, 0.22 * width), (0, -0.62 * width)]
+    elif shape == "bars":
+        points = [(-0.1 * width, -0.36 * width), (0.1 * width, -0.36 * width), (0.1 * width, 0.36 * width), (-0.1 * width, 0.36 * width)]
+    elif shape == "diamonds":
+        points = [(0, -0.36 * width), (0.24 * width, 0), (0, 0.36 * width), (-0.24 * width, 0)]
+    else:
+        return
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def mark_sequence(team: str, count: int) -> list[str]:
+    """The shapes around a team's ring: travellers alternate the good dot and the evil spike."""
+    mark = team_mark(team)
+    if mark == "none":
+        return []
+    if mark == "mixed":
+        return ["dots" if n % 2 == 0 else "spikes" for n in range(count)]
+    return [mark] * count
+
+
+def draw_ring_marks(canvas, cx: float, cy: float, inner: float, outer: float, team: str) -> None:
+    """The team's marks evenly round the visible ring (between `inner` and the cut at `outer`), starting at the top."""
+    width = outer - inner
+    middle = (inner + outer) / 2
+    pitch = _t("mark_pitch") * width * (0.55 if team_mark(team) == "teeth" else 1.0)
+    count = max(8, int(2 * math.pi * middle / pitch) // 2 * 2)
+    shapes = mark_sequence(team, count)
+    if not shapes:
+        return
+    canvas.saveState()
+    canvas.setFillColor(_hex(mark_colour(team_ring_color(team))))
+    for n, shape in enumerate(shapes):
+        angle = 90 + 360 * n / count
+        canvas.saveState()
+        canvas.translate(cx, cy)
+        canvas.rotate(angle - 90)
+        canvas.translate(0, middle)
+        draw_mark(canvas, shape, width)
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+def draw_leaf(canvas, cx, cy, angle_deg, outer, length, width, fill) -> None:
+    """A leaf pointing at the centre, its tip `outer` from (cx, cy) in direction `angle_deg`."""
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    canvas.rotate(angle_deg - 90)
+    path = canvas.beginPath()
+    path.moveTo(0, outer)
+    path.curveTo(width, outer - 0.3 * length, 0.6 * width, outer - 0.8 * length, 0, outer - length)
+    path.curveTo(-0.6 * width, outer - 0.8 * length, -width, outer - 0.3 * length, 0, outer)
+    path.close()
+    canvas.setFillColor(_hex(fill))
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.setStrokeColor(_hex(_t("background")))
+    canvas.setLineWidth(max(0.2, width * 0.08))
+    canvas.line(0, outer - 0.12 * length, 0, outer - 0.82 * length)
+    canvas.restoreState()
+
+
+def draw_setup_star(canvas, x, y, size) -> None:
+    """A four-pointed star: this character changes the setup."""
+    canvas.saveState()
+    canvas.setFillColor(_hex(_t("setup_color")))
+    path = canvas.beginPath()
+    inner = size * 0.32
+    for n in range(8):
+        a = math.pi / 2 + n * math.pi / 4
+        r = size if n % 2 == 0 else inner
+        (path.moveTo if n == 0 else path.lineTo)(x + r * math.cos(a), y + r * math.sin(a))
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def keep_brackets_together(text: str) -> list[str]:
+    """Words of `text` for line breaking; a bracketed group such as [외지인 +1명] stays one word."""
+    words: list[str] = []
+    depth = 0
+    for word in text.replace("\n", " ").split():
+        if depth and words:
+            words[-1] += "\u00a0" + word
+        else:
+            words.append(word)
+        depth = max(0, depth + word.count("[") - word.count("]"))
+    return words
+
+
+class TokenPainter:
+    """Draws tokens on a canvas; remembers icons per character and reports text it had to shrink too far."""
+
+    def __init__(self, game, options):
+        register_fonts()
+        self.game = game
+        self.options = options
+        self._icons: dict[str, object] = {}
+        self._warned: set[tuple[str, str]] = set()
+
+    # -- shared pieces -------------------------------------------------------------------------------------
+
+    def icon(self, character):
+        from generator.icons import character_icon
+
+        if character.id not in self._icons:
+            self._icons[character.id] = character_icon(character, self.game, self.options)
+        return self._icons[character.id]
+
+    def extra_icon(self, kind: str):
+        from generator.icons import load_icon
+
+        return load_icon(TEMPLATES_DIR / "icons" / _t(kind)["icon"])
+
+    def _warn(self, code: str, subject: str, message: str) -> None:
+        if (code, subject + message) not in self._warned:
+            self._warned.add((code, subject + message))
+            self.options.report.warning(code, message, subject=subject)
+
+    def _disc(self, canvas, cx, cy, radius, ring, bleed, team):
+        """Parchment disc, and the team ring out to the bleed edge with its marks inside the cut."""
+        canvas.setLineWidth(0)
+        canvas.setFillColor(_hex(team_ring_color(team)))
+        canvas.circle(cx, cy, radius + bleed, stroke=0, fill=1)
+        canvas.setFillColor(_hex(_t("background")))
+        canvas.circle(cx, cy, radius - ring, stroke=0, fill=1)
+        draw_ring_marks(canvas, cx, cy, radius - ring, radius, team)
+
+    def _cut_line(self, canvas, cx, cy, radius):
+        canvas.setStrokeColor(_hex(_t("cut_color")))
+        canvas.setLineWidth(_t("cut_line_pt"))
+        canvas.circle(cx, cy, radius, stroke=1, fill=0)
+
+    def _arc_text(self, canvas, cx, cy, text, baseline_radius, font, size, subject, fill=None):
+        """Set `text` glyph by glyph along the bottom of the circle, upright, shrinking to the arc limit.
+
+        Returns (size used, angle spanned in radians).
+        """
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        limit = math.radians(_t("max_arc_deg"))
+        floor = theme()["text"]["min_size_pt"]
+        hard_floor = _t("hard_min_size_pt")
+        glyphs = list(text)
+
+        def span(s):
+            middle = baseline_radius - 0.35 * s
+            return sum(stringWidth(g, font, s) for g in glyphs) / middle, middle
+
+        current = max(size, floor)  # a small token still gets readable type; only length shrinks it further
+        while span(current)[0] > limit and current > hard_floor:
+            current = max(hard_floor, round(current - 0.25, 2))
+        total, middle = span(current)
+        if current < floor:
+            self._warn("token-text-small", subject, f"토큰 글자가 길어 {current:.1f}pt까지 줄였습니다: {text}. 더 큰 토큰(--token-size, --reminder-size)을 쓰면 읽기 쉽습니다.")
+        if total > limit + 1e-9:
+            self._warn("token-text-long", subject, f"토큰 글자가 너무 길어 원의 아래쪽 {math.degrees(total):.0f}°를 차지합니다: {text}.")
+        canvas.setFont(font, current)
+        canvas.setFillColor(_hex(fill or _t("name_color")))
+        angle = -math.pi / 2 - total / 2
+        for glyph in glyphs:
+            width = stringWidth(glyph, font, current) / middle
+            centre = angle + width / 2
+            angle += width
+            if glyph.isspace():
+                continue
+            canvas.saveState()
+            canvas.translate(cx, cy)
+            canvas.rotate(math.degrees(centre) + 90)
+            canvas.drawCentredString(0, -baseline_radius, glyph)
+            canvas.restoreState()
+        return current, total
+
+    # -- tokens --------------------------------------------------------------------------------------------
+
+    def draw(self, canvas, spec: TokenSpec, cx: float, cy: float, bleed: float) -> None:
+        """Draw one token centred at (cx, cy) in points."""
+        canvas.saveState()
+        if spec.kind in EXTRAS:
+            self._extra(canvas, spec, cx, cy, bleed)
+        elif spec.kind == CHARACTER:
+            self._character(canvas, spec, self.game.character(spec.character_id), cx, cy, bleed)
+        elif spec.kind == REMINDER:
+            self._reminder(canvas, spec, self.game.character(spec.character_id), cx, cy, bleed)
+        self._cut_line(canvas, cx, cy, mm(spec.diameter_mm) / 2)
+        canvas.restoreState()
+
+    def _character(self, canvas, spec, character, cx, cy, bleed):
+        from generator.icons import draw_icon
+
+        r = mm(spec.diameter_mm) / 2
+        scale = spec.diameter_mm / DEFAULT_TOKEN_MM
+        ring = mm(_t("ring_mm")) * min(1.0, scale)
+        self._disc(canvas, cx, cy, r, ring, bleed, character.team)
+
+        leaf_outer = r - ring - mm(0.5) * scale
+        leaf_len, leaf_w = 0.2 * r, 0.085 * r
+        # the top row: a leaf per reminder token, the setup star in the middle slot of the same row
+        slots = reminder_count(character) + (1 if character.changes_setup else 0)
+        star_slot = slots // 2 if character.changes_setup else -1
+        spacing = _t("leaf_spacing_deg")
+        leaves = 0
+        for n in range(slots):
+            angle = 90 + spacing * ((slots - 1) / 2 - n)
+            if n == star_slot:
+                a = math.radians(angle)
+                middle = leaf_outer - leaf_len / 2
+                draw_setup_star(canvas, cx + middle * math.cos(a), cy + middle * math.sin(a), 0.075 * r)
+            else:
+                draw_leaf(canvas, cx, cy, angle, leaf_outer, leaf_len, leaf_w, _t("leaf_color"))
+                leaves += 1
+        if character.first_night is not None:
+            draw_leaf(canvas, cx, cy, 157, leaf_outer, leaf_len, leaf_w, _t("night_leaf_color"))
+        if character.other_nights is not None:
+            draw_leaf(canvas, cx, cy, 23, leaf_outer, leaf_len, leaf_w, _t("night_leaf_color"))
+
+        baseline = r - mm(_t("text_inset_mm"))
+        name_size = _t("name_size_pt") * scale
+        used, span = self._arc_text(canvas, cx, cy, spec.label, baseline, font_name(_t("name_font")), name_size, character.id)
+        icon = self.icon(character)
+        ink = team_color(character.team)
+        if self.options.ability_text:
+            size = 0.5 * r
+            draw_icon(canvas, icon, cx - size / 2, cy + 0.58 * r - size, size, ink)
+            name_inner = baseline - 0.8 * used - mm(_t("ability_name_clear_mm"))
+            self._ability(canvas, character, cx, cy, r - ring, top=0.08 * r, name_inner=name_inner, name_span=span)
+        else:
+            size = 0.95 * r
+            draw_icon(canvas, icon, cx - size / 2, cy + 0.1 * r - size / 2, size, ink)
+
+    def _ability(self, canvas, character, cx, cy, inner, top, name_inner, name_span):
+        """The ability in small type under the icon, each line as wide as the circle allows at its height and
+        clear of the curved name; brackets are never broken. Shrinks to fit, else leaves it out and warns."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        font = font_name(_t("ability_font"))
+        safe = inner - mm(_t("ability_inset_mm"))
+        # the name's sector, widened by the clearance on both ends
+        half_angle = name_span / 2 + mm(_t("ability_name_clear_mm")) / max(name_inner, 1.0)
+        words = keep_brackets_together(character.ability)
+
+        def half_width(low: float, high: float) -> float:
+            """How far a line box between heights low..high may reach either side of the centre line."""
+            reach = max(abs(low), abs(high))
+            if reach >= safe:
+                return 0.0
+            limit = math.sqrt(safe * safe - reach * reach)
+            if low < 0:
+                if -low >= name_inner:
+                    return 0.0
+                # the box's bottom edge meets the name's sector only beyond this half-width
+                edge = math.sqrt(name_inner * name_inner - low * low)
+                if edge <= -low * math.tan(min(half_angle, math.radians(89))):
+                    limit = min(limit, edge)
+            return limit
+
+        def set_lines(size: float):
+            leading = size * 1.22
+            lines, y, rest = [], top - size * 0.8, list(words)
+            while rest:
+                width = 2 * half_width(y - size * 0.25, y + size * 0.75)
+                if width <= 0 or stringWidth(rest[0], font, size) > width:
+                    return None
+                line = rest.pop(0)
+                while rest and stringWidth(line + " " + rest[0], font, size) <= width:
+                    line += " " + rest.pop(0)
+                lines.append((line, y))
+                y -= leading
+            return lines
+
+        size = _t("ability_size_pt")
+        while (lines := set_lines(size)) is None and size > _t("ability_min_size_pt"):
+            size = max(_t("ability_min_size_pt"), round(size - 0.25, 2))
+        if lines is None:
+            self._warn("token-ability-long", character.id, f"{character.name}: 능력 문장이 토큰에 다 들어가지 않아 생략했습니다. 더 큰 토큰(--token-size)을 쓰세요.")
+            return
+        canvas.setFont(font, size)
+        canvas.setFillColor(_hex(color("ink")))
+        for line, y in lines:
+            canvas.drawCentredString(cx, cy + y, line)
+
+    def _reminder(self, canvas, spec, character, cx, cy, bleed):
+        from generator.icons import draw_icon
+
+        r = mm(spec.diameter_mm) / 2
+        scale = spec.diameter_mm / DEFAULT_REMINDER_MM
+        ring = mm(_t("reminder_ring_mm")) * min(1.0, scale)
+        self._disc(canvas, cx, cy, r, ring, bleed, character.team)
+        baseline = r - mm(_t("reminder_text_inset_mm"))
+        self._arc_text(canvas, cx, cy, spec.label, baseline, font_name(_t("reminder_font")), _t("reminder_size_pt") * scale, character.id)
+        size = 0.85 * r
+        draw_icon(canvas, self.icon(character), cx - size / 2, cy + 0.28 * r - size / 2, size, team_color(character.team))
+
+    def _extra(self, canvas, spec, cx, cy, bleed):
+        """Shroud: dark disc, light art. Vote: white disc inside two thin black rings, dark art."""
+        from generator.icons import draw_icon
+
+        style = _t(spec.kind)
+        r = mm(spec.diameter_mm) / 2
+        scale = spec.diameter_mm / DEFAULT_REMINDER_MM
+        canvas.setLineWidth(0)
+        canvas.setFillColor(_hex(style["fill"]))
+        canvas.circle(cx, cy, r + bleed, stroke=0, fill=1)
+        canvas.setStrokeColor(_hex(style["ink"]))
+        if "ring_mm" in style:
+            canvas.setLineWidth(mm(style["ring_mm"]) * scale)
+            canvas.circle(cx, cy, r - mm(1.0) * scale, stroke=1, fill=0)
+            canvas.setLineWidth(mm(style["ring_mm"]) * scale * 0.5)
+            canvas.circle(cx, cy, r - mm(1.9) * scale, stroke=1, fill=0)
+        else:
+            canvas.setLineWidth(mm(0.25) * scale)
+            canvas.circle(cx, cy, r - mm(1.3) * scale, stroke=1, fill=0)
+        baseline = r - mm(_t("reminder_text_inset_mm")) - mm(0.3) * scale
+        self._arc_text(canvas, cx, cy, spec.label, baseline, font_name("sans_bold"), _t("reminder_size_pt") * 1.25 * scale,
+                       spec.kind, fill=style["ink"])
+        size = 0.9 * r
+        draw_icon(canvas, self.extra_icon(spec.kind), cx - size / 2, cy + 0.22 * r - size / 2, size, style["ink"])

@@ -1,0 +1,155 @@
+"""Info cards: info-cards.pdf read back (every listed and every named card, four to a sheet, crop marks, A4 and
+Letter), and the check that a night text names only cards the list holds."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import io
+import re
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with_code
+from generator.content import load_game
+from generator.content_info_cards import NAMED_CARD
+from generator.documents import info_cards
+from generator.options import RenderOptions
+from generator.theme import theme
+
+PT_PER_MM = 72 / 25.4
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def listed_cards() -> list[str]:
+    return [entry["text"] for entry in yaml.safe_load((CONTENT / "info_cards.yaml").read_text(encoding="utf-8"))]
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded, report = load_game("in-space")
+    assert loaded is not None and not report.errors
+    return loaded
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def pdf(request, game):
+    options = RenderOptions(paper=request.param)
+    [(name, data)] = info_cards.build(game, options)
+    assert name == "info-cards.pdf"
+    return request.param, data, options
+
+
+def page_texts(data: bytes) -> list[str]:
+    from pypdf import PdfReader
+
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def named_in_night_texts(game) -> set[str]:
+    texts = [c.first_night or "" for c in game.characters] + [c.other_nights or "" for c in game.characters]
+    texts += [s.first_night or "" for s in game.library.fixed_steps.values()] + [s.other_nights or "" for s in game.library.fixed_steps.values()]
+    return {m[1] for text in texts for m in NAMED_CARD.finditer(text)}
+
+
+def test_every_listed_and_named_card_is_printed(pdf, game):
+    _, data, options = pdf
+    text = squash("".join(page_texts(data)))
+    cards = listed_cards()
+    assert len(cards) >= 9
+    for card in cards + sorted(named_in_night_texts(game)):
+        assert squash(card) in text, card
+    assert named_in_night_texts(game), "the bundled script's night texts name cards"
+    assert not options.report.findings
+
+
+def test_four_cards_to_a_sheet_with_crop_marks_outside_the_cards(pdf):
+    import pdfplumber
+
+    paper, data, _ = pdf
+    cards = len(listed_cards())
+    mark = theme()["info_cards"]["mark_pt"]
+    margin = theme()["info_cards"]["margin"] * PT_PER_MM
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        assert len(document.pages) == -(-cards // 4)
+        for page in document.pages:
+            marks = [line for line in page.lines if abs(line["linewidth"] - mark) < 1e-6]
+            assert len(marks) == 12  # three cuts each way, a mark at both ends
+            for line in marks:  # all in the margin, none on a card
+                outside_x = line["x1"] <= margin + 0.01 or line["x0"] >= page.width - margin - 0.01
+                outside_y = line["bottom"] <= margin + 0.01 or line["top"] >= page.height - margin - 0.01
+                assert outside_x or outside_y
+                assert min(line["x0"], line["top"]) >= 6 * PT_PER_MM - 0.01  # printable
+            # the card words are large: at least the theme's minimum, most at a readable size
+            sizes = [c["size"] for c in page.chars]
+            assert max(sizes) >= theme()["info_cards"]["text_min_pt"]
+
+
+def test_a_card_is_about_a6(pdf):
+    paper, data, _ = pdf
+    sheet = info_cards.CardSheet(paper)
+    width, height = sheet.card_w / PT_PER_MM, sheet.card_h / PT_PER_MM
+    assert 85 <= width <= 105 and 120 <= height <= 148, (width, height)
+
+
+def test_unknown_card_fails_validation_naming_character_and_night(content):
+    edit_character(content, "imp", other_nights="임프를 깨우세요. '당신은 이제 이 캐릭터입니다' 정보 토큰을 보여 주세요.")
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "info-card-unknown", "error")
+    assert "임프" in finding.message and "다른 밤" in finding.message
+    assert "'당신은 이 캐릭터입니다'" in finding.message  # the close match
+    assert finding.where and "imp.yaml" in finding.where
+
+
+def test_unknown_card_in_a_fixed_step_lists_the_known_cards(content):
+    def change(data):
+        data["steps"]["minioninfo"]["first_night"] = "하수인을 깨워 '악마는 저 사람' 정보 토큰을 보여 주세요."
+
+    edit_yaml(content / "night_order.yaml", change)
+    result = run_cli("validate", "--content", content)
+    assert result.exit_code == 1
+    assert "하수인 정보" in result.output and "첫날 밤" in result.output and "info-card-unknown" in result.output
+    assert "'이 플레이어가 악마입니다'" in result.output
+
+
+def test_a_card_added_to_the_list_is_accepted_and_printed(content, tmp_path):
+    edit_character(content, "imp", other_nights="임프를 깨우세요. '새 카드 문장입니다' 정보 토큰을 보여 주세요.")
+    edit_yaml(content / "info_cards.yaml", lambda cards: cards.append({"text": "새 카드 문장입니다", "use": "시험"}))
+    _, report = validate("in-space", content)
+    assert not with_code(report, "info-card-unknown")
+    result = run_cli("info-cards", "--content", content, "--out", tmp_path, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "새카드문장입니다" in squash("".join(page_texts((tmp_path / "in-space" / "info-cards.pdf").read_bytes())))
+
+
+def test_forced_build_still_prints_an_unlisted_card(content, tmp_path):
+    edit_character(content, "imp", other_nights="임프를 깨우세요. '목록에 없는 카드' 정보 토큰을 보여 주세요.")
+    result = run_cli("info-cards", "--content", content, "--out", tmp_path, "--force")
+    assert result.exit_code == 1  # the finding still stands
+    assert "목록에없는카드" in squash("".join(page_texts((tmp_path / "in-space" / "info-cards.pdf").read_bytes())))
+
+
+WORD = st.text(st.characters(min_codepoint=0xAC00, max_codepoint=0xD7A3), min_size=1, max_size=7)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(words=st.lists(WORD, min_size=1, max_size=14))
+def test_any_card_words_are_printed_whole(game, words):
+    """A card named by a night text, of any length, is printed with every word (shrunk or broken, never lost)."""
+    card = " ".join(words)
+    changed = copy.deepcopy(game)
+    imp = changed.character("imp")
+    changed.characters[changed.characters.index(imp)] = dataclasses.replace(imp, other_nights=f"'{card}' 정보 토큰을 보여 주세요.")
+    [(_, data)] = info_cards.build(changed, RenderOptions())
+    assert squash(card) in squash("".join(page_texts(data)))
+
+
+def test_same_input_gives_the_same_bytes(pdf, game):
+    paper, data, _ = pdf
+    assert info_cards.build(game, RenderOptions(paper=paper))[0][1] == data
