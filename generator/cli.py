@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "export_json",
     "new",
     "import_text",
+    "serve",
 ]
 
 app = typer.Typer(

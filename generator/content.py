@@ -519,22 +519,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
     if path.suffix.lower() == ".json":
         from generator.script_json import load_script_json
 
-        try:
-            return load_script_json(path, report, content_dir)
-        except RecursionError:
-            report.cannot_read(
-                "json-syntax",
-                f"JSON을 읽을 수 없습니다: 괄호([ ], {{ }})가 너무 깊게 겹쳐 있습니다. 스크립트 JSON은 캐릭터 목록 하나입니다: {display_path(path)}",
-                where=display_path(path),
-            )
-            return None
-        except ValueError:  # e.g. a number with thousands of digits, refused by the JSON parser
-            report.cannot_read(
-                "json-value",
-                f"JSON 값을 읽을 수 없습니다: 숫자가 지나치게 길거나 값이 올바르지 않습니다. 숫자와 글자를 확인해 주세요: {display_path(path)}",
-                where=display_path(path),
-            )
-            return None
+        return load_script_json(path, report, content_dir)
     if not path.exists():
         bundled = sorted(p.stem for p in (content_dir / "scripts").glob("*.yaml"))
         report.cannot_read(

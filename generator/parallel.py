@@ -14,6 +14,7 @@ import os
 import pickle
 import signal
 import sys
+from contextlib import contextmanager
 from typing import Callable, Generic, TypeVar
 
 T = TypeVar("T")
@@ -23,8 +24,23 @@ class ChildFailed(Exception):
     """The forked work raised; the message names the original exception."""
 
 
+_no_fork_depth = 0
+
+
+@contextmanager
+def no_fork():
+    """Inside this block every piece of work runs in this process. A multi-threaded caller (the web server) must
+    use it: a child forked while another thread holds a lock (the allocator's, logging's, reportlab's) can hang."""
+    global _no_fork_depth
+    _no_fork_depth += 1
+    try:
+        yield
+    finally:
+        _no_fork_depth -= 1
+
+
 def fork_available() -> bool:
-    return hasattr(os, "fork") and os.environ.get("BOTC_PNP_SINGLE_PROCESS") != "1"
+    return _no_fork_depth == 0 and hasattr(os, "fork") and os.environ.get("BOTC_PNP_SINGLE_PROCESS") != "1"
 
 
 class Child(Generic[T]):
@@ -93,7 +109,7 @@ def start(work: Callable[[], T]) -> Child[T]:
     """Starts `work` in a forked child and returns its handle.
 
     The child inherits everything already loaded (fonts, icons, the game), so nothing is parsed twice. Without
-    fork (or with BOTC_PNP_SINGLE_PROCESS=1) the work runs right here and the handle simply holds the result.
+    fork (with BOTC_PNP_SINGLE_PROCESS=1, or inside no_fork()) the work runs right here and the handle simply holds the result.
     """
     if not fork_available():
         return Child(None, None, work())

@@ -262,10 +262,34 @@ def library_parts(content_dir: Path | None):
 
 def load_script_json(path: Path, report: Report, content_dir: Path | None = None) -> Script | None:
     path = Path(path)
-    where = display_path(path)
     text = read_text(path, report)
     if text is None:
         return None
+    return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir))
+
+
+def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
+    """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
+    `library_source()` gives (characters, night order) of the content folder, as library_parts does; it is called
+    only once the JSON parses. The web server passes the ones it keeps loaded."""
+    try:
+        return _script_from_json_text(text, where, script_id, report, library_source)
+    except RecursionError:
+        report.cannot_read(
+            "json-syntax",
+            f"JSON을 읽을 수 없습니다: 괄호([ ], {{ }})가 너무 깊게 겹쳐 있습니다. 스크립트 JSON은 캐릭터 목록 하나입니다: {where}",
+            where=where,
+        )
+    except ValueError:  # e.g. a number with thousands of digits, refused by the JSON parser
+        report.cannot_read(
+            "json-value",
+            f"JSON 값을 읽을 수 없습니다: 숫자가 지나치게 길거나 값이 올바르지 않습니다. 숫자와 글자를 확인해 주세요: {where}",
+            where=where,
+        )
+    return None
+
+
+def _script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -290,7 +314,7 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
     ids = [raw if isinstance(raw, str) else None for raw in raw_ids]
     check_schema(data, report, where, ids, lines)
 
-    library, library_order = library_parts(content_dir)
+    library, library_order = library_source()
     lookup = IdLookup(library)
 
     meta: dict = {}
@@ -318,8 +342,8 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
         entries.append((index, character_id, full))
 
     script = Script(
-        id=path.stem,
-        title=text_of(meta.get("name")) or path.stem,
+        id=script_id,
+        title=text_of(meta.get("name")) or script_id,
         author=text_of(meta.get("author")),
         character_ids=[cid for _, cid, _ in entries],
         source=where,

@@ -1,0 +1,196 @@
+"""HTTP requests under /api → JSON, zip, PDF or PNG answers, each made by the engine the CLI uses.
+
+GET  /api/characters?q=&team=&edition=   the library, searched as `botc-pnp characters` searches it
+POST /api/validate                       findings (as `validate --json` prints them), setup table, script state
+POST /api/build?documents=&force=&…      the kit (or the chosen documents) as a zip, as `build` makes it
+POST /api/document/<module>?…            one document: its PDF (a zip when it makes several files)
+POST /api/export                         the publisher JSON (`export-json`)
+POST /api/preview?paper=                 the player sheet's first page as PNG
+GET  /api/scripts, /api/scripts/<source>/<name>   bundled and workspace scripts, and one script's state
+POST /api/save?name=&overwrite=          the script as YAML in the workspace
+Script bodies are publisher JSON, or the page's envelope (see requests.py); `name=` names the script everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from urllib.parse import quote
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from generator.server import tables
+from generator.server.errors import ApiError, refuse
+from generator.server.games import game_from_file, game_from_request
+from generator.server.requests import script_name, script_request
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+def warm():
+    return current_app.extensions["botc"]["warm"]
+
+
+def workspace():
+    return current_app.extensions["botc"]["workspace"]
+
+
+def flag(name: str) -> bool:
+    return request.args.get(name, "").strip().lower() in ("1", "true", "on", "yes")
+
+
+def requested_game():
+    """The body's script, loaded and checked; unreadable input is a 400 carrying the CLI's findings."""
+    script = script_request(request.get_data(cache=False), request.args.get("name"))
+    game, report = game_from_request(warm().loaded(), script)
+    if game is None or report.unreadable:
+        raise refuse(400, "unreadable", report.findings)
+    return game, report, script
+
+
+def printable_game(refused_key: str):
+    """The game, when it may be turned into output: like the CLI, errors stop it unless force=1."""
+    game, report, script = requested_game()
+    if report.errors and not flag("force"):
+        from generator.server.errors import message
+
+        text = message("has_errors", count=len(report.errors), what=message(refused_key))
+        raise ApiError(422, text, report.findings)
+    return game, report, script
+
+
+MAX_HEADER_FINDINGS = 20  # a header is no place for hundreds of messages; the CLI prints them all
+
+
+def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response:
+    response = Response(data, mimetype=mimetype)
+    plain = filename if filename.isascii() else "botc-pnp" + filename[filename.rfind("."):]
+    response.headers["Content-Disposition"] = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename)}"
+    if findings:
+        # rendering warnings (a text shrunk to the limit, an unusable icon): the page lists them
+        shown = [asdict(f) for f in findings[:MAX_HEADER_FINDINGS]]
+        response.headers["X-Botc-Findings"] = quote(json.dumps(shown, ensure_ascii=False))
+    return response
+
+
+@api.get("/characters")
+def characters():
+    from generator.commands.characters import EDITION_HELP, TEAM_HELP
+    from generator.search import edition_of, search, team_of
+
+    try:
+        team = team_of(request.args.get("team"))
+    except ValueError:
+        raise refuse(400, "bad_team", value=request.args.get("team", "")[:40], help=TEAM_HELP) from None
+    try:
+        edition = edition_of(request.args.get("edition"))
+    except ValueError:
+        raise refuse(400, "bad_edition", value=request.args.get("edition", "")[:40], help=EDITION_HELP) from None
+    library = warm().loaded().library
+    found = search(library.characters.values(), request.args.get("q"), team, edition)
+    return jsonify([tables.character_entry(c) for c in found])
+
+
+@api.post("/validate")
+def validate():
+    game, report, script = requested_game()
+    return jsonify({
+        "findings": tables.findings_json(report),
+        "errors": len(report.errors),
+        "warnings": len(report.warnings),
+        "setup": tables.setup_table(game),
+        "script": tables.script_state(game, script.meta),
+        "left_out": tables.left_out(script.text, game, warm().loaded().lookup),
+    })
+
+
+def chosen_documents() -> list[str]:
+    from generator.server.render import document_names
+
+    known = document_names()
+    wanted = [name.strip() for value in request.args.getlist("documents") for name in value.split(",") if name.strip()]
+    unknown = [name for name in wanted if name not in known]
+    if unknown:
+        raise refuse(400, "bad_documents", names=", ".join(n[:40] for n in unknown), known=", ".join(known))
+    return [name for name in known if name in wanted] if wanted else known
+
+
+def rendered(modules: list[str]):
+    from generator.server.options import render_options
+    from generator.server.render import render
+
+    options = render_options(request.args)
+    game, _report, script = printable_game("refused_documents")
+    files = render(warm(), game, options, modules)
+    return files, options.report.findings, script
+
+
+@api.post("/build")
+def build():
+    from generator.server.render import zip_bytes
+    from generator.write import safe_folder_name
+
+    files, findings, script = rendered(chosen_documents())
+    return download(zip_bytes(safe_folder_name(script.name), files), "application/zip", f"{script.name}.zip", findings)
+
+
+@api.post("/document/<module>")
+def document(module: str):
+    from generator.server.render import document_names, zip_bytes
+
+    if module not in document_names():
+        raise refuse(404, "bad_documents", names=module[:40], known=", ".join(document_names()))
+    files, findings, script = rendered([module])
+    if len(files) == 1:
+        name, data = files[0]
+        return download(data, "application/pdf" if name.endswith(".pdf") else "application/octet-stream", name, findings)
+    return download(zip_bytes(script.name, files), "application/zip", f"{script.name}-{module}.zip", findings)
+
+
+@api.post("/export")
+def export():
+    from generator.export_json import export_json_bytes
+    from generator.findings import Report
+
+    game, _report, script = printable_game("refused_export")
+    export_report = Report()
+    data = export_json_bytes(game, export_report)
+    if export_report.errors:
+        raise refuse(500, "export_invalid", export_report.findings)
+    return download(data, "application/json", f"{script.name}.json", export_report.findings)
+
+
+@api.post("/preview")
+def preview():
+    from generator.server.options import render_options
+    from generator.server.render import sheet_preview
+
+    options = render_options(request.args)
+    game, _report, _script = requested_game()
+    png = sheet_preview(warm(), game, options)
+    return Response(png, mimetype="image/png", headers={"Cache-Control": "no-store"})
+
+
+@api.get("/scripts")
+def scripts():
+    return jsonify(workspace().listing())
+
+
+@api.get("/scripts/<source>/<name>")
+def script(source: str, name: str):
+    path = workspace().path_of(source, name)
+    game, report = game_from_file(warm().loaded(), path)
+    if game is None or report.unreadable:
+        raise refuse(400, "unreadable", report.findings)
+    return jsonify({"name": name, "source": source, "script": tables.script_state(game)})
+
+
+@api.post("/save")
+def save():
+    from generator.yamlio import display_path
+
+    name = script_name(request.args.get("name"))
+    game, _report, _script = requested_game()
+    path = workspace().save(game, name, flag("overwrite"))
+    shown = display_path(path)
+    return jsonify({"path": shown, "command": f"botc-pnp build {shown}"}), 201

@@ -1,0 +1,56 @@
+"""A script request (or a YAML script file) and the warm library → a checked Game and its findings, by the same
+loaders and checks `botc-pnp validate` runs, so the page shows exactly what the CLI would print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.findings import Report
+from generator.server.requests import ScriptRequest
+from generator.server.warm import Loaded
+
+
+def fresh_report(loaded: Loaded) -> Report:
+    """A report that starts with the content folder's own findings, as every CLI run's does."""
+    return Report(list(loaded.findings), loaded.unreadable)
+
+
+def game_from_request(loaded: Loaded, request: ScriptRequest):
+    """(game or None, report) for a publisher-JSON request: loaded, resolved against the library and checked."""
+    from generator.script_json import script_from_json_text
+
+    report = fresh_report(loaded)
+    library = loaded.library
+    script = script_from_json_text(
+        request.text, request.where, request.name, report, lambda: (library.characters, library.night_order)
+    )
+    if script is None:
+        return None, report
+    if request.notes:
+        script.notes = request.notes
+    for loric, target in request.named.items():
+        loric_id, target_id = loaded.lookup.id_for(loric), loaded.lookup.id_for(target)
+        if loric_id and target_id:
+            script.named_characters[loric_id] = target_id
+    return checked(script, loaded, report)
+
+
+def game_from_file(loaded: Loaded, path: Path):
+    """(game or None, report) for a YAML script file of the content folder or the workspace."""
+    from generator.content import load_script
+
+    report = fresh_report(loaded)
+    script = load_script(path, loaded.library.content_dir, report)
+    if script is None:
+        return None, report
+    return checked(script, loaded, report)
+
+
+def checked(script, loaded: Loaded, report: Report):
+    from generator.checks import run_checks
+    from generator.content import resolve_game
+
+    game = resolve_game(script, loaded.library, report)
+    if not report.unreadable:
+        run_checks(game, report)
+    return game, report

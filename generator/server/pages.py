@@ -1,0 +1,96 @@
+"""Browser requests for the page itself → the script builder (templates/web/index.html) with the library, documents
+and options it starts with, and the files it uses: the bundled Nanum fonts, the characters' icons, the licences.
+Nothing comes from the network; only files listed by the theme or the library are ever served."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, render_template, send_file
+
+from generator import FONTS_DIR
+
+pages = Blueprint("pages", __name__)
+
+ONE_DAY = 24 * 3600
+ICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png"}
+
+
+def warm():
+    return current_app.extensions["botc"]["warm"]
+
+
+def page_data() -> dict:
+    """Everything the page needs before its first request: it draws the library without waiting."""
+    from generator.documents import DOCUMENTS
+    from generator.model import EDITION_NAMES_KO, EDITIONS, SIDE_TEAMS, TEAM_NAMES_KO, TEAMS
+    from generator.search import sort_key
+    from generator.server import tables
+    from generator.server.options import labels, option_fields
+    from generator.theme import team_color
+
+    library = warm().loaded().library
+    descriptions = labels().get("documents", {})
+    return {
+        "characters": [tables.character_entry(c) for c in sorted(library.characters.values(), key=sort_key)],
+        "teams": [{"id": t, "name": TEAM_NAMES_KO[t], "side": t in SIDE_TEAMS} for t in TEAMS],
+        "editions": [{"id": e, "name": EDITION_NAMES_KO[e]} for e in EDITIONS],
+        "documents": [{"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in DOCUMENTS],
+        "options": [field.as_json() for field in option_fields()],
+        "team_colors": {t: team_color(t) for t in TEAMS},
+    }
+
+
+@pages.get("/")
+def index():
+    from generator import __version__
+    from generator.theme import theme
+
+    data = page_data()
+    return render_template(
+        "index.html", data=data, team_colors=data["team_colors"], version=__version__, credits=theme()["credits"]["fine_print"]
+    )
+
+
+@pages.get("/fonts/OFL.txt")
+def font_licence():
+    return send_file(FONTS_DIR / "OFL.txt", mimetype="text/plain; charset=utf-8", max_age=ONE_DAY)
+
+
+@pages.get("/fonts/<role>.ttf")
+def font(role: str):
+    """A theme font by its role (sans, sans_bold, serif, serif_bold): as bundled, or as a browser-safe web copy."""
+    from generator.server.webfont import needs_web_copy, web_copy
+    from generator.theme import theme
+
+    fonts = theme()["fonts"]
+    if role not in fonts:
+        abort(404)
+    path = FONTS_DIR / fonts[role]["file"]
+    if not needs_web_copy(path):
+        return send_file(path, mimetype="font/ttf", max_age=ONE_DAY)
+    family, _, style = role.partition("_")
+    data = web_copy(path, f"botc-pnp {family.title()}", "Bold" if style == "bold" else "Regular")
+    response = Response(data, mimetype="font/ttf")
+    response.cache_control.max_age = ONE_DAY
+    return response
+
+
+@pages.get("/icons/<character_id>")
+def icon(character_id: str):
+    from generator.icons import resolve_icon_path
+
+    library = warm().loaded().library
+    character = library.characters.get(character_id)  # only ids of the library: the request picks, never names, a file
+    if character is None:
+        abort(404)
+    path = resolve_icon_path(character.id, character.icon, library.content_dir, None)
+    if path is None or path.suffix.lower() not in ICON_TYPES or not path.is_file():
+        abort(404)
+    return send_file(path, mimetype=ICON_TYPES[path.suffix.lower()], max_age=ONE_DAY)
+
+
+@pages.get("/credits")
+def credits():
+    path = warm().loaded().library.content_dir / "icons" / "CREDITS.md"
+    if not path.is_file():
+        abort(404)
+    return send_file(path, mimetype="text/plain; charset=utf-8")

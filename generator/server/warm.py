@@ -1,0 +1,76 @@
+"""A content folder → its Library kept loaded between requests, loaded again only when one of its files changes.
+
+The CLI loads the library once per run; the server answers many requests from one process, so it keeps the loaded
+library, the fonts and the parsed icons, and notices edits by comparing every file's size and modification time
+(a few hundred stat calls, about a millisecond) before each use. Rendering is serialised by one lock: reportlab's
+font state and pdfium are not made for concurrent use, and the machine has two cores anyway.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import DEFAULT_CONTENT_DIR
+from generator.model import Library
+from generator.search import IdLookup
+
+
+@dataclass(frozen=True)
+class Loaded:
+    library: Library
+    findings: tuple  # what loading the content folder reported: every answer starts with these, as the CLI's does
+    unreadable: bool
+    lookup: IdLookup
+    signature: tuple
+
+
+def content_signature(folder: Path) -> tuple:
+    """Every file under `folder` with its size and modification time: changes when any file is edited, added or removed."""
+    entries = []
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            try:
+                stat = os.stat(os.path.join(root, name))
+            except OSError:
+                continue
+            entries.append((root, name, stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
+
+
+class Warm:
+    """The server's loaded state: the content folder's library (fresh), and the lock every render takes."""
+
+    def __init__(self, content_dir: Path | None = None):
+        self.content_dir = Path(content_dir or DEFAULT_CONTENT_DIR)
+        self.render_lock = threading.Lock()
+        self._reload_lock = threading.Lock()
+        self._loaded: Loaded | None = None
+        self.loads = 0  # how often the folder was read: tests use it to see that nothing is read twice
+
+    def loaded(self) -> Loaded:
+        signature = content_signature(self.content_dir)
+        with self._reload_lock:
+            if self._loaded is None or self._loaded.signature != signature:
+                self._loaded = self._load(signature)
+            return self._loaded
+
+    def _load(self, signature: tuple) -> Loaded:
+        from generator import icons
+        from generator.content import load_library
+
+        library, report = load_library(self.content_dir)
+        icons.clear_cache()  # an icon file may have changed with the rest
+        self.loads += 1
+        return Loaded(library, tuple(report.findings), report.unreadable, IdLookup(library.characters), signature)
+
+    def warm_up(self) -> None:
+        """Loads content and fonts before the first request, so the first click is as quick as the rest."""
+        from generator.fonts import register_fonts
+
+        self.loaded()
+        with self.render_lock:
+            register_fonts()

@@ -1,0 +1,192 @@
+// Live checks: the script sent to /api/validate after every change, findings (grouped when many of one kind), the
+// setup table, and the sheet preview.
+"use strict";
+
+let validateTimer = null;
+let validateController = null;
+let previewTimer = null;
+let lastFindingKeys = new Set();
+
+function scheduleValidate() {
+  clearTimeout(validateTimer);
+  validateTimer = setTimeout(validate, 120);
+}
+
+async function validate() {
+  if (validateController) validateController.abort();
+  if (!state.ids.length) {
+    // nothing to check yet: an empty script would only list what is missing
+    validateController = null;
+    $("findings").replaceChildren(el("li", { class: "finding ok" }, el("div", { class: "message", text: TEXT.startHint })));
+    $("checks-count").textContent = "";
+    setStatus("neutral", TEXT.notYet);
+    drawSetup(null);
+    preview();
+    return;
+  }
+  const controller = (validateController = new AbortController());
+  setStatus("busy", TEXT.checking);
+  let response;
+  try {
+    response = await fetch("/api/validate" + (state.name ? `?name=${encodeURIComponent(state.name)}` : ""), {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: envelope(), signal: controller.signal,
+    });
+  } catch (error) {
+    if (error.name !== "AbortError") setStatus("error", TEXT.network);
+    return;
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (controller !== validateController) return;
+  if (!response.ok) {
+    drawFindings(answer.findings || [{ level: "error", code: "request", message: answer.error || response.statusText }]);
+    setStatus("error", TEXT.unreadable);
+    drawSetup(null);
+    return;
+  }
+  for (const entry of answer.script.characters) {
+    if (entry.custom) customEntries.set(entry.id, entry);
+  }
+  drawFindings(answer.findings);
+  drawSetup(answer.setup);
+  if (answer.errors || answer.warnings) {
+    setStatus(answer.errors ? "error" : "warning", say(TEXT.summary, { errors: answer.errors, warnings: answer.warnings }));
+  } else {
+    setStatus("ok", TEXT.clean);
+  }
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(preview, 500);
+}
+
+function setStatus(kind, text) {
+  $("status").replaceChildren(el("span", { class: `badge ${kind}`, text }));
+}
+
+function namesIn(message) {
+  // the characters a finding is about: its subject, and every script character its message names
+  const found = [];
+  for (const id of state.ids) {
+    const entry = entryOf(id);
+    if (entry.name && message.includes(entry.name)) found.push(entry);
+  }
+  return found;
+}
+
+function findingItem(finding, fresh) {
+  const who = [];
+  const subject = finding.subject && (customEntries.get(finding.subject) || LIBRARY.get(finding.subject));
+  const named = subject ? [subject, ...namesIn(finding.message).filter((e) => e.id !== subject.id)] : namesIn(finding.message);
+  for (const entry of named.slice(0, 4)) {
+    who.push(el("span", { class: `who t-${entry.team}` }, iconOf(entry, "small"), entry.name));
+  }
+  return el("li", { class: `finding ${finding.level}${fresh ? " appear" : ""}`, "data-code": finding.code },
+    el("div", { class: "head" },
+      el("span", { class: "level", text: TEXT[finding.level] || finding.level }),
+      who,
+      el("span", { class: "code", text: finding.code })),
+    el("div", { class: "message", text: finding.message }));
+}
+
+const GROUP_FROM = 3; // this many findings of one kind are shown as one line that opens
+
+function groupItem(group, fresh) {
+  const [first] = group;
+  const who = [];
+  for (const finding of group) {
+    for (const entry of namesIn(finding.message).slice(0, 1)) {
+      who.push(el("span", { class: `who t-${entry.team}` }, iconOf(entry, "small"), entry.name));
+    }
+  }
+  return el("li", { class: `finding ${first.level}${fresh ? " appear" : ""}`, "data-code": first.code },
+    el("details", {},
+      el("summary", {},
+        el("div", { class: "head" },
+          el("span", { class: "level", text: TEXT[first.level] || first.level }),
+          el("span", { text: say(TEXT.sameKind, { count: group.length }) }),
+          el("span", { class: "code", text: first.code })),
+        el("div", { class: "message", text: first.message.replace(/^[^:]{1,30}: /, "") }),
+        el("div", { class: "who-list" }, who)),
+      el("ul", { class: "group-messages" }, group.map((f) => el("li", { text: f.message })))));
+}
+
+function drawFindings(findings) {
+  const list = $("findings");
+  const ordered = [...findings].sort((a, b) => (a.level === b.level ? 0 : a.level === "error" ? -1 : 1));
+  const keys = new Set(ordered.map((f) => f.code + f.message));
+  const byCode = new Map();
+  for (const finding of ordered) {
+    const key = finding.level + finding.code;
+    if (!byCode.has(key)) byCode.set(key, []);
+    byCode.get(key).push(finding);
+  }
+  const items = [];
+  for (const group of byCode.values()) {
+    const fresh = group.some((f) => !lastFindingKeys.has(f.code + f.message));
+    if (group.length >= GROUP_FROM) items.push(groupItem(group, fresh));
+    else items.push(...group.map((f) => findingItem(f, !lastFindingKeys.has(f.code + f.message))));
+  }
+  list.replaceChildren(...items);
+  if (!ordered.length) {
+    list.append(el("li", { class: "finding ok" }, el("div", { class: "message", text: TEXT.clean })));
+  }
+  lastFindingKeys = keys;
+  const errors = findings.filter((f) => f.level === "error").length;
+  $("checks-count").textContent = say(TEXT.summary, { errors, warnings: findings.length - errors });
+}
+
+function drawSetup(setup) {
+  const table = $("setup");
+  const head = table.querySelector("thead tr");
+  const body = table.querySelector("tbody");
+  head.replaceChildren(el("th", { text: TEXT.playersHead }));
+  body.replaceChildren();
+  $("modifiers").textContent = "";
+  table.hidden = !setup;
+  if (!setup) return;
+  for (const team of setup.teams) head.append(el("th", { class: `t-${team.id}`, text: team.name }));
+  for (const row of setup.rows) {
+    const cells = setup.teams.map((team, index) => {
+      const [low, high] = row.ranges[team.id];
+      const base = row.base[index];
+      const text = low === high ? String(low) : `${low}–${high}`;
+      return el("td", { class: low !== base || high !== base ? "changed" : null, text });
+    });
+    body.append(el("tr", {}, el("th", { text: say(TEXT.players, { n: row.players }) }), cells));
+  }
+  $("modifiers").textContent = setup.modifiers.length
+    ? `${TEXT.modifiers}: ` + setup.modifiers.map((m) => `${m.name}(${m.change})`).join(", ")
+    : TEXT.noModifiers;
+}
+
+let previewBusy = false;
+let previewAgain = false;
+let previewShown = "";
+
+async function preview() {
+  // one preview at a time, and only for a script that changed: a long script's sheet takes seconds to lay out
+  if (previewBusy) { previewAgain = true; return; }
+  if (!state.ids.length) {
+    $("preview").hidden = true;
+    $("preview-note").textContent = TEXT.previewEmpty;
+    previewShown = "";
+    return;
+  }
+  const query = optionQuery();
+  const body = envelope();
+  if (query + body === previewShown) return;
+  previewBusy = true;
+  try {
+    const response = await post(`/api/preview?${query}`, body).catch(() => null);
+    if (!response || !response.ok) return;
+    const blob = await response.blob();
+    const image = $("preview");
+    const old = image.src;
+    image.src = URL.createObjectURL(blob);
+    image.hidden = false;
+    if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+    previewShown = query + body;
+    $("preview-note").textContent = say(TEXT.previewNote, { paper: (state.options.paper || "a4").toUpperCase() });
+  } finally {
+    previewBusy = false;
+    if (previewAgain) { previewAgain = false; preview(); }
+  }
+}

@@ -1,0 +1,175 @@
+"""botc-pnp serve in a real headless Chromium (Debian's chromium and chromium-driver, driven by selenium): a storyteller
+loads Trouble Brewing, finds a character by 초성, changes the script, watches a finding appear and go, and downloads
+the sheet. Screenshots are saved under the test's folder, or in $BOTC_PNP_SCREENSHOTS to look at."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import live_children
+
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+BROWSER_FLAGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
+]
+WAIT = 20
+
+if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+    if os.environ.get("CI"):
+        pytest.fail("CI needs Debian's chromium and chromium-driver: .ci/run installs them", pytrace=False)
+    pytest.skip("needs /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)", allow_module_level=True)
+
+selenium = pytest.importorskip("selenium")
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+
+@pytest.fixture
+def site(tmp_path):
+    from generator.server import create_app
+    from generator.server.run import running_in_thread
+
+    app = create_app(workspace=tmp_path / "scripts")
+    app.extensions["botc"]["warm"].warm_up()
+    with running_in_thread(app) as url:
+        yield url
+
+
+def reap_browser_processes(deadline: float) -> None:
+    """Chromium's helpers are adopted by the test process when the browser quits (see conftest): wait for them to end."""
+    while time.monotonic() < deadline:
+        alive = []
+        for pid, _name in live_children():
+            try:
+                done, _status = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                continue
+            if not done:
+                alive.append(pid)
+        if not alive:
+            return
+        time.sleep(0.05)
+
+
+def open_browser(width: int, height: int, downloads: Path):
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in BROWSER_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='botc-chromium-', dir=downloads.parent)}")
+    options.add_argument(f"--window-size={width},{height}")
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)  # explicit driver: no Selenium Manager
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    return driver
+
+
+@pytest.fixture
+def browser(tmp_path):
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    drivers = []
+
+    def start(width=1440, height=1000):
+        drivers.append(open_browser(width, height, downloads))
+        return drivers[-1]
+
+    start.downloads = downloads
+    yield start
+    for driver in drivers:
+        driver.quit()
+    reap_browser_processes(time.monotonic() + 10)
+
+
+def screenshot(driver, tmp_path: Path, name: str) -> Path:
+    folder = Path(os.environ.get("BOTC_PNP_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    driver.save_screenshot(str(path))
+    from PIL import Image
+
+    image = Image.open(path).convert("L")
+    low, high = image.getextrema()
+    assert high - low > 100, "the page looks blank"
+    return path
+
+
+def wait_until(driver, condition, message: str):
+    return WebDriverWait(driver, WAIT).until(lambda d: condition(d), message)
+
+
+def finding_texts(driver) -> list[str]:
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#findings .finding")]
+
+
+def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site, browser, tmp_path):
+    driver = browser(1440, 1000)
+    driver.get(site)
+    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) > 100, "library drawn")
+    wait_until(driver, lambda d: len(Select(d.find_element(By.ID, "start-select")).options) > 3, "script list")
+
+    Select(driver.find_element(By.ID, "start-select")).select_by_value("bundled/trouble-brewing")
+    driver.find_element(By.ID, "start-load").click()
+    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#script-list .row")) == 27, "Trouble Brewing loaded")
+
+    search = driver.find_element(By.ID, "search")
+    search.send_keys("ㅍㅅ")  # 초성 of 픽시
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="pixie"]')
+               and len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) < 20, "초성 search")
+    driver.find_element(By.CSS_SELECTOR, '#library-list .card[data-id="pixie"]').click()
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"]'), "pixie added")
+    townsfolk = lambda d: [r.get_attribute("data-id") for r in d.find_elements(By.CSS_SELECTOR, '.team-block[data-team="townsfolk"] .row')]  # noqa: E731
+    assert townsfolk(driver)[-2:] == ["mayor", "pixie"]
+    driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"] button[aria-label$="위로"]').click()
+    wait_until(driver, lambda d: townsfolk(d)[-2:] == ["pixie", "mayor"], "pixie moved up")
+
+    driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="butler"] button.remove').click()
+    wait_until(driver, lambda d: any("남작" in t and "외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall appears")
+    screenshot(driver, tmp_path, "serve-finding")
+
+    search.clear()
+    search.send_keys("ㅈㅅ")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="butler"]'), "집사 found")
+    driver.find_element(By.CSS_SELECTOR, '#library-list .card[data-id="butler"]').click()
+    wait_until(driver, lambda d: not any("외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall gone")
+    wait_until(driver, lambda d: d.find_element(By.ID, "preview").get_attribute("src").startswith("blob:"), "preview shown")
+
+    names = [row.find_element(By.CSS_SELECTOR, ".name").text for row in driver.find_elements(By.CSS_SELECTOR, "#script-list .row")]
+    assert len(names) == 28 and "픽시" in names and "집사" in names
+    driver.find_element(By.CSS_SELECTOR, '.doc[data-document="script_sheet"]').click()
+    sheet = browser.downloads / "script.pdf"
+    wait_until(driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded")
+    assert sheet.read_bytes().startswith(b"%PDF")
+    from pypdf import PdfReader
+
+    text = re.sub(r"\s+", "", PdfReader(sheet).pages[0].extract_text())
+    assert all(re.sub(r"\s+", "", name) in text for name in names if name not in ("거지", "관료", "총잡이", "희생양", "도둑"))
+    screenshot(driver, tmp_path, "serve-desktop")
+    assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]  # no script errors
+
+
+def test_the_page_works_on_a_narrow_screen_and_reads_an_uploaded_json(site, browser, tmp_path):
+    upload = tmp_path / "우리-스크립트.json"
+    upload.write_text('[{"id": "_meta", "name": "우리 스크립트"}, "세탁부", "사서", "Fang Gu", "imp", "드러머"]', encoding="utf-8")
+    driver = browser(600, 900)
+    # a phone: Chromium's window cannot be narrower than 500 px, its viewport can
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.get(site)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .card"), "library drawn")
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#script-list .row")) == 4, "uploaded")
+    assert driver.find_element(By.ID, "title").get_attribute("value") == "우리 스크립트"
+    assert "드러머" in driver.find_element(By.ID, "toast").text  # not in the library: left out, and said so
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= driver.execute_script("return window.innerWidth")  # nothing wider than the screen
+    screenshot(driver, tmp_path, "serve-narrow")
+    assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
