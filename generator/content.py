@@ -54,6 +54,16 @@ class Fields:
     def where(self, key) -> str:
         return self.located.where(*self.prefix, key)
 
+    def places(self) -> dict[str, str]:
+        """'file:line' of every key, and of every list item as 'key[n]' (1-based), for messages about one field."""
+        found = {}
+        for key, value in self.mapping.items():
+            found[str(key)] = self.where(key)
+            if isinstance(value, list):
+                for index in range(len(value)):
+                    found[f"{key}[{index + 1}]"] = self.located.where(*self.prefix, key, index)
+        return found
+
     def _label(self, key) -> str:
         return ".".join(str(k) for k in (*self.prefix, key))
 
@@ -271,6 +281,7 @@ def character_from_mapping(
         ability=ability,
         setup=setup,
         source=fields.where("id"),
+        places=fields.places(),
         **texts,
         **lists,
     )
@@ -343,13 +354,23 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
             first_night=step_fields.text("first_night"),
             other_nights=step_fields.text("other_nights"),
             min_players=min_players,
+            places=step_fields.places(),
         )
     for night in NIGHTS:
         if night not in mapping:
             fields.missing(night)
     order = NightOrder(id_list(fields, "first_night"), id_list(fields, "other_nights"), display_path(path))
-    order.lines = {night: {i: located.line(night, i) for i in range(len(order.steps(night)))} for night in NIGHTS}
+    order.lines = night_lines(located, order)
     return order, steps
+
+
+def night_lines(located: Located, order: NightOrder) -> dict:
+    """night → {index: line of that step, None: line of the night's key}, for messages."""
+    return {
+        night: {None: located.line(night), **{i: located.line(night, i) for i in range(len(order.steps(night)))}}
+        for night in NIGHTS
+        if night in located.data
+    }
 
 
 def optional_list_items(path: Path, report: Report, what: str, item: str) -> list[Fields]:
@@ -411,7 +432,7 @@ def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) ->
             if any(c not in known for c in pair):
                 continue  # unknown, or its file is broken and already reported: keep the jinx out of the game
         if text:
-            jinxes.append(Jinx((pair[0], pair[1]), text))
+            jinxes.append(Jinx((pair[0], pair[1]), text, fields.where("text")))
     return jinxes
 
 
@@ -534,7 +555,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
     order = None
     if "first_night" in mapping or "other_nights" in mapping:
         order = NightOrder(fields.text_list("first_night"), fields.text_list("other_nights"), display_path(path))
-        order.lines = {night: {i: located.line(night, i) for i in range(len(order.steps(night)))} for night in NIGHTS}
+        order.lines = night_lines(located, order)
     script = Script(
         id=fields.text("id") or path.stem,
         title=title or path.stem,
@@ -547,6 +568,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         source=display_path(path),
     )
     script.lines = {i: located.line("characters", i) for i in range(len(characters))}
+    script.places = fields.places()
     return script
 
 
