@@ -1,4 +1,4 @@
-"""Checks stage: a loaded Game → findings about its night order, setup and text (no rendering involved)."""
+"""Checks stage: a loaded Game → findings about its night order, setup, text and text lengths (no rendering)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from generator.model import Game
 
 
 def run_checks(game: Game, report: Report) -> Report:
-    from generator.checks import night, setup, text
+    from generator.checks import lengths, night, setup, text
 
     night.check(game, report)
     setup.check(game, report)
     text.check(game, report)
+    lengths.check(game, report)
     return report

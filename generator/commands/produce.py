@@ -75,19 +75,40 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
         for module_name in modules:
             if module_name not in waiting:
                 console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
-                results[module_name] = document_builder(module_name)(game, options)
+                results[module_name] = render_one(module_name, game, options)
         for module_name, child in waiting.items():
-            files, findings = child.result()
+            files, findings, failure = child.result()
             options.report.findings.extend(f for f in findings if f not in options.report.findings)
+            if failure:
+                raise TextDoesNotFit(failure)
             results[module_name] = files
     finally:
         parallel.stop_all(waiting.values())  # a failure or Ctrl-C above must not leave a child running
     return [item for module_name in modules for item in results[module_name]]
 
 
-def build_with_findings(module_name: str, game, options: RenderOptions):
-    from generator.documents import document_builder
+class TextDoesNotFit(Exception):
+    """A page could not hold a text (reportlab's LayoutError); the message is Korean and names the owner and field."""
 
+
+def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str, bytes]]:
+    """One document's files; a text too long for its page becomes TextDoesNotFit instead of reportlab's English."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from generator.checks.lengths import layout_failure_message
+    from generator.documents import DOCUMENTS, document_builder
+
+    try:
+        return document_builder(module_name)(game, options)
+    except LayoutError as exc:
+        raise TextDoesNotFit(layout_failure_message(game, dict(DOCUMENTS).get(module_name, module_name), str(exc))) from exc
+
+
+def build_with_findings(module_name: str, game, options: RenderOptions):
+    """(files, new findings, Korean failure or None): what the forked child sends back."""
     before = len(options.report.findings)
-    files = document_builder(module_name)(game, options)
-    return files, options.report.findings[before:]
+    try:
+        files, failure = render_one(module_name, game, options), None
+    except TextDoesNotFit as exc:
+        files, failure = [], str(exc)
+    return files, options.report.findings[before:], failure
