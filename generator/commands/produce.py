@@ -29,20 +29,19 @@ def produce(
     from generator.fonts import register_fonts
 
     register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
-    game, report = checked_game_or_stop(script, content, console, force, "문서를 만들지 않았습니다", "만들려면")
-    if options.icons_dir is not None and not Path(options.icons_dir).is_dir():
-        options.report.warning(
-            "icons-dir-missing",
-            f"--icons로 준 '{options.icons_dir}'는 폴더가 아니거나 없습니다. 내장 아이콘으로 만듭니다.",
-            where=str(options.icons_dir),
-        )
+    game, report = checked_game_or_stop(
+        script, content, console, force, "문서를 만들지 않았습니다", "만들려면", icons_dir=options.icons_dir
+    )
     labels = dict(DOCUMENTS)
     target = prepare_folder(Path(out) / safe_folder_name(game.script.id))
     files = render_documents(game, options, modules, labels, console)
     written = []
     for name, data in files:
         written.append(write_atomic(target / name, data))
+    already = {(f.code, f.subject) for f in report.findings}  # an icon validation warned about warns once
     for finding in options.report.findings:
+        if (finding.code, finding.subject) in already and finding.subject is not None:
+            continue
         console.info(finding.format()) if finding.level == "warning" else console.error(finding.format())
     for path in written:
         console.info(f"저장함: {path} ({path.stat().st_size / 1024:,.0f} KB)")
