@@ -25,7 +25,7 @@ from generator.model import (
     NightRule,
     Script,
 )
-from generator.yamlio import Located, display_path, load_yaml
+from generator.yamlio import Located, Places, display_path, load_yaml
 
 DEFAULT_SCRIPT = "in-space"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -55,15 +55,9 @@ class Fields:
     def where(self, key) -> str:
         return self.located.where(*self.prefix, key)
 
-    def places(self) -> dict[str, str]:
+    def places(self) -> Places:
         """'file:line' of every key, and of every list item as 'key[n]' (1-based), for messages about one field."""
-        found = {}
-        for key, value in self.mapping.items():
-            found[str(key)] = self.where(key)
-            if isinstance(value, list):
-                for index in range(len(value)):
-                    found[f"{key}[{index + 1}]"] = self.located.where(*self.prefix, key, index)
-        return found
+        return Places(self.located, self.prefix)
 
     def _label(self, key) -> str:
         return ".".join(str(k) for k in (*self.prefix, key))

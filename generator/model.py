@@ -59,7 +59,7 @@ class Character:
     edition: str | None = None
     source: str | None = None  # the file it was loaded from, for messages
     custom: bool = False  # given in full by a script rather than taken from the library
-    places: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # 'ability', 'reminders[2]' → 'file:line'
+    places: dict = field(default_factory=dict, repr=False, compare=False)  # 'ability', 'reminders[2]' → 'file:line'
 
     def where(self, key: str) -> str | None:
         """'file:line' of a field ('how_to_run[2]' is the second step), else of the field, else of the character."""
@@ -105,7 +105,7 @@ class FixedStep:
     first_night: str | None = None
     other_nights: str | None = None
     min_players: int | None = None
-    places: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # field → 'file:line'
+    places: dict = field(default_factory=dict, repr=False, compare=False)  # field → 'file:line'
 
     def night_reminder(self, night: str) -> str | None:
         return self.first_night if night == "first_night" else self.other_nights
@@ -150,7 +150,7 @@ class Script:
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)
-    places: dict[str, str] = field(default_factory=dict)  # 'title', 'notes', 'bootlegger[1]' → 'file:line'
+    places: dict = field(default_factory=dict, repr=False, compare=False)  # 'title', 'bootlegger[1]' → 'file:line'
 
     def where(self, key: str) -> str | None:
         return self.places.get(key) or self.places.get(key.split("[")[0]) or self.source

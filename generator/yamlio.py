@@ -36,6 +36,29 @@ class Located:
         return f"{shown}:{line}" if line else shown
 
 
+class Places:
+    """'file:line' of a mapping's keys and of its list items as 'key[n]' (1-based), worked out only when a message
+    asks (most fields never need one). Behaves like a read-only dict for get() and `in`."""
+
+    def __init__(self, located: "Located", prefix: tuple = ()):
+        self.located = located
+        self.prefix = prefix
+
+    def _path(self, key: str) -> tuple:
+        name, _, rest = key.partition("[")
+        path = (*self.prefix, name)
+        if rest.endswith("]") and rest[:-1].isdigit():
+            path += (int(rest[:-1]) - 1,)
+        return path
+
+    def get(self, key: str, default=None):
+        path = self._path(key)
+        return self.located.where(*path) if path in self.located.lines else default
+
+    def __contains__(self, key: str) -> bool:
+        return self._path(key) in self.located.lines
+
+
 def display_path(path: Path) -> str:
     """The path as messages show it: relative to the working folder when it lies inside it."""
     return _display_path(str(path), os.getcwd())

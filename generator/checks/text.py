@@ -121,7 +121,8 @@ PARTICLES = (
 SHORT_NAME = 3  # syllables: variants of names this short must stand alone as a word (else '기 사' matches '전기 사용')
 
 
-def name_variants(name: str) -> set[str]:
+@lru_cache(maxsize=None)
+def name_variants(name: str) -> frozenset[str]:
     """Spellings of a name that differ only by spaces, both ways: '뱀 조련사' → '뱀조련사', '세탁부' → '세탁 부',
     '달지기' → '달 지기'. Two-syllable names are not split ('마 녀' is too likely to be two ordinary words)."""
     compact = name.replace(" ", "")
@@ -129,7 +130,7 @@ def name_variants(name: str) -> set[str]:
     if len(compact) >= SHORT_NAME:
         variants |= {compact[:i] + " " + compact[i:] for i in range(1, len(compact))}
     variants.discard(name)
-    return variants
+    return frozenset(variants)
 
 
 def variant_pattern(variant: str) -> re.Pattern:
@@ -142,13 +143,27 @@ def variant_pattern(variant: str) -> re.Pattern:
     return re.compile(rf"(?<![가-힣]){escaped}(?=$|[^가-힣]|(?:{particles}))")
 
 
+def around_spaces(texts) -> set[tuple[str, str]]:
+    """(character before, character after) of every single space in the texts: a variant with a space inside can only
+    occur where its two neighbours are such a pair, which rules out most of the library's variants at once."""
+    pairs: set[tuple[str, str]] = set()
+    for text in texts:
+        words = text.split(" ")
+        pairs.update((before[-1], after[0]) for before, after in zip(words, words[1:]) if before and after)
+    return pairs
+
+
 def check_name_variants(game: Game, report: Report) -> None:
     everything = [(c, label, text) for c in game.characters for label, text in character_texts(c)]
     everything += [(None, label, text) for label, text in script_texts(game)]
     taken = {n for c in game.library.characters.values() for n in (c.name, *c.aliases)}  # another role's own name
+    spaced = around_spaces(text for _, _, text in everything)
     for named in game.library.characters.values():
         declared = set(named.aliases) | {named.name}
         for variant in sorted(name_variants(named.name) - taken):
+            gap = variant.find(" ")
+            if gap > 0 and variant.count(" ") == 1 and (variant[gap - 1], variant[gap + 1]) not in spaced:
+                continue
             pattern = None
             for c, label, text in everything:
                 if variant not in text or any(d in text and variant in d for d in declared):
