@@ -58,6 +58,14 @@ class Places:
     def __contains__(self, key: str) -> bool:
         return self._path(key) in self.located.lines
 
+    def __eq__(self, other) -> bool:  # the same place in the same file, however many times it was loaded
+        return isinstance(other, Places) and (self.located.path, self.prefix) == (other.located.path, other.prefix)
+
+    __hash__ = None
+
+    def __deepcopy__(self, memo) -> "Places":
+        return self  # a read-only view: dataclasses.asdict and copies need not duplicate the whole file
+
 
 def display_path(path: Path) -> str:
     """The path as messages show it: relative to the working folder when it lies inside it."""
