@@ -217,23 +217,23 @@ SNV_MINIONS = ["eviltwin", "witch", "cerenovus", "pithag"]
 FANG_GU_SHORT_WITH_ONE_OUTSIDER = "6명 게임에 2명, 8명 게임에 2명, 9명 게임에 3명, 11명 게임에 2명, 12명 게임에 3명, 14명 게임에 2명, 15명 게임에 3명이"
 
 
-def setup_findings(content, ids, name="cut"):
-    write_script(content, ids, name)
-    game, report = validate(name, content)
+def setup_findings(folder, ids, name="cut"):
+    """Validates a script of these ids (written into `folder`) against the bundled content."""
+    game, report = validate(write_script(folder, ids, name), CONTENT)
     return game, with_code(report, "setup-shortfall", "error"), with_code(report, "setup-shortfall", "warning")
 
 
-def test_every_demon_changing_the_setup_gives_no_false_error(content):
+def test_every_demon_changing_the_setup_gives_no_false_error(tmp_path):
     # Sects & Violets cut to Vigormortis and Fang Gu with one outsider: the bag without a demon modifier cannot occur
-    _, errors, warnings = setup_findings(content, SNV_TOWNSFOLK + ["mutant"] + SNV_MINIONS + ["fanggu", "vigormortis"])
+    _, errors, warnings = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant"] + SNV_MINIONS + ["fanggu", "vigormortis"])
     assert errors == []
     assert [w.message for w in warnings] == [
         f"팡 구가 게임에 있으면 외지인이 모자랍니다: 스크립트에는 1명뿐인데 {FANG_GU_SHORT_WITH_ONE_OUTSIDER} 필요합니다."
     ]
 
 
-def test_bags_without_a_demon_modifier_are_left_out_when_every_demon_is_one(content):
-    game, _, _ = setup_findings(content, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["fanggu", "vigormortis"])
+def test_bags_without_a_demon_modifier_are_left_out_when_every_demon_is_one(tmp_path):
+    game, _, _ = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["fanggu", "vigormortis"])
     for row in bag_rows(game, game.library.bag_table):
         for variant in row.variants:
             assert {cid for cid, _ in variant.modifiers} & {"fanggu", "vigormortis"}, (row.players, variant)
@@ -242,8 +242,8 @@ def test_bags_without_a_demon_modifier_are_left_out_when_every_demon_is_one(cont
     assert sorted(v.counts.outsider for v in rows[15].variants) == [1, 3]
 
 
-def test_a_lone_demon_modifier_that_cannot_be_filled_is_an_error_at_every_count(content):
-    _, errors, warnings = setup_findings(content, SNV_TOWNSFOLK + ["mutant"] + SNV_MINIONS + ["fanggu"])
+def test_a_lone_demon_modifier_that_cannot_be_filled_is_an_error_at_every_count(tmp_path):
+    _, errors, warnings = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant"] + SNV_MINIONS + ["fanggu"])
     [error] = errors
     assert error.message.startswith(
         f"외지인이 모자랍니다: 스크립트에는 1명뿐인데 팡 구가 게임에 있으면 {FANG_GU_SHORT_WITH_ONE_OUTSIDER} 필요합니다."
@@ -251,10 +251,10 @@ def test_a_lone_demon_modifier_that_cannot_be_filled_is_an_error_at_every_count(
     assert "다른 어떤 조합으로도" in error.message
 
 
-def test_a_base_bag_only_a_modifier_can_fill_is_a_warning_naming_every_count(content):
+def test_a_base_bag_only_a_modifier_can_fill_is_a_warning_naming_every_count(tmp_path):
     # one outsider and the Godfather: 9, 12 and 15 players (two outsider slots) need the Godfather's −1
     ids = SNV_TOWNSFOLK + ["mutant", "godfather", "witch", "cerenovus", "pithag", "nodashii"]
-    _, errors, warnings = setup_findings(content, ids)
+    _, errors, warnings = setup_findings(tmp_path, ids)
     assert errors == []
     messages = {w.message for w in warnings}
     assert (
@@ -264,12 +264,12 @@ def test_a_base_bag_only_a_modifier_can_fill_is_a_warning_naming_every_count(con
     assert any(m.startswith("대부(+1)가 게임에 있으면 외지인이 모자랍니다") and "6명 게임에 2명" in m for m in messages)
 
 
-def test_every_minion_changing_the_setup_leaves_out_bags_without_one(content):
+def test_every_minion_changing_the_setup_leaves_out_bags_without_one(tmp_path):
     # two minions, both modifiers: at 5–9 players the one minion is the Baron or the Godfather
     ids = ["washerwoman", "chef", "empath", "monk", "undertaker", "soldier", "ravenkeeper", "virgin", "slayer",
            "mayor", "librarian", "investigator", "fortuneteller", "butler", "recluse", "saint", "drunk",
            "baron", "godfather", "imp"]
-    game, errors, _ = setup_findings(content, ids)
+    game, errors, _ = setup_findings(tmp_path, ids)
     # the only real gap: three minion slots from 13 players on
     assert [e.message for e in errors] == ["하수인이 모자랍니다: 스크립트에는 2명뿐인데 13명 게임에 3명, 14명 게임에 3명, 15명 게임에 3명이 필요합니다."]
     rows = {row.players: row for row in bag_rows(game, game.library.bag_table)}
@@ -278,7 +278,7 @@ def test_every_minion_changing_the_setup_leaves_out_bags_without_one(content):
             assert {cid for cid, _ in variant.modifiers} & {"baron", "godfather"}, (players, variant)
 
 
-def test_a_demon_with_only_setup_rules_fills_the_demon_slot(content):
+def test_a_demon_with_only_setup_rules_fills_the_demon_slot(tmp_path):
     # Legion's bracket is a rule, not a count: it still fills the demon slot like any demon
-    _, errors, warnings = setup_findings(content, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["legion"])
+    _, errors, warnings = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["legion"])
     assert errors == [] and warnings == []
