@@ -76,20 +76,17 @@ def ordered_modifiers(game: Game) -> list[Character]:
     return sorted(modifiers, key=lambda c: rank.get(c.team, 2))
 
 
-def apply_choice(counts: list[int], character: Character, delta: int) -> None:
-    for team, deltas in character.bag_changes.items():
-        if delta in deltas:
-            apply_change(counts, team, delta)
-            return
-
-
 State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # counts, token shift, slots held by hidden characters
 
 
-def step(state: State, character: Character, delta: int) -> State:
-    """The bag after one more modifier is put in play with the given choice."""
+def step(state: State, character: Character, delta: int, changes: dict | None = None) -> State:
+    """The bag after one more modifier is put in play with the given choice (`changes`: its bag_changes, when the
+    caller already has them)."""
     counts, shift, occupied = (list(part) for part in state)
-    apply_choice(counts, character, delta)
+    for team, deltas in (character.bag_changes if changes is None else changes).items():
+        if delta in deltas:
+            apply_change(counts, team, delta)
+            break
     hidden_as = character.setup.get("hidden_as")
     if hidden_as:
         # its own slot is filled by a token of another team (the Drunk's townsfolk token)
@@ -153,14 +150,15 @@ def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | Non
     for character in modifiers:
         following = dict(states)  # the character not in play
         team_index = BAG_TEAMS.index(character.team) if character.team in BAG_TEAMS else None
+        choices, changes = modifier_choices(character), character.bag_changes
         for (counts, shift, occupied, in_play), chosen in states.items():
             if character.team in limit and in_play[team_index] >= limit[character.team]:
                 continue
             playing = in_play
-            if team_index is not None:
-                playing = tuple(min(caps[i], n + (i == team_index)) for i, n in enumerate(in_play))
-            for choice in modifier_choices(character):
-                key = (*step((counts, shift, occupied), character, choice[1]), playing)
+            if team_index is not None and in_play[team_index] < caps[team_index]:
+                playing = in_play[:team_index] + (in_play[team_index] + 1,) + in_play[team_index + 1 :]
+            for choice in choices:
+                key = (*step((counts, shift, occupied), character, choice[1], changes), playing)
                 candidate = chosen + (choice,)
                 if key not in following or len(candidate) < len(following[key]):
                     following[key] = candidate
