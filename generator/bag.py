@@ -76,20 +76,17 @@ def ordered_modifiers(game: Game) -> list[Character]:
     return sorted(modifiers, key=lambda c: rank.get(c.team, 2))
 
 
-def apply_choice(counts: list[int], character: Character, delta: int) -> None:
-    for team, deltas in character.bag_changes.items():
-        if delta in deltas:
-            apply_change(counts, team, delta)
-            return
-
-
 State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # counts, token shift, slots held by hidden characters
 
 
-def step(state: State, character: Character, delta: int) -> State:
-    """The bag after one more modifier is put in play with the given choice."""
+def step(state: State, character: Character, delta: int, changes: dict | None = None) -> State:
+    """The bag after one more modifier is put in play with the given choice (`changes`: its bag_changes, when the
+    caller already has them)."""
     counts, shift, occupied = (list(part) for part in state)
-    apply_choice(counts, character, delta)
+    for team, deltas in (character.bag_changes if changes is None else changes).items():
+        if delta in deltas:
+            apply_change(counts, team, delta)
+            break
     hidden_as = character.setup.get("hidden_as")
     if hidden_as:
         # its own slot is filled by a token of another team (the Drunk's townsfolk token)
@@ -117,40 +114,70 @@ def combination(base: Counts, chosen: list[tuple[Character, int]]) -> Variant | 
     return finish(tuple((c.id, d) for c, d in chosen), state)
 
 
-def variants_for(base: Counts, modifiers: list[Character]) -> tuple[Variant, ...]:
-    """Every distinct bag the modifiers can make from `base`: one demon at a time, up to the minion count.
+def fills_slots(character: Character) -> bool:
+    """A character that fills a slot of its team without changing any count (not a bag modifier)."""
+    return character.team in BAG_TEAMS and not modifier_choices(character)
 
-    A search over reachable states, not over subsets: two modifier sets that leave the same counts are one state
-    (kept with the shorter set, for messages), so 200-character scripts stay fast.
+
+def can_occur(counts: tuple, in_play: tuple, fillers: tuple, totals: tuple) -> bool:
+    """False for a bag that leaves a slot only modifiers kept out of it could fill: when every demon on the script
+    changes the setup, the bag with no demon modifier cannot happen (one of them is the demon). A slot that even
+    every character of the team could not fill is a real shortfall, not an impossible bag, and is kept."""
+    return not any(
+        count - playing > filling and count <= total
+        for count, playing, filling, total in zip(counts, in_play, fillers, totals)
+    )
+
+
+def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | None = None, totals: Counts | None = None) -> tuple[Variant, ...]:
+    """Every distinct bag the modifiers can make from `base`: demons up to the demon count (one), minions up to the
+    minion count, each with each of its choices.
+
+    A search over reachable states, not over subsets: two modifier sets that leave the same counts and put as many
+    characters of each team in play are one state (kept with the shorter set, for messages), so 200-character scripts
+    stay fast. With `fillers` and `totals` (characters per team that change nothing, and all characters per team),
+    bags that cannot occur are left out (see can_occur).
     """
-    start = (base.as_tuple(), (0, 0, 0, 0), (0, 0, 0, 0), False, 0)
-    states: dict[tuple, tuple] = {start: ()}
+    zero = (0, 0, 0, 0)
+    states: dict[tuple, tuple] = {(base.as_tuple(), zero, zero, zero): ()}
+    limit = {"demon": base.demon, "minion": base.minion}
+    # modifiers in play per team, counted only as far as it can matter (so big scripts keep few states): up to the
+    # demon and minion limits, and up to the slots fillers alone could not fill (no slot count exceeds the players)
+    players = sum(base.as_tuple())
+    caps = [max(0, players - filling) for filling in fillers.as_tuple()] if fillers is not None else [0, 0, 0, 0]
+    for team, most in limit.items():
+        caps[BAG_TEAMS.index(team)] = max(caps[BAG_TEAMS.index(team)], most)
     for character in modifiers:
         following = dict(states)  # the character not in play
-        for (counts, shift, occupied, demon_used, minions_used), chosen in states.items():
-            if character.team == "demon" and demon_used:
+        team_index = BAG_TEAMS.index(character.team) if character.team in BAG_TEAMS else None
+        choices, changes = modifier_choices(character), character.bag_changes
+        for (counts, shift, occupied, in_play), chosen in states.items():
+            if character.team in limit and in_play[team_index] >= limit[character.team]:
                 continue
-            if character.team == "minion" and minions_used >= base.minion:
-                continue
-            for choice in modifier_choices(character):
-                key = (
-                    *step((counts, shift, occupied), character, choice[1]),
-                    demon_used or character.team == "demon",
-                    minions_used + (character.team == "minion"),
-                )
+            playing = in_play
+            if team_index is not None and in_play[team_index] < caps[team_index]:
+                playing = in_play[:team_index] + (in_play[team_index] + 1,) + in_play[team_index + 1 :]
+            for choice in choices:
+                key = (*step((counts, shift, occupied), character, choice[1], changes), playing)
                 candidate = chosen + (choice,)
                 if key not in following or len(candidate) < len(following[key]):
                     following[key] = candidate
         states = following
-    variants: dict[tuple, Variant] = {}
-    for (counts, shift, occupied, _, _), chosen in states.items():
+    possible: dict[tuple, Variant] = {}
+    everything: dict[tuple, Variant] = {}
+    for (counts, shift, occupied, in_play), chosen in states.items():
         variant = finish(chosen, (counts, shift, occupied))
         if variant is None:
             continue
         key = (variant.counts, variant.tokens)
-        if key not in variants or len(chosen) < len(variants[key].modifiers):
-            variants[key] = variant
-    return tuple(sorted(variants.values(), key=lambda v: (len(v.modifiers), v.modifiers, v.counts.as_tuple(), v.tokens.as_tuple())))
+        found = [everything]
+        if fillers is None or can_occur(counts, in_play, fillers.as_tuple(), totals.as_tuple()):
+            found.append(possible)
+        for kept in found:
+            if key not in kept or len(chosen) < len(kept[key].modifiers):
+                kept[key] = variant
+    chosen_variants = possible or everything  # nothing can occur at all: show every bag, the check reports it
+    return tuple(sorted(chosen_variants.values(), key=lambda v: (len(v.modifiers), v.modifiers, v.counts.as_tuple(), v.tokens.as_tuple())))
 
 
 def bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> list[BagRow]:
@@ -159,8 +186,10 @@ def bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> list[Ba
     key = tuple(sorted(table.items()))
     if key not in cache:
         modifiers = ordered_modifiers(game)
+        totals = Counts(*(len(game.by_team(team)) for team in BAG_TEAMS))
+        fillers = Counts(*(sum(fills_slots(c) for c in game.by_team(team)) for team in BAG_TEAMS))
         cache[key] = [
-            BagRow(players, Counts(*table[players]), variants_for(Counts(*table[players]), modifiers))
+            BagRow(players, Counts(*table[players]), variants_for(Counts(*table[players]), modifiers, fillers, totals))
             for players in PLAYER_COUNTS
             if players in table  # the loader already reported a missing row
         ]

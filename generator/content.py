@@ -14,6 +14,7 @@ from generator.model import (
     BAG_TEAMS,
     EDITIONS,
     NIGHTS,
+    TEAM_NAMES_KO,
     TEAMS,
     Character,
     FixedStep,
@@ -24,7 +25,7 @@ from generator.model import (
     NightRule,
     Script,
 )
-from generator.yamlio import Located, display_path, load_yaml
+from generator.yamlio import Located, Places, display_path, load_yaml
 
 DEFAULT_SCRIPT = "in-space"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -55,6 +56,10 @@ class Fields:
     def where(self, key) -> str:
         return self.located.where(*self.prefix, key)
 
+    def places(self) -> Places:
+        """'file:line' of every key, and of every list item as 'key[n]' (1-based), for messages about one field."""
+        return Places(self.located, self.prefix)
+
     def _label(self, key) -> str:
         return ".".join(str(k) for k in (*self.prefix, key))
 
@@ -63,7 +68,8 @@ class Fields:
             if key not in allowed:
                 self.report.warning(
                     "unknown-key",
-                    f"알 수 없는 항목 '{self._label(key)}'은(는) 무시합니다. 쓸 수 있는 항목: {', '.join(sorted(allowed))}",
+                    f"알 수 없는 항목 '{self._label(key)}': 무시합니다.{did_you_mean(str(key), allowed)} "
+                    f"쓸 수 있는 항목: {', '.join(sorted(allowed))}",
                     subject=self.subject,
                     where=self.where(key),
                 )
@@ -220,7 +226,8 @@ def parse_setup(fields: Fields) -> dict:
 
         if key == "hidden_as":
             if value not in BAG_TEAMS:
-                refuse(f"'setup.hidden_as'는 {', '.join(BAG_TEAMS)} 중 하나여야 합니다(지금은 {value!r}).")
+                hint = did_you_mean(value, BAG_TEAMS, KOREAN_TEAMS) if isinstance(value, str) else ""
+                refuse(f"'setup.hidden_as'는 {', '.join(BAG_TEAMS)} 중 하나여야 합니다(지금은 {value!r}).{hint}")
                 continue
             setup[key] = value
         elif key in BAG_TEAMS:
@@ -243,7 +250,10 @@ def parse_setup(fields: Fields) -> dict:
                 continue
             setup[key] = [item.strip() for item in items]
         else:
-            refuse(f"'setup'에 알 수 없는 항목 '{key}'이(가) 있습니다. 쓸 수 있는 항목: {', '.join(SETUP_KEYS)}")
+            refuse(
+                f"'setup'에 알 수 없는 항목이 있습니다: '{key}'.{did_you_mean(str(key), SETUP_KEYS, KOREAN_TEAMS)} "
+                f"쓸 수 있는 항목: {', '.join(SETUP_KEYS)}"
+            )
     return setup
 
 
@@ -275,7 +285,7 @@ def character_from_mapping(
     if team is not None and team not in TEAMS:
         report.error(
             "unknown-team",
-            f"팀 '{team}'은(는) 알 수 없습니다. 쓸 수 있는 팀: {', '.join(TEAMS)}",
+            f"팀 '{team}': 알 수 없는 팀입니다.{did_you_mean(team, TEAMS, KOREAN_TEAMS)} 쓸 수 있는 팀: {', '.join(TEAMS)}",
             subject=subject,
             where=fields.where("team"),
         )
@@ -286,7 +296,8 @@ def character_from_mapping(
     if texts["edition"] is not None and texts["edition"] not in EDITIONS:
         report.warning(
             "unknown-edition",
-            f"판 '{texts['edition']}'은(는) 알 수 없습니다. 쓸 수 있는 판: {', '.join(EDITIONS)}(직접 만든 캐릭터는 custom).",
+            f"판 '{texts['edition']}': 알 수 없는 판입니다.{did_you_mean(texts['edition'], EDITIONS)} "
+            f"쓸 수 있는 판: {', '.join(EDITIONS)}(직접 만든 캐릭터는 custom).",
             subject=subject,
             where=fields.where("edition"),
         )
@@ -300,6 +311,7 @@ def character_from_mapping(
         setup=setup,
         cues=cues,
         source=fields.where("id"),
+        places=fields.places(),
         **texts,
         **lists,
     )
@@ -373,13 +385,23 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
             other_nights=step_fields.text("other_nights"),
             min_players=min_players,
             cues=parse_cues(step_fields),
+            places=step_fields.places(),
         )
     for night in NIGHTS:
         if night not in mapping:
             fields.missing(night)
     order = NightOrder(id_list(fields, "first_night"), id_list(fields, "other_nights"), display_path(path))
-    order.lines = {night: {i: located.line(night, i) for i in range(len(order.steps(night)))} for night in NIGHTS}
+    order.lines = night_lines(located, order)
     return order, steps
+
+
+def night_lines(located: Located, order: NightOrder) -> dict:
+    """night → {index: line of that step, None: line of the night's key}, for messages."""
+    return {
+        night: {None: located.line(night), **{i: located.line(night, i) for i in range(len(order.steps(night)))}}
+        for night in NIGHTS
+        if night in located.data
+    }
 
 
 def optional_list_items(path: Path, report: Report, what: str, item: str) -> list[Fields]:
@@ -441,7 +463,7 @@ def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) ->
             if any(c not in known for c in pair):
                 continue  # unknown, or its file is broken and already reported: keep the jinx out of the game
         if text:
-            jinxes.append(Jinx((pair[0], pair[1]), text))
+            jinxes.append(Jinx((pair[0], pair[1]), text, fields.where("text")))
     return jinxes
 
 
@@ -497,9 +519,31 @@ def load_library(content_dir: Path | None = None, report: Report | None = None) 
 # --- scripts ------------------------------------------------------------------------------------------------
 
 
+KOREAN_TEAMS = {name: team for team, name in TEAM_NAMES_KO.items()}
+
+
+def did_you_mean(value: str, allowed, translations: dict[str, str] | None = None, cutoff: float = 0.6, shown=None) -> str:
+    """" 혹시 'ability'인가요?" for the closest allowed spellings (a Korean word that `translations` knows is mapped
+    first: '마을주민' → 'townsfolk'), else ''. Written without a particle after the Latin word; `shown` may add to
+    each spelling (a character's Korean name)."""
+    if translations and value.strip() in translations:
+        close = [translations[value.strip()]]
+    else:
+        close = difflib.get_close_matches(value, list(allowed), n=3, cutoff=cutoff)
+    if not close:
+        return ""
+    listed = ", ".join(f"'{c}'" + (shown(c) if shown else "") for c in close)
+    return f" 혹시 {listed}인가요?" if len(close) == 1 else f" 혹시 {listed} 중 하나인가요?"
+
+
 def suggest(unknown: str, known) -> str:
-    close = difflib.get_close_matches(unknown, list(known), n=3, cutoff=0.5)
-    return f" 혹시 {', '.join(close)}을(를) 찾으셨나요?" if close else ""
+    """did_you_mean for character ids; a library's characters are shown with their Korean names."""
+
+    def name(character_id: str) -> str:
+        character = known.get(character_id) if isinstance(known, dict) else None
+        return f"({character.name})" if isinstance(character, Character) else ""
+
+    return did_you_mean(unknown, known, cutoff=0.5, shown=name)
 
 
 def script_path(script: str | Path, content_dir: Path) -> Path:
@@ -549,7 +593,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
     order = None
     if "first_night" in mapping or "other_nights" in mapping:
         order = NightOrder(fields.text_list("first_night"), fields.text_list("other_nights"), display_path(path))
-        order.lines = {night: {i: located.line(night, i) for i in range(len(order.steps(night)))} for night in NIGHTS}
+        order.lines = night_lines(located, order)
     script = Script(
         id=fields.text("id") or path.stem,
         title=title or path.stem,
@@ -562,6 +606,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         source=display_path(path),
     )
     script.lines = {i: located.line("characters", i) for i in range(len(characters))}
+    script.places = fields.places()
     return script
 
 

@@ -69,7 +69,7 @@ def resolve_icon_path(
 ) -> Path | None:
     """Where a character's icon lives: the user's `<id>.svg`/`<id>.png` first, else content/icons/<icon_field>.
 
-    With no icon field, `content/icons/<id>.svg` is used when it exists. A field that escapes the icons
+    With no icon field, `content/icons/<id>.svg` or `<id>.png` is used when it exists. A field that escapes the icons
     folder (`../../x`) is refused: None is returned and an IconProblem is appended to `problems`.
     A path that is allowed but missing is returned as is; load_icon_checked reports it.
     """
@@ -81,9 +81,10 @@ def resolve_icon_path(
     icons_dir = Path(content_dir) / "icons"
     if not icon_field:
         if _SAFE_ID.match(character_id or ""):
-            default = icons_dir / f"{character_id}.svg"
-            if default.is_file():
-                return default
+            for suffix in ICON_SUFFIXES:  # the content folder takes <id>.svg or <id>.png, like --icons
+                default = icons_dir / f"{character_id}{suffix}"
+                if default.is_file():
+                    return default
         return None
     candidate = icons_dir / icon_field
     if Path(icon_field).is_absolute() or not _inside(candidate, icons_dir):

@@ -60,6 +60,11 @@ class Character:
     cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
     source: str | None = None  # the file it was loaded from, for messages
     custom: bool = False  # given in full by a script rather than taken from the library
+    places: dict = field(default_factory=dict, repr=False, compare=False)  # 'ability', 'reminders[2]' → 'file:line'
+
+    def where(self, key: str) -> str | None:
+        """'file:line' of a field ('how_to_run[2]' is the second step), else of the field, else of the character."""
+        return self.places.get(key) or self.places.get(key.split("[")[0]) or self.source
 
     def night_reminder(self, night: str) -> str | None:
         return self.first_night if night == "first_night" else self.other_nights
@@ -102,6 +107,7 @@ class FixedStep:
     other_nights: str | None = None
     min_players: int | None = None
     cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
+    places: dict = field(default_factory=dict, repr=False, compare=False)  # field → 'file:line'
 
     def night_reminder(self, night: str) -> str | None:
         return self.first_night if night == "first_night" else self.other_nights
@@ -119,6 +125,7 @@ class NightRule:
 class Jinx:
     characters: tuple[str, str]
     text: str
+    source: str | None = None  # 'file:line' of its text
 
 
 @dataclass
@@ -126,7 +133,7 @@ class NightOrder:
     first_night: list[str]
     other_nights: list[str]
     source: str | None = None
-    lines: dict = field(default_factory=dict)  # night → {index: line in source}, for messages
+    lines: dict = field(default_factory=dict)  # night → {index: line in source, None: line of the night's key}
 
     def steps(self, night: str) -> list[str]:
         return self.first_night if night == "first_night" else self.other_nights
@@ -145,6 +152,10 @@ class Script:
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)
+    places: dict = field(default_factory=dict, repr=False, compare=False)  # 'title', 'bootlegger[1]' → 'file:line'
+
+    def where(self, key: str) -> str | None:
+        return self.places.get(key) or self.places.get(key.split("[")[0]) or self.source
 
 
 @dataclass

@@ -36,6 +36,37 @@ class Located:
         return f"{shown}:{line}" if line else shown
 
 
+class Places:
+    """'file:line' of a mapping's keys and of its list items as 'key[n]' (1-based), worked out only when a message
+    asks (most fields never need one). Behaves like a read-only dict for get() and `in`."""
+
+    def __init__(self, located: "Located", prefix: tuple = ()):
+        self.located = located
+        self.prefix = prefix
+
+    def _path(self, key: str) -> tuple:
+        name, _, rest = key.partition("[")
+        path = (*self.prefix, name)
+        if rest.endswith("]") and rest[:-1].isdigit():
+            path += (int(rest[:-1]) - 1,)
+        return path
+
+    def get(self, key: str, default=None):
+        path = self._path(key)
+        return self.located.where(*path) if path in self.located.lines else default
+
+    def __contains__(self, key: str) -> bool:
+        return self._path(key) in self.located.lines
+
+    def __eq__(self, other) -> bool:  # the same place in the same file, however many times it was loaded
+        return isinstance(other, Places) and (self.located.path, self.prefix) == (other.located.path, other.prefix)
+
+    __hash__ = None
+
+    def __deepcopy__(self, memo) -> "Places":
+        return self  # a read-only view: dataclasses.asdict and copies need not duplicate the whole file
+
+
 def display_path(path: Path) -> str:
     """The path as messages show it: relative to the working folder when it lies inside it."""
     return _display_path(str(path), os.getcwd())
@@ -90,7 +121,7 @@ class _AliasFound(Exception):
     """The fast (C) parser met an alias: parse again with the pure-Python loader, which explains it in Korean."""
 
 
-def _construct(node, loader, key_path, lines, duplicates, seen=None):
+def _construct(node, loader, key_path, lines, duplicates, seen=None, folded=None):
     if seen is not None:
         # the C composer hands back the anchored node itself where an alias points at it
         if id(node) in seen:
@@ -112,11 +143,13 @@ def _construct(node, loader, key_path, lines, duplicates, seen=None):
             if key in result:
                 duplicates.append((key_path + (key,), lines[key_path + (key,)], line))
             lines[key_path + (key,)] = line
-            result[key] = _construct(value_node, loader, key_path + (key,), lines, duplicates, seen)
+            result[key] = _construct(value_node, loader, key_path + (key,), lines, duplicates, seen, folded)
             lines[key_path + (key,)] = line
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_construct(item, loader, key_path + (i,), lines, duplicates, seen) for i, item in enumerate(node.value)]
+        return [_construct(item, loader, key_path + (i,), lines, duplicates, seen, folded) for i, item in enumerate(node.value)]
+    if folded is not None and not node.style and node.end_mark.line > node.start_mark.line:
+        folded.append((key_path, node.start_mark.line, node.end_mark.line))  # a plain value folded over lines
     try:
         return nfc(loader.construct_object(node, deep=True))
     except (ValueError, TypeError, OverflowError) as exc:
@@ -174,7 +207,8 @@ def load_yaml(path: Path, report: Report) -> Located | None:
         parsed = _parse_explained(text, report, where)
         if parsed is None:
             return None
-    data, lines, duplicates = parsed
+    data, lines, duplicates, folded = parsed
+    report_merged_items(text, folded, report, where)
     for key_path, first, second in duplicates:
         label = ".".join(str(k) for k in key_path)
         report.error(
@@ -185,6 +219,29 @@ def load_yaml(path: Path, report: Report) -> Located | None:
     return Located(data, path, lines)
 
 
+def report_merged_items(text: str, folded: list[tuple[tuple, int, int]], report: Report, where: str) -> None:
+    """A line starting with '- ' inside a plain value that YAML folded over several lines: an over-indented list
+    item that silently joined the text before it ('- 첫째\n  - 둘째' reads as one item '첫째 - 둘째')."""
+    if not folded:
+        return
+    source = text.splitlines()
+    for key_path, start, end in folded:
+        for index in range(start + 1, min(end, len(source) - 1) + 1):
+            stripped = source[index].lstrip()
+            if stripped == "-" or stripped.startswith(("- ", "-\t")):
+                if key_path and isinstance(key_path[-1], int):
+                    owner = f"'{'.'.join(str(k) for k in key_path[:-1])}'의 {key_path[-1] + 1}번째 항목"
+                else:
+                    owner = f"'{'.'.join(str(k) for k in key_path)}'"
+                report.error(
+                    "yaml-merged-item",
+                    f"{index + 1}번째 줄은 '-'로 시작하지만 들여쓰기가 더 깊어 새 항목이 아니라 {owner}에 이어 붙었습니다. "
+                    "새 항목이라면 '-'를 위 항목의 '-'와 같은 칸에 맞추고, 글의 일부라면 값 전체를 따옴표로 감싸세요.",
+                    where=f"{where}:{index + 1}",
+                )
+                break
+
+
 def _parse_fast(text: str):
     """(data, lines, duplicates) with libyaml's C parser, or None when anything is unusual (then the pure-Python
     loader parses again, so every problem gets the same Korean explanation)."""
@@ -193,14 +250,15 @@ def _parse_fast(text: str):
     loader = yaml.CSafeLoader(text)
     lines: dict[tuple, int] = {}
     duplicates: list[tuple[tuple, int, int]] = []
+    folded: list[tuple[tuple, int, int]] = []
     try:
         node = loader.get_single_node()
-        data = _construct(node, loader, (), lines, duplicates, set()) if node is not None else None
+        data = _construct(node, loader, (), lines, duplicates, set(), folded) if node is not None else None
     except Exception:  # noqa: BLE001 - any trouble: the careful loader below reports it
         return None
     finally:
         loader.dispose()
-    return data, lines, duplicates
+    return data, lines, duplicates, folded
 
 
 def _parse_explained(text: str, report: Report, where: str):
@@ -208,9 +266,10 @@ def _parse_explained(text: str, report: Report, where: str):
     loader = _NoAliasLoader(text)
     lines: dict[tuple, int] = {}
     duplicates: list[tuple[tuple, int, int]] = []
+    folded: list[tuple[tuple, int, int]] = []
     try:
         node = loader.get_single_node()
-        data = _construct(node, loader, (), lines, duplicates) if node is not None else None
+        data = _construct(node, loader, (), lines, duplicates, None, folded) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         _syntax(report, where, mark.line + 1 if mark else None, translate_yaml_problem(exc.problem or exc.context or ""))
@@ -231,7 +290,7 @@ def _parse_explained(text: str, report: Report, where: str):
         return None
     finally:
         loader.dispose()
-    return data, lines, duplicates
+    return data, lines, duplicates, folded
 
 
 def _syntax(report: Report, where: str, line: int | None, problem: str) -> None:

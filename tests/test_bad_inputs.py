@@ -79,6 +79,17 @@ def generate(kind: str, root: Path, target: str) -> None:
     elif kind == "yaml-long-number":
         text = path.read_text(encoding="utf-8")
         path.write_text(text + "notes: [" + "9" * 5000 + "]\n", encoding="utf-8")
+    elif kind.startswith("long:"):  # long:<dotted key>:<length>: a YAML field set to Korean words of that length
+        _, dotted, length = kind.split(":")
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        *parents, last = [int(k) if k.isdigit() else k for k in dotted.split(".")]
+        target = data
+        for key in parents:
+            target = target[key]
+        words = ("플레이어", "선택합니다", "밤에", "깨우세요", "알림을", "놓으세요", "그는", "사망합니다")
+        text = " ".join(words[i % len(words)] for i in range(int(length)))[: int(length)].rstrip() or "가"
+        target[last] = text + "가" * (int(length) - len(text))
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000), encoding="utf-8")
     elif kind == "regular-file":
         path.write_text("폴더가 있어야 할 자리에 있는 파일\n", encoding="utf-8")
     else:

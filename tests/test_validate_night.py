@@ -90,7 +90,7 @@ def test_unknown_id_in_order_is_an_error_with_a_suggestion(content):
     [finding] = with_code(report, "night-unknown-id")
     assert finding.level == "error"
     assert "'empth'" in finding.message
-    assert "혹시 empath" in finding.message
+    assert "혹시 'empath'" in finding.message
 
 
 def test_repeated_id_in_order_is_an_error(content):

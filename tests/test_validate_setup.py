@@ -192,15 +192,93 @@ def test_script_short_only_under_a_modifier_is_a_warning(content):
 def test_drunk_needs_a_spare_townsfolk_token(content):
     write_script(content, TOWNSFOLK_9 + ["drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk9")
     _, report = validate("drunk9", content)
-    [finding] = with_code(report, "setup-shortfall")
-    assert finding.level == "warning"
     # 13 players (9/0/3/1) has no outsider slot for the Drunk, so only 14 and 15 need a tenth townsfolk token
-    assert finding.message == (
+    [warning] = with_code(report, "setup-shortfall", "warning")
+    assert warning.message == (
         "주정뱅이가 게임에 있으면 마을주민이 모자랍니다: 스크립트에는 9명뿐인데 14명 게임에 10명, 15명 게임에 10명이 필요합니다."
     )
+    # at 15 players (two outsider slots, the recluse and the drunk) the drunk must be in play: no bag can be filled
+    [error] = with_code(report, "setup-shortfall", "error")
+    assert error.message.startswith("마을주민이 모자랍니다: 스크립트에는 9명뿐인데 주정뱅이가 게임에 있으면 15명 게임에 10명이 필요합니다.")
 
 
 def test_drunk_with_a_spare_townsfolk_token_passes(content):
     write_script(content, TOWNSFOLK_9 + ["soldier", "drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk10")
     _, report = validate("drunk10", content)
     assert with_code(report, "setup-shortfall") == []
+
+
+# --- only bags that can occur ---------------------------------------------------------------------------------
+
+SNV_TOWNSFOLK = ["clockmaker", "dreamer", "snakecharmer", "mathematician", "flowergirl", "towncrier", "oracle", "savant",
+                 "seamstress", "philosopher", "artist", "juggler", "sage"]
+SNV_MINIONS = ["eviltwin", "witch", "cerenovus", "pithag"]
+# base outsiders per player count, 5–15: 0 1 0 1 2 0 1 2 0 1 2
+FANG_GU_SHORT_WITH_ONE_OUTSIDER = "6명 게임에 2명, 8명 게임에 2명, 9명 게임에 3명, 11명 게임에 2명, 12명 게임에 3명, 14명 게임에 2명, 15명 게임에 3명이"
+
+
+def setup_findings(folder, ids, name="cut"):
+    """Validates a script of these ids (written into `folder`) against the bundled content."""
+    game, report = validate(write_script(folder, ids, name), CONTENT)
+    return game, with_code(report, "setup-shortfall", "error"), with_code(report, "setup-shortfall", "warning")
+
+
+def test_every_demon_changing_the_setup_gives_no_false_error(tmp_path):
+    # Sects & Violets cut to Vigormortis and Fang Gu with one outsider: the bag without a demon modifier cannot occur
+    _, errors, warnings = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant"] + SNV_MINIONS + ["fanggu", "vigormortis"])
+    assert errors == []
+    assert [w.message for w in warnings] == [
+        f"팡 구가 게임에 있으면 외지인이 모자랍니다: 스크립트에는 1명뿐인데 {FANG_GU_SHORT_WITH_ONE_OUTSIDER} 필요합니다."
+    ]
+
+
+def test_bags_without_a_demon_modifier_are_left_out_when_every_demon_is_one(tmp_path):
+    game, _, _ = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["fanggu", "vigormortis"])
+    for row in bag_rows(game, game.library.bag_table):
+        for variant in row.variants:
+            assert {cid for cid, _ in variant.modifiers} & {"fanggu", "vigormortis"}, (row.players, variant)
+    rows = {row.players: row for row in bag_rows(game, game.library.bag_table)}
+    # 15 players: 9/2/3/1 becomes 10/1 (Vigormortis) or 8/3 (Fang Gu); never the base 9/2
+    assert sorted(v.counts.outsider for v in rows[15].variants) == [1, 3]
+
+
+def test_a_lone_demon_modifier_that_cannot_be_filled_is_an_error_at_every_count(tmp_path):
+    _, errors, warnings = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant"] + SNV_MINIONS + ["fanggu"])
+    [error] = errors
+    assert error.message.startswith(
+        f"외지인이 모자랍니다: 스크립트에는 1명뿐인데 팡 구가 게임에 있으면 {FANG_GU_SHORT_WITH_ONE_OUTSIDER} 필요합니다."
+    )
+    assert "다른 어떤 조합으로도" in error.message
+
+
+def test_a_base_bag_only_a_modifier_can_fill_is_a_warning_naming_every_count(tmp_path):
+    # one outsider and the Godfather: 9, 12 and 15 players (two outsider slots) need the Godfather's −1
+    ids = SNV_TOWNSFOLK + ["mutant", "godfather", "witch", "cerenovus", "pithag", "nodashii"]
+    _, errors, warnings = setup_findings(tmp_path, ids)
+    assert errors == []
+    messages = {w.message for w in warnings}
+    assert (
+        "설정을 바꾸는 캐릭터 없이 가방을 만들면 외지인이 모자랍니다: 스크립트에는 1명뿐인데 9명 게임에 2명, 12명 게임에 2명, "
+        "15명 게임에 2명이 필요합니다. 이 인원에서는 설정을 바꾸는 캐릭터를 넣어야 합니다." in messages
+    )
+    assert any(m.startswith("대부(+1)가 게임에 있으면 외지인이 모자랍니다") and "6명 게임에 2명" in m for m in messages)
+
+
+def test_every_minion_changing_the_setup_leaves_out_bags_without_one(tmp_path):
+    # two minions, both modifiers: at 5–9 players the one minion is the Baron or the Godfather
+    ids = ["washerwoman", "chef", "empath", "monk", "undertaker", "soldier", "ravenkeeper", "virgin", "slayer",
+           "mayor", "librarian", "investigator", "fortuneteller", "butler", "recluse", "saint", "drunk",
+           "baron", "godfather", "imp"]
+    game, errors, _ = setup_findings(tmp_path, ids)
+    # the only real gap: three minion slots from 13 players on
+    assert [e.message for e in errors] == ["하수인이 모자랍니다: 스크립트에는 2명뿐인데 13명 게임에 3명, 14명 게임에 3명, 15명 게임에 3명이 필요합니다."]
+    rows = {row.players: row for row in bag_rows(game, game.library.bag_table)}
+    for players in range(5, 10):
+        for variant in rows[players].variants:
+            assert {cid for cid, _ in variant.modifiers} & {"baron", "godfather"}, (players, variant)
+
+
+def test_a_demon_with_only_setup_rules_fills_the_demon_slot(tmp_path):
+    # Legion's bracket is a rule, not a count: it still fills the demon slot like any demon
+    _, errors, warnings = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["legion"])
+    assert errors == [] and warnings == []

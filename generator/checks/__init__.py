@@ -1,4 +1,4 @@
-"""Checks stage: a loaded Game → findings about its night order, setup and text (no rendering involved)."""
+"""Checks stage: a loaded Game → findings about its night order, setup, text, text lengths and icon files (no rendering)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ from generator.findings import Report
 from generator.model import Game
 
 
-def run_checks(game: Game, report: Report) -> Report:
-    from generator.checks import info_cards, night, setup, text
+def run_checks(game: Game, report: Report, icons_dir=None) -> Report:
+    from generator.checks import files, info_cards, lengths, night, setup, text
 
     night.check(game, report)
     setup.check(game, report)
     text.check(game, report)
     info_cards.check(game, report)
+    lengths.check(game, report)
+    files.check(game, report, icons_dir)
     return report

@@ -15,7 +15,8 @@ EVERY_NIGHT = re.compile(r"매일\s*밤(?!\s*\*)")
 
 
 def where(order: NightOrder, night: str, index: int | None = None) -> str | None:
-    line = order.lines.get(night, {}).get(index) if index is not None else None
+    """'file:line' of one step (index), or of the night's list itself (None)."""
+    line = order.lines.get(night, {}).get(index)
     if line:
         return f"{order.source}:{line}"
     return order.source
@@ -66,11 +67,15 @@ def check_membership(game: Game, order: NightOrder, night: str, report: Report) 
     for character in game.characters:
         wakes = character.night_reminder(night) is not None
         if wakes and character.id not in listed:
+            after = step_before(game, night, character.id, listed)
+            place = f"{step_name(game, after)}({after}) 바로 뒤" if after else "알맞은 자리(새벽 dawn 앞)"
             report.error(
                 "night-missing",
-                f"{with_particle(character.name, '은')} {NIGHT_NAMES_KO[night]}에 깨어나는데(알림 문구가 있음) {NIGHT_NAMES_KO[night]} 순서에 없습니다.",
+                f"{with_particle(character.name, '은')} {NIGHT_NAMES_KO[night]}에 깨어나는데(알림 문구가 있음) {NIGHT_NAMES_KO[night]} 순서에 없습니다. "
+                f"'{night}' 목록의 {place}에 {with_particle(f'{character.name}({character.id})', '을')} 넣거나, "
+                f"깨어나지 않는다면 캐릭터 파일의 '{night}' 문구를 지우세요.",
                 subject=character.id,
-                where=where(order, night),
+                where=where(order, night, listed.index(after) if after else None),
             )
         if not wakes and character.id in listed:
             report.error(
@@ -80,6 +85,19 @@ def check_membership(game: Game, order: NightOrder, night: str, report: Report) 
                 subject=character.id,
                 where=where(order, night, listed.index(character.id)),
             )
+
+
+def step_before(game: Game, night: str, step_id: str, listed: list[str]) -> str | None:
+    """The step a missing id belongs right after: its nearest predecessor in the official order (the library's)
+    that the checked list has; None when the official order does not know the id."""
+    official = game.library.night_order.steps(night)
+    if step_id not in official:
+        return None
+    present = set(listed)
+    for earlier in reversed(official[: official.index(step_id)]):
+        if earlier in present:
+            return earlier
+    return None
 
 
 def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report) -> None:

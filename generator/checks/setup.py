@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 
-from generator.bag import bag_rows, shortfalls
+from generator.bag import bag_rows
 from generator.findings import Report
 from generator.josa import with_particle
-from generator.model import TEAM_NAMES_KO, Game
+from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
 
 BRACKET = re.compile(r"\[([^\[\]]*)\]")
 TEAM_BY_KOREAN = {name: team for team, name in TEAM_NAMES_KO.items() if team in ("townsfolk", "outsider", "minion", "demon")}
@@ -112,55 +113,120 @@ def describe_setup(character, names_by_id: dict[str, str] | None = None, include
     return ", ".join(parts) if parts else ("" if not include_hidden else "없음")
 
 
+NUMBER_WORDS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4}
+MORE_WORDS = ("추가", "더", "많", "늘")
+FEWER_WORDS = ("제거", "빼", "뺀", "적", "줄", "감소", "덜")
+
+
+def guessed_bracket(bracket: str) -> str | None:
+    """'[외지인 한 명 추가]' → '[외지인 +1명]': what an unreadable count bracket most likely means, or None."""
+    inner = bracket.strip("[]")
+    teams = TEAM_WORD.findall(inner)
+    if len(set(teams)) != 1:
+        return None
+    digits = re.findall(r"\d+", inner)
+    words = [NUMBER_WORDS[w] for w in re.findall("|".join(sorted(NUMBER_WORDS, key=len, reverse=True)), TEAM_WORD.sub("", inner))]
+    numbers = [int(d) for d in digits] or words
+    more, fewer = any(w in inner for w in MORE_WORDS), any(w in inner for w in FEWER_WORDS)
+    if len(numbers) != 1 or more == fewer:
+        return None
+    return f"[{teams[0]} {'+' if more else '-'}{numbers[0]}명]"
+
+
+def bracket_text(counts: dict) -> str:
+    """{'outsider': [-1, 1]} → '[외지인 -1명 또는 +1명]' (the bracket form the ability should show)."""
+    parts = []
+    for team in BAG_TEAMS:
+        if team in counts:
+            deltas = counts[team]
+            shown = "X명" if deltas == "?" else " 또는 ".join(f"{d:+d}명" for d in deltas)
+            parts.append(f"[{TEAM_NAMES_KO[team]} {shown}]")
+    return " ".join(parts)
+
+
+def setup_line(counts: dict, character, required: list[str]) -> str:
+    """The `setup:` line that says what the brackets say, keeping the character's hidden_as and rules."""
+    parts = []
+    for team in BAG_TEAMS:
+        if team in counts:
+            deltas = counts[team]
+            parts.append(f'{team}: "?"' if deltas == "?" else f"{team}: [{', '.join(str(d) for d in deltas)}]")
+    if character.setup.get("hidden_as"):
+        parts.append(f"hidden_as: {character.setup['hidden_as']}")
+    if required:
+        parts.append(f"requires: [{', '.join(required)}]")
+    if character.setup_rules:
+        parts.append(f"rules: [{', '.join(json.dumps(rule, ensure_ascii=False) for rule in character.setup_rules)}]")
+    return "setup: {" + ", ".join(parts) + "}" if parts else ""
+
+
 def check_character_setup(character, report: Report, library_characters: dict | None = None, script_ids=None) -> None:
     library_characters = library_characters or {}
     names = {c.name: c.id for c in library_characters.values()}
     names_by_id = {c.id: c.name for c in library_characters.values()}
     from_bracket, required, unexplained = bracket_changes(character.ability, character.setup_rules, names)
     for bracket in unexplained:
+        guess = guessed_bracket(bracket)
+        fix = (
+            f"수는 부호와 숫자로 씁니다: {bracket} 대신 {guess}처럼 쓰세요."
+            if guess
+            else "'[외지인 +1명]', '[외지인 -1명 또는 +1명]', '[외지인 X명]', '[+아가씨]' 같은 형식으로 쓰거나, "
+            "수를 바꾸지 않는 설정 문구라면 그 문구를 캐릭터 파일의 setup.rules에 적어 주세요."
+        )
         report.error(
             "setup-bracket-unreadable",
-            f"{character.name}의 능력에 있는 괄호 {bracket}를 이해할 수 없습니다. "
-            "'[외지인 +1명]', '[외지인 -1명 또는 +1명]', '[외지인 X명]', '[+아가씨]' 같은 형식으로 쓰거나, "
-            "수를 바꾸지 않는 설정 문구라면 그 문구를 캐릭터 파일의 setup.rules에 적어 주세요.",
+            f"{character.name}의 능력에 있는 괄호 {bracket}를 이해할 수 없습니다. {fix}",
             subject=character.id,
-            where=character.source,
+            where=character.where("ability"),
         )
+    if unexplained:
+        return  # what the unreadable bracket counts is unknown: comparing it with setup would only add a second error
     structured = {team: deltas for team, deltas in character.setup.items() if team in TEAM_BY_KOREAN.values()}
     teams = set(from_bracket) | set(structured)
     agree = all(
         from_bracket.get(team) == structured.get(team) or (team not in from_bracket and character.setup_rules)
         for team in teams
     )
+    setup_place = character.where("setup") if "setup" in character.places else character.where("ability")
     if not agree:
+        line = setup_line(from_bracket, character, character.required_characters)
+        if line:
+            fix = f"괄호가 맞다면 캐릭터 파일에 `{line}`라고 쓰고"
+        else:
+            fix = "괄호가 맞다면 캐릭터 파일에서 setup 항목을 지우고"
+        written = bracket_text(structured)
+        fix += f", setup이 맞다면 능력에 {written} 괄호를 쓰세요." if written else ", setup이 맞다면 능력에서 괄호를 지우세요."
         report.error(
             "setup-mismatch",
-            f"{character.name}: 능력의 괄호({describe(from_bracket)})와 setup 항목({describe(structured)})이 다릅니다. 둘을 맞춰 주세요.",
+            f"{character.name}: 능력의 괄호({describe(from_bracket)})와 setup 항목({describe(structured)})이 다릅니다. {fix}",
             subject=character.id,
-            where=character.source,
+            where=setup_place,
         )
     if sorted(set(required)) != sorted(set(character.required_characters)):
         shown = ", ".join(names_by_id.get(i, i) for i in required) or "없음"
         declared = ", ".join(names_by_id.get(i, i) for i in character.required_characters) or "없음"
+        line = setup_line(structured, character, sorted(set(required)))
+        fix = f" 괄호가 맞다면 캐릭터 파일에 `{line}`라고 쓰세요." if line else " 괄호가 맞다면 setup 항목을 지우세요."
         report.error(
             "setup-mismatch",
-            f"{character.name}: 능력의 괄호가 더하는 캐릭터({shown})와 setup.requires({declared})가 다릅니다. 둘을 맞춰 주세요.",
+            f"{character.name}: 능력의 괄호가 더하는 캐릭터({shown})와 setup.requires({declared})가 다릅니다.{fix}",
             subject=character.id,
-            where=character.source,
+            where=setup_place,
         )
     for required_id in character.required_characters:
         if required_id not in library_characters:
             report.error(
                 "unknown-id",
-                f"{character.name}: setup.requires의 '{required_id}'는 라이브러리에 없는 캐릭터입니다.",
+                f"{character.name}: setup.requires에 라이브러리에 없는 캐릭터가 있습니다: '{required_id}'.",
                 subject=character.id,
-                where=character.source,
+                where=setup_place,
             )
         elif script_ids is not None and required_id not in script_ids:
             report.error(
                 "setup-requires-missing",
                 f"{with_particle(character.name, '이')} 게임에 있으면 {names_by_id[required_id]}도 가방에 들어가야 하지만, "
-                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트에 {required_id}를 더해 주세요.",
+                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트의 characters에 "
+                f"{with_particle(f'{names_by_id[required_id]}({required_id})', '을')} 더해 주세요.",
                 subject=character.id,
                 where=character.source,
             )
@@ -175,35 +241,58 @@ def check(game: Game, report: Report) -> None:
     check_shortfalls(game, bag_rows(game, game.library.bag_table), report)
 
 
+def variant_gaps(variant, available: dict[str, int]) -> dict[str, int]:
+    """Team → characters this bag needs that the script does not have."""
+    return {
+        team: variant.characters_needed.get(team)
+        for team in BAG_TEAMS
+        if variant.characters_needed.get(team) > available[team]
+    }
+
+
 def check_shortfalls(game: Game, rows, report: Report) -> None:
-    """One finding per team (and per modifier combination), listing every player count it cannot be filled at."""
-    base: dict[str, dict[int, int]] = {}
-    modified: dict[tuple, dict[int, int]] = {}
-    available: dict[str, int] = {}
-    gaps = shortfalls(game, rows)
-    for gap in gaps:
-        available[gap.team] = gap.available
-        if not gap.modifiers:
-            base.setdefault(gap.team, {}).setdefault(gap.players, gap.needed)
-    for gap in gaps:
-        if gap.modifiers and gap.players not in base.get(gap.team, {}):
-            needed = modified.setdefault((gap.team, gap.modifiers), {})
-            needed[gap.players] = max(needed.get(gap.players, 0), gap.needed)
-    for team, needed in base.items():
-        report.error(
-            "setup-shortfall",
+    """Only bags that can occur count (generator.bag leaves the others out). A player count no bag can be filled at
+    is an error; each bag that cannot be filled is a warning listing every player count it fails at."""
+    available = {team: len(game.by_team(team)) for team in BAG_TEAMS}
+    errors: dict[tuple, dict[int, int]] = {}
+    warnings: dict[tuple, dict[int, int]] = {}
+    for row in rows:
+        gaps = [(variant, variant_gaps(variant, available)) for variant in row.variants]
+        unplayable = bool(gaps) and all(missing for _, missing in gaps)
+        if unplayable:
+            explained, missing = min(
+                gaps, key=lambda pair: (sum(n - available[t] for t, n in pair[1].items()), len(pair[0].modifiers))
+            )
+            for team, needed in missing.items():
+                errors.setdefault((team, explained.modifiers), {})[row.players] = needed
+        for variant, missing in gaps:
+            if unplayable and not variant.modifiers:
+                continue  # "add a setup-changing character" would be wrong advice where nothing helps
+            for team, needed in missing.items():
+                warnings.setdefault((team, variant.modifiers), {})[row.players] = needed
+    for (team, modifiers), needed in errors.items():
+        condition = f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 " if modifiers else ""
+        message = (
             f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
-            f"{players_list(needed)} 필요합니다.",
-            where=game.script.source,
+            f"{condition}{players_list(needed)} 필요합니다."
         )
-    for (team, modifiers), needed in modified.items():
-        who = ", ".join(modifier_label(game, character_id, delta) for character_id, delta in modifiers)
-        report.warning(
-            "setup-shortfall",
-            f"{with_particle(who, '이')} 게임에 있으면 {with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: "
-            f"스크립트에는 {available[team]}명뿐인데 {players_list(needed)} 필요합니다.",
-            where=game.script.source,
+        if modifiers:
+            message += " 이 인원에서는 다른 어떤 조합으로도 가방을 채울 수 없습니다."
+        report.error("setup-shortfall", message, where=game.script.source)
+    for (team, modifiers), needed in warnings.items():
+        shortage = (
+            f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
+            f"{players_list(needed)} 필요합니다."
         )
+        if modifiers:
+            message = f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 {shortage}"
+        else:
+            message = f"설정을 바꾸는 캐릭터 없이 가방을 만들면 {shortage} 이 인원에서는 설정을 바꾸는 캐릭터를 넣어야 합니다."
+        report.warning("setup-shortfall", message, where=game.script.source)
+
+
+def who_label(game: Game, modifiers) -> str:
+    return ", ".join(modifier_label(game, character_id, delta) for character_id, delta in modifiers)
 
 
 def players_list(needed: dict[int, int]) -> str:

@@ -7,6 +7,7 @@ import unicodedata
 from functools import lru_cache
 
 from generator.findings import Report
+from generator.josa import with_particle
 from generator.model import Game
 
 ZERO_WIDTH_AND_BIDI = {
@@ -113,32 +114,76 @@ def font_coverage():
     return frozenset.intersection(*sets) if sets else None
 
 
-def name_variants(name: str) -> set[str]:
-    """Spellings of a name that differ only by spaces: '뱀 조련사' ↔ '뱀조련사', '까마귀지기' ↔ '까마귀 지기'."""
+# Particles that may follow a name ('달 지기가', '세탁 부의'): a short name's variant counts only as a whole word.
+PARTICLES = (
+    "이", "가", "은", "는", "을", "를", "의", "에", "와", "과", "도", "로", "으로", "만", "나", "이나", "께", "께서", "한테",
+    "랑", "이랑", "처럼", "보다", "까지", "부터", "조차", "마저", "밖에", "뿐", "라는", "이라는", "라고", "이라고", "이다",
+    "입니다", "이며", "며", "인", "야", "이야", "예요", "이에요", "였", "이었", "로서", "으로서",
+)
+SHORT_NAME = 3  # syllables: variants of names this short must stand alone as a word (else '기 사' matches '전기 사용')
+
+
+@lru_cache(maxsize=None)
+def name_variants(name: str) -> frozenset[str]:
+    """Spellings of a name that differ only by spaces, both ways: '뱀 조련사' → '뱀조련사', '세탁부' → '세탁 부',
+    '달지기' → '달 지기'. Two-syllable names are not split ('마 녀' is too likely to be two ordinary words)."""
     compact = name.replace(" ", "")
     variants = {compact}
-    if len(compact) >= 4:
-        variants |= {compact[:i] + " " + compact[i:] for i in range(2, len(compact) - 1)}
+    if len(compact) >= SHORT_NAME:
+        variants |= {compact[:i] + " " + compact[i:] for i in range(1, len(compact))}
     variants.discard(name)
-    return variants
+    return frozenset(variants)
+
+
+def variant_pattern(variant: str) -> re.Pattern:
+    """A long variant matches anywhere; a short one only as a word: after a non-Hangul character or the start, and
+    before a non-Hangul character, the end or a particle."""
+    escaped = re.escape(variant)
+    if len(variant.replace(" ", "")) > SHORT_NAME:
+        return re.compile(escaped)
+    particles = "|".join(sorted(PARTICLES, key=len, reverse=True))
+    return re.compile(rf"(?<![가-힣]){escaped}(?=$|[^가-힣]|(?:{particles}))")
+
+
+def around_spaces(texts) -> set[tuple[str, str]]:
+    """(character before, character after) of every single space in the texts: a variant with a space inside can only
+    occur where its two neighbours are such a pair, which rules out most of the library's variants at once."""
+    pairs: set[tuple[str, str]] = set()
+    for text in texts:
+        words = text.split(" ")
+        pairs.update((before[-1], after[0]) for before, after in zip(words, words[1:]) if before and after)
+    return pairs
 
 
 def check_name_variants(game: Game, report: Report) -> None:
     everything = [(c, label, text) for c in game.characters for label, text in character_texts(c)]
     everything += [(None, label, text) for label, text in script_texts(game)]
+    taken = {n for c in game.library.characters.values() for n in (c.name, *c.aliases)}  # another role's own name
+    spaced = around_spaces(text for _, _, text in everything)
     for named in game.library.characters.values():
         declared = set(named.aliases) | {named.name}
-        for variant in sorted(name_variants(named.name) - declared):
-            users = [(c, label) for c, label, text in everything if variant in text and not any(d in text and variant in d for d in declared)]
-            if users:
-                c, label = users[0]
+        for variant in sorted(name_variants(named.name) - taken):
+            gap = variant.find(" ")
+            if gap > 0 and variant.count(" ") == 1 and (variant[gap - 1], variant[gap + 1]) not in spaced:
+                continue
+            pattern = None
+            for c, label, text in everything:
+                if variant not in text or any(d in text and variant in d for d in declared):
+                    continue
+                pattern = pattern or variant_pattern(variant)
+                if not pattern.search(text):
+                    continue
+                place = c.where(label) if c else game.script.where(label)
+                quoted = f"'{variant}'"
                 report.warning(
                     "name-variant",
-                    f"'{variant}'는 {named.name}의 다른 표기로 보이지만 aliases에 없습니다"
-                    f"(처음 나온 곳: {c.name + '의 ' if c else '스크립트 '}{label}). aliases에 추가하거나 이름을 맞춰 주세요.",
+                    f"{with_particle(quoted, '은')} {named.name}의 다른 표기로 보이지만 aliases에 없습니다"
+                    f"(처음 나온 곳: {c.name + '의 ' if c else '스크립트 '}{label}). {named.name}의 aliases에 추가하거나 "
+                    "이름을 맞춰 주세요.",
                     subject=named.id,
-                    where=named.source,
+                    where=place,
                 )
+                break
 
 
 def check_reminder_marks(character, report: Report) -> None:

@@ -64,6 +64,7 @@ def check_paper(paper: str) -> str:
 @contextmanager
 def friendly_errors(console: Console, debug: bool = False):
     """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
+    from generator.commands.produce import TextDoesNotFit
     from generator.write import OutputError
 
     try:
@@ -79,6 +80,9 @@ def friendly_errors(console: Console, debug: bool = False):
     except OutputError as exc:
         console.error(f"[오류] {exc}")
         raise typer.Exit(EXIT_UNREADABLE)
+    except TextDoesNotFit as exc:
+        console.error(f"[오류] {exc} 이전에 만든 파일은 그대로 있습니다.")
+        raise typer.Exit(EXIT_FINDINGS)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly, as command-line tools do
         import os

@@ -29,21 +29,20 @@ def produce(
     from generator.fonts import register_fonts
 
     register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
-    game, report = checked_game_or_stop(script, content, console, force, "문서를 만들지 않았습니다", "만들려면")
+    game, report = checked_game_or_stop(
+        script, content, console, force, "문서를 만들지 않았습니다", "만들려면", icons_dir=options.icons_dir
+    )
     check_token_choices(game, options)
-    if options.icons_dir is not None and not Path(options.icons_dir).is_dir():
-        options.report.warning(
-            "icons-dir-missing",
-            f"--icons로 준 '{options.icons_dir}'는 폴더가 아니거나 없습니다. 내장 아이콘으로 만듭니다.",
-            where=str(options.icons_dir),
-        )
     labels = dict(DOCUMENTS)
     target = prepare_folder(Path(out) / safe_folder_name(game.script.id))
     files = render_documents(game, options, modules, labels, console)
     written = []
     for name, data in files:
         written.append(write_atomic(target / name, data))
+    already = {(f.code, f.subject) for f in report.findings}  # an icon validation warned about warns once
     for finding in options.report.findings:
+        if (finding.code, finding.subject) in already and finding.subject is not None:
+            continue
         console.info(finding.format()) if finding.level == "warning" else console.error(finding.format())
     for path in written:
         console.info(f"저장함: {path} ({path.stat().st_size / 1024:,.0f} KB)")
@@ -86,10 +85,12 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
         for module_name in modules:
             if module_name not in waiting:
                 console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
-                results[module_name] = document_builder(module_name)(game, options)
+                results[module_name] = render_one(module_name, game, options)
         for module_name, child in waiting.items():
-            files, findings = child.result()
+            files, findings, failure = child.result()
             options.report.findings.extend(f for f in findings if f not in options.report.findings)
+            if failure:
+                raise TextDoesNotFit(failure)
             results[module_name] = files
     finally:
         parallel.stop_all(waiting.values())  # a failure or Ctrl-C above must not leave a child running
@@ -100,9 +101,28 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
     return [item for module_name in modules for item in results[module_name]]
 
 
-def build_with_findings(module_name: str, game, options: RenderOptions):
-    from generator.documents import document_builder
+class TextDoesNotFit(Exception):
+    """A page could not hold a text (reportlab's LayoutError); the message is Korean and names the owner and field."""
 
+
+def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str, bytes]]:
+    """One document's files; a text too long for its page becomes TextDoesNotFit instead of reportlab's English."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from generator.checks.lengths import layout_failure_message
+    from generator.documents import DOCUMENTS, document_builder
+
+    try:
+        return document_builder(module_name)(game, options)
+    except LayoutError as exc:
+        raise TextDoesNotFit(layout_failure_message(game, dict(DOCUMENTS).get(module_name, module_name), str(exc))) from exc
+
+
+def build_with_findings(module_name: str, game, options: RenderOptions):
+    """(files, new findings, Korean failure or None): what the forked child sends back."""
     before = len(options.report.findings)
-    files = document_builder(module_name)(game, options)
-    return files, options.report.findings[before:]
+    try:
+        files, failure = render_one(module_name, game, options), None
+    except TextDoesNotFit as exc:
+        files, failure = [], str(exc)
+    return files, options.report.findings[before:], failure
