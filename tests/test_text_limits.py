@@ -96,6 +96,7 @@ DOCUMENT_FIELDS = {
     "script.pdf": ("character.name", "character.ability", "jinx.text", "step.dawn.name"),
     "night-order.pdf": ("character.name", "character.first_night", "character.other_nights", "step."),
     "tokens.pdf": ("character.name", "token."),
+    "night-card.pdf": ("character.name", "step.dawn.name"),
     "almanac.pdf": ("character.", "jinx.text", "step.", "script."),
 }
 
@@ -125,7 +126,7 @@ def test_texts_at_every_limit_build_every_document(kits, paper):
     assert result.exit_code == 0, result.output
     assert "예상하지 못한" not in result.output
     assert sorted(p.name for p in folder.glob("*.pdf")) == [
-        "almanac-booklet.pdf", "almanac.pdf", "night-order.pdf", "script.pdf", "tokens.pdf",
+        "almanac-booklet.pdf", "almanac.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf",
     ]
 
 

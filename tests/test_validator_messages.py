@@ -257,6 +257,10 @@ def test_validate_takes_icons_like_build_and_build_reports_an_icon_once(content,
 # --- commands that run as written --------------------------------------------------------------------------------
 
 
+# the virtual environment running these tests: README's install puts it at .venv/ (kept general for other checkouts)
+INSTALLED = Path(sys.executable).parent
+
+
 def readme_commands() -> list[str]:
     """Every command README shows: indented code lines and inline code that starts with the program."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
@@ -276,12 +280,12 @@ def test_readme_commands_use_the_program_readme_installs():
 
 
 def test_the_program_readme_installs_is_there():
-    program = REPO / ".venv" / "bin" / "botc-pnp"
+    program = INSTALLED / "botc-pnp"
     assert program.is_file() and os.access(program, os.X_OK)
 
 
 def test_the_commands_new_prints_run_as_written(tmp_path):
-    program = REPO / ".venv" / "bin" / "botc-pnp"
+    program = INSTALLED / "botc-pnp"
     folder = tmp_path / "내 스크립트"
     env = {**os.environ, "PATH": "/usr/bin:/bin"}  # botc-pnp is not on PATH after README's install
     made = subprocess.run([str(program), "new", str(folder)], capture_output=True, text=True, env=env, timeout=120)
@@ -296,7 +300,7 @@ def test_the_commands_new_prints_run_as_written(tmp_path):
 
 
 def test_new_prints_the_plain_name_when_it_is_on_path(tmp_path):
-    bin_dir = REPO / ".venv" / "bin"
+    bin_dir = INSTALLED
     env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
     made = subprocess.run(["botc-pnp", "new", str(tmp_path / "x")], capture_output=True, text=True, env=env, timeout=120)
     assert made.returncode == 0, made.stderr
