@@ -6,7 +6,7 @@ import re
 
 from generator.bag import bag_rows, shortfalls
 from generator.findings import Report
-from generator.josa import with_particle
+from generator.josa import quoted, with_particle
 from generator.model import TEAM_NAMES_KO, Game
 
 BRACKET = re.compile(r"\[([^\[\]]*)\]")
@@ -120,7 +120,7 @@ def check_character_setup(character, report: Report, library_characters: dict | 
     for bracket in unexplained:
         report.error(
             "setup-bracket-unreadable",
-            f"{character.name}의 능력에 있는 괄호 {bracket}를 이해할 수 없습니다. "
+            f"{character.name}의 능력에 있는 괄호 {with_particle(bracket, '을')} 이해할 수 없습니다. "
             "'[외지인 +1명]', '[외지인 -1명 또는 +1명]', '[외지인 X명]', '[+아가씨]' 같은 형식으로 쓰거나, "
             "수를 바꾸지 않는 설정 문구라면 그 문구를 캐릭터 파일의 setup.rules에 적어 주세요.",
             subject=character.id,
@@ -152,7 +152,7 @@ def check_character_setup(character, report: Report, library_characters: dict | 
         if required_id not in library_characters:
             report.error(
                 "unknown-id",
-                f"{character.name}: setup.requires의 '{required_id}'는 라이브러리에 없는 캐릭터입니다.",
+                f"{character.name}: setup.requires의 {quoted(required_id, '은')} 라이브러리에 없는 캐릭터입니다.",
                 subject=character.id,
                 where=character.source,
             )
@@ -160,7 +160,7 @@ def check_character_setup(character, report: Report, library_characters: dict | 
             report.error(
                 "setup-requires-missing",
                 f"{with_particle(character.name, '이')} 게임에 있으면 {names_by_id[required_id]}도 가방에 들어가야 하지만, "
-                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트에 {required_id}를 더해 주세요.",
+                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트에 {with_particle(required_id, '을')} 더해 주세요.",
                 subject=character.id,
                 where=character.source,
             )

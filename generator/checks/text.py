@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from generator.findings import Report
+from generator.josa import quoted, with_particle
 from generator.model import Game
 
 ZERO_WIDTH_AND_BIDI = {
@@ -84,13 +85,13 @@ def check_characters_of(text: str, label: str, subject: str | None, where: str |
     for kind, chars in flagged.items():
         level, code, what = KIND_MESSAGES[kind]
         shown = ", ".join(f"U+{ord(c):04X}" + (f" '{c}'" if kind == "script" else "") for c in sorted(chars))
-        message = f"'{label}'에 {what}가 있습니다: {shown}. 지우거나 일반 문자로 바꿔 주세요."
+        message = f"'{label}'에 {with_particle(what, '이')} 있습니다: {shown}. 지우거나 일반 문자로 바꿔 주세요."
         getattr(report, level)(code, message, subject=subject, where=where)
     if missing:
         shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
         report.error(
             "text-glyph",
-            f"'{label}'의 문자 {shown}는 글꼴(나눔명조/나눔고딕)에 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
+            f"'{label}'의 문자 {with_particle(shown, '은')} 글꼴(나눔명조/나눔고딕)에 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
             subject=subject,
             where=where,
         )
@@ -130,7 +131,7 @@ def check_name_variants(game: Game, report: Report) -> None:
                 c, label = users[0]
                 report.warning(
                     "name-variant",
-                    f"'{variant}'는 {named.name}의 다른 표기로 보이지만 aliases에 없습니다"
+                    f"{quoted(variant, '은')} {named.name}의 다른 표기로 보이지만 aliases에 없습니다"
                     f"(처음 나온 곳: {c.name + '의 ' if c else '스크립트 '}{label}). aliases에 추가하거나 이름을 맞춰 주세요.",
                     subject=named.id,
                     where=named.source,
@@ -145,7 +146,7 @@ def check_reminder_marks(character, report: Report) -> None:
             if mark not in known:
                 report.warning(
                     "reminder-unknown",
-                    f"{character.name}의 '{night}' 문구에 강조된 '{mark}'가 이 캐릭터의 reminders/global_reminders에 없습니다.",
+                    f"{character.name}의 '{night}' 문구에 강조된 {quoted(mark, '이')} 이 캐릭터의 reminders/global_reminders에 없습니다.",
                     subject=character.id,
                     where=character.source,
                 )

@@ -9,6 +9,7 @@ import typer
 
 from generator.commands.common import Console
 from generator.findings import EXIT_FINDINGS
+from generator.josa import quoted
 from generator.options import RenderOptions
 
 
@@ -33,7 +34,7 @@ def produce(
     if options.icons_dir is not None and not Path(options.icons_dir).is_dir():
         options.report.warning(
             "icons-dir-missing",
-            f"--icons로 준 '{options.icons_dir}'는 폴더가 아니거나 없습니다. 내장 아이콘으로 만듭니다.",
+            f"--icons로 준 {quoted(options.icons_dir, '은')} 폴더가 아니거나 없습니다. 내장 아이콘으로 만듭니다.",
             where=str(options.icons_dir),
         )
     labels = dict(DOCUMENTS)

@@ -71,7 +71,7 @@ def mark_reminders(text: str, names: list[str]) -> str:
     """Wraps reminder-token names used as tokens ('안전 리마인더', '취함으로 표시', '마을주민과 틀림으로') in *marks*.
 
     A name counts as a token when it is followed (possibly through '과/와 <other name>') by 알림, 리마인더,
-    or '(으)로 표시'; plain uses of the same word ('마을주민 캐릭터 토큰') stay unmarked.
+    or '으로 표시' / '로 표시'; plain uses of the same word ('마을주민 캐릭터 토큰') stay unmarked.
     """
     if not names or "*" in text:
         return text
