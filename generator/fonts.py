@@ -16,7 +16,13 @@ def register_fonts() -> None:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.lib.fonts import addMapping
 
+    from reportlab import rl_config
+
     fonts = theme()["fonts"]
+    # Every document starts in the theme's sans face, so no PDF names Helvetica (a font it would not embed), and
+    # streams are Flate only: ASCII85 made files larger and pypdf's imposition slower to read them.
+    rl_config.canvas_basefontname = fonts["sans"]["name"]
+    rl_config.useA85 = 0
     for spec in fonts.values():
         pdfmetrics.registerFont(TTFont(spec["name"], str(FONTS_DIR / spec["file"])))
     for family, bold in (("serif", "serif_bold"), ("sans", "sans_bold")):

@@ -294,6 +294,10 @@ class AlmanacBuilder:
     # ----- story ----------------------------------------------------------------------------------
 
     def para(self, template: str, style, **data):
+        if style.alignment == 4:
+            from generator.hangul_paragraph import hangul_paragraph
+
+            return hangul_paragraph(render(template, **data), style)
         return remembering_paragraph()(render(template, **data), style)
 
     def text(self, text: str, style):
@@ -511,7 +515,9 @@ class AlmanacBuilder:
     def _item(self, text: str, bullet: str, plain: bool = False):
         template = "almanac_text.j2" if plain else "almanac_reminder_text.j2"
         markup = render(template, text=text, color=color("reminder"))
-        return remembering_paragraph()(markup, self.styles.item, bulletText=bullet)
+        from generator.hangul_paragraph import hangul_paragraph
+
+        return hangul_paragraph(markup, self.styles.item, bullet)
 
     def night_place(self, character, night: str) -> int | None:
         steps = self.game.night_steps(night)

@@ -1,0 +1,390 @@
+"""Paragraph markup → a justified Korean paragraph flowable whose line breaks are chosen for the whole paragraph.
+
+reportlab's own paragraph breaks line by line (greedy) and puts all leftover width into the word spaces, which in
+narrow Korean columns gave word gaps over 1 em. Here, as in book typesetting:
+
+- lines break only between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name or a bracket together), and
+  the breaks of each paragraph are chosen together for the least total badness (Knuth–Plass total fit);
+- the leftover width of a justified line goes mostly to the word spaces and a little between syllables (자간),
+  and a line may also be set a little tighter than natural; no word gap grows past the theme's maximum;
+- a paragraph split across pages leaves at least two lines on each side (no widows or orphans).
+
+reportlab still parses the markup (fonts, bold, colours, <br/>); this class does the breaking, splitting and
+drawing. `tight=True` asks for the fewest lines first (used to absorb a small overflow before spilling a page).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from generator.theme import theme
+
+NBSP = "\u00a0"
+INFEASIBLE = float("inf")
+# Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
+BREAKS: dict[tuple, list] = {}
+UNDERFULL = 1e9  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
+
+
+@lru_cache(maxsize=1)
+def spacing() -> dict:
+    """Justification limits from the theme, in ems of the paragraph's font size."""
+    return theme()["text"]["justify"]
+
+
+@dataclass
+class Run:
+    """A piece of one word in one font and colour."""
+
+    text: str
+    font: str
+    size: float
+    color: object
+    width: float
+
+
+@dataclass
+class Word:
+    runs: list[Run]
+    width: float
+    glyphs: int
+    space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
+
+
+@dataclass
+class Line:
+    words: list[Word]
+    natural: float  # words and natural spaces
+    word_extra: float = 0.0  # added to each breaking space
+    letter_extra: float = 0.0  # added between glyphs (PDF Tc)
+    justified: bool = False
+
+
+@dataclass
+class Segment:
+    """Words between forced line breaks (<br/>)."""
+
+    words: list[Word] = field(default_factory=list)
+
+
+def _paragraph_class():
+    from reportlab.lib.colors import toColor
+    from reportlab.lib.rl_accel import escapePDF, fp_str
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+    def color_op(color) -> str:
+        color = toColor(color)
+        return f"{fp_str(color.red, color.green, color.blue)} rg"
+    from reportlab.platypus import Paragraph
+
+    def width_of(text: str, font: str, size: float) -> float:
+        return stringWidth(text.replace(NBSP, " "), font, size)
+
+    def segments_of(frags) -> list[Segment]:
+        segments = [Segment()]
+        runs: list[Run] = []
+
+        def finish_word(space: float) -> None:
+            if runs:
+                width = sum(r.width for r in runs)
+                segments[-1].words.append(Word(list(runs), width, sum(len(r.text) for r in runs), space))
+                runs.clear()
+            elif segments[-1].words and space:
+                segments[-1].words[-1].space = segments[-1].words[-1].space or space
+
+        for frag in frags:
+            if getattr(frag, "lineBreak", False):
+                finish_word(0.0)
+                if segments[-1].words:
+                    segments[-1].words[-1].space = 0.0
+                segments.append(Segment())
+                continue
+            text = getattr(frag, "text", "")
+            if not text:
+                continue
+            parts = text.replace("\n", " ").replace("\t", " ").split(" ")
+            space = stringWidth(" ", frag.fontName, frag.fontSize)
+            for index, part in enumerate(parts):
+                if index:
+                    finish_word(space)
+                if part:
+                    runs.append(Run(part, frag.fontName, frag.fontSize, frag.textColor, width_of(part, frag.fontName, frag.fontSize)))
+        finish_word(0.0)
+        if segments[-1].words:
+            segments[-1].words[-1].space = 0.0
+        return [s for s in segments] or [Segment()]
+
+    def split_long_word(word: Word, width: float) -> list[Word]:
+        """A word wider than the column (a URL) is cut between characters; the only place this class cuts a word."""
+        pieces: list[Word] = []
+        runs: list[Run] = []
+        used = 0.0
+        for run in word.runs:
+            for ch in run.text:
+                w = width_of(ch, run.font, run.size)
+                if used + w > width and (runs or pieces):
+                    pieces.append(Word(runs, used, sum(len(r.text) for r in runs), 0.0))
+                    runs, used = [], 0.0
+                if runs and runs[-1].font == run.font and runs[-1].color == run.color and runs[-1].size == run.size:
+                    runs[-1].text += ch
+                    runs[-1].width += w
+                else:
+                    runs.append(Run(ch, run.font, run.size, run.color, w))
+                used += w
+        pieces.append(Word(runs, used, sum(len(r.text) for r in runs), word.space))
+        return pieces
+
+    def stretch_line(extra: float, spaces: int, gaps: int, widest: float, em: float, limits: dict) -> tuple[float, float, float]:
+        """(word-space extra, letter extra, width left over) for `extra` ≥ 0 points spread over a line.
+
+        First words and syllables open together (letters get `letter_ratio` of the word stretch) up to the comfortable
+        word stretch; then syllables alone up to `letter_max_em`; then word spaces alone up to the largest word gap.
+        """
+        ratio = limits["letter_ratio"]
+        comfort = limits["word_space_comfort_em"] * em
+        letter_most = limits["letter_max_em"] * em
+        word_most = max(0.0, limits["word_gap_max_em"] * em - widest - letter_most) if spaces else 0.0
+        word = min(extra / (spaces + gaps * ratio), comfort) if spaces + gaps * ratio else 0.0
+        word = min(word, word_most) if spaces else 0.0
+        letter = min(word * ratio, letter_most) if gaps else 0.0
+        left = extra - word * spaces - letter * gaps
+        if left > 0 and gaps:
+            more = min(left / gaps, letter_most - letter)
+            letter += more
+            left -= more * gaps
+        if left > 0 and spaces:
+            more = min(left / spaces, word_most - word)
+            word += more
+            left -= more * spaces
+        return word, letter, max(0.0, left)
+
+    def line_demerits(extra: float, spaces: int, gaps: int, widest: float, em: float, last: bool, tight: bool, limits: dict) -> float:
+        """Demerits of a line that is `extra` points short of the width (negative: too long); INFEASIBLE if it cannot be set."""
+        penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
+        if last and extra >= 0:  # the last line keeps natural spacing
+            return penalty * penalty
+        ratio = limits["letter_ratio"]
+        if extra >= 0:
+            _, _, left = stretch_line(extra, spaces, gaps, widest, em, limits)
+            if left > 0.01:  # underfull: stretched as far as allowed, the rest left at the line end
+                return UNDERFULL + (left / em) ** 2 * UNDERFULL / 100
+            comfortable = (spaces + gaps * ratio) * limits["word_space_comfort_em"] * em
+            badness = 100 * (extra / comfortable) ** 3 if comfortable else 0.0
+        else:  # tighter than natural: word spaces shrink, and syllables close up a little with them
+            if not spaces:
+                return INFEASIBLE
+            shrink = -extra / (spaces + gaps * ratio) / em / limits["word_space_shrink_em"]
+            if shrink > 1:
+                return INFEASIBLE
+            badness = 100 * shrink**3 * (0.5 if tight else 1)
+        return (penalty + badness) ** 2
+
+    def set_line(words: list[Word], natural: float, width: float, widest: float, em: float, last: bool, limits: dict) -> Line:
+        """The chosen line with its word and letter spacing."""
+        line = Line(words, natural)
+        extra = width - natural
+        if last and extra >= 0:
+            return line
+        spaces, gaps = len(words) - 1, sum(w.glyphs for w in words) - 1
+        if extra >= 0:
+            line.word_extra, line.letter_extra, _ = stretch_line(extra, spaces, gaps, widest, em, limits)
+        elif spaces:
+            shrink = min(-extra / (spaces + gaps * limits["letter_ratio"]), limits["word_space_shrink_em"] * em)
+            line.word_extra, line.letter_extra = -shrink, -shrink * limits["letter_ratio"]
+        line.justified = True
+        return line
+
+    def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool):
+        """The lines of one segment with the least total demerits (ragged lines when the style is not justified).
+
+        Candidate lines shorter than `shortest_line` of the width are not tried (except the last line and lone words):
+        they could only be set underfull.
+        """
+        limits = spacing()
+        n = len(words)
+        if not n:
+            return []
+        advance = [0.0]  # advance[i]: width of words[:i] with the space after each
+        glyph_count = [0]
+        for word in words:
+            advance.append(advance[-1] + word.width + word.space)
+            glyph_count.append(glyph_count[-1] + word.glyphs)
+        widest = max((w.space for w in words), default=0.0)
+        shrink = limits["word_space_shrink_em"] * em
+        ratio = limits["letter_ratio"]
+        penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
+        shortest = limits["shortest_line"]
+        best = [0.0] + [INFEASIBLE] * n
+        came_from = [0] * (n + 1)
+        for end in range(1, n + 1):
+            last = end == n
+            tail = words[end - 1].space
+            for start in range(end - 1, -1, -1):
+                width = widths[0] if (first and start == 0) else widths[1]
+                natural = advance[end] - advance[start] - tail
+                spaces = end - start - 1
+                gaps = glyph_count[end] - glyph_count[start] - 1
+                if spaces and natural - (spaces + gaps * ratio) * shrink > width:
+                    break
+                if best[start] == INFEASIBLE or (spaces and not last and natural < width * shortest):
+                    continue
+                if justify:
+                    cost = line_demerits(width - natural, spaces, gaps, widest, em, last, tight, limits)
+                else:
+                    cost = INFEASIBLE if natural > width else (penalty + (0 if last else (width - natural) / em)) ** 2
+                if cost == INFEASIBLE and not spaces:
+                    cost = 1e12  # a lone word that cannot be justified is set ragged
+                total = best[start] + cost
+                if total < best[end]:
+                    best[end] = total
+                    came_from[end] = start
+        breaks = []
+        end = n
+        while end > 0:
+            breaks.append((came_from[end], end))
+            end = came_from[end]
+        lines = []
+        for start, end in reversed(breaks):
+            width = widths[0] if (first and start == 0) else widths[1]
+            natural = advance[end] - advance[start] - words[end - 1].space
+            if justify:
+                lines.append(set_line(words[start:end], natural, width, widest, em, end == n, limits))
+            else:
+                lines.append(Line(words[start:end], natural))
+        return lines
+
+    class HangulParagraph(Paragraph):
+        """A Paragraph (same markup and style) set with whole-paragraph line breaking; see the module docstring."""
+
+        def __init__(self, text, style, bulletText=None, tight: bool = False, lines: list[Line] | None = None, **kwargs):
+            super().__init__(text, style, bulletText=bulletText, **kwargs)
+            self._markup = text
+            self.tight = tight
+            self._pinned = lines  # the lines of a split-off part: never broken again
+            self._broken: tuple[float, list[Line]] | None = None
+
+        # -- breaking ------------------------------------------------------------------------------
+
+        def lines_for(self, width: float) -> list[Line]:
+            if self._pinned is not None:
+                return self._pinned
+            if self._broken and self._broken[0] == width:
+                return self._broken[1]
+            style = self.style
+            key = (self._markup, style.fontName, style.fontSize, str(style.textColor), style.alignment, style.leftIndent,
+                   style.rightIndent, style.firstLineIndent, width, self.tight)
+            if key in BREAKS:
+                self._broken = (width, BREAKS[key])
+                return BREAKS[key]
+            text_width = width - style.leftIndent - style.rightIndent
+            widths = (text_width - style.firstLineIndent, text_width)
+            justify = style.alignment == 4
+            lines: list[Line] = []
+            for index, segment in enumerate(segments_of(self.frags)):
+                words = []
+                for word in segment.words:
+                    words += split_long_word(word, widths[1]) if word.width > widths[1] else [word]
+                lines += break_segment(words, widths, index == 0, style.fontSize, justify, self.tight) or ([Line([], 0.0)] if index else [])
+            if lines and not lines[-1].words:
+                lines.pop()
+            self._broken = (width, lines)
+            if len(BREAKS) > 20_000:
+                BREAKS.clear()
+            BREAKS[key] = lines
+            return lines
+
+        def wrap(self, avail_width, avail_height):
+            self.width = avail_width
+            self.height = len(self.lines_for(avail_width)) * self.style.leading
+            return self.width, self.height
+
+        def split(self, avail_width, avail_height):
+            """Two parts at a line boundary with at least two lines on each side, or [] to move the whole paragraph."""
+            lines = self.lines_for(avail_width)
+            fits = int((avail_height + 1e-6) // self.style.leading)
+            if fits >= len(lines):
+                return [self]
+            cut = min(fits, len(lines) - 2)
+            if cut < 2:
+                return []
+            first = HangulParagraph("", self.style, bulletText=self.bulletText, lines=lines[:cut])
+            rest = HangulParagraph("", self.style, lines=lines[cut:])
+            first.frags, rest.frags = self.frags, []  # getPlainText of the first part stays meaningful
+            return [first, rest]
+
+        # -- drawing -------------------------------------------------------------------------------
+
+        def draw(self):
+            canvas = self.canv
+            style = self.style
+            lines = self.lines_for(self.width)
+            if not lines:
+                return
+            y = self.height - style.fontSize
+            if self.bulletText:
+                self._draw_bullet(canvas, y)
+            canvas.saveState()
+            for index, line in enumerate(lines):
+                x = style.leftIndent + (style.firstLineIndent if index == 0 and self._pinned is None else 0)
+                self._draw_line(canvas, line, x, y)
+                y -= style.leading
+            canvas.restoreState()
+
+        def _draw_line(self, canvas, line: Line, x: float, y: float) -> None:
+            """Each word, and each font-subset piece of a word, is placed at its computed x (PDF readers that drop the
+            character spacing at the end of a text string, as pdfminer does, still see where the glyphs are)."""
+            letter = line.letter_extra if line.justified else 0.0
+            word_extra = line.word_extra if line.justified else 0.0
+            doc = canvas._doc
+            ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
+            origin = x  # Td moves are relative to the last line-matrix origin
+            if letter:
+                ops.append(f"{fp_str(letter)} Tc")
+            font = color = None
+            last = len(line.words) - 1
+            for number, word in enumerate(line.words):
+                runs = word.runs if number == last else word.runs + [Run(" ", word.runs[-1].font, word.runs[-1].size, word.runs[-1].color, 0.0)]
+                for run in runs:
+                    if run.color != color:
+                        ops.append(color_op(run.color))
+                        color = run.color
+                    face = getFont(run.font)
+                    text = run.text.replace(NBSP, " ")
+                    offset = 0
+                    for subset, encoded in face.splitString(text, doc):
+                        name = face.getSubsetInternalName(subset, doc)
+                        if (name, run.size) != font:
+                            ops.append(f"{name} {fp_str(run.size)} Tf")
+                            font = (name, run.size)
+                        if abs(x - origin) > 1e-3:
+                            ops.append(f"{fp_str(x - origin)} 0 Td")
+                            origin = x
+                        ops.append(f"({escapePDF(encoded)}) Tj")
+                        piece = text[offset : offset + len(encoded)]
+                        offset += len(encoded)
+                        x += stringWidth(piece, run.font, run.size) + letter * len(encoded)
+                if number < last:  # the space was drawn for copy and paste; the next word starts here
+                    x += word.space + word_extra - stringWidth(" ", runs[-1].font, runs[-1].size) - letter
+            ops.append("ET")
+            canvas.addLiteral(" ".join(ops))
+
+        def _draw_bullet(self, canvas, y: float) -> None:
+            style = self.style
+            canvas.saveState()
+            canvas.setFont(style.bulletFontName, style.bulletFontSize)
+            canvas.setFillColor(getattr(style, "bulletColor", None) or style.textColor)
+            canvas.drawString(style.bulletIndent, y, self.bulletText)
+            canvas.restoreState()
+
+    return HangulParagraph
+
+
+@lru_cache(maxsize=1)
+def hangul_paragraph_class():
+    return _paragraph_class()
+
+
+def hangul_paragraph(markup: str, style, bullet: str | None = None, tight: bool = False):
+    """A HangulParagraph for reportlab markup in `style` (justified when the style is)."""
+    return hangul_paragraph_class()(markup, style, bulletText=bullet, tight=tight)
