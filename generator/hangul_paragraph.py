@@ -24,6 +24,8 @@ NBSP = "\u00a0"
 INFEASIBLE = float("inf")
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
 BREAKS: dict[tuple, list] = {}
+# Parsed markup by (markup, font, size, colour): the same text in an entry set again tighter is parsed once.
+PARSED: dict[tuple, list] = {}
 UNDERFULL = 1e9  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
 
 
@@ -70,6 +72,7 @@ class Segment:
 
 def _paragraph_class():
     from reportlab.lib.colors import toColor
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_RIGHT
     from reportlab.lib.rl_accel import escapePDF, fp_str
     from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
@@ -195,7 +198,8 @@ def _paragraph_class():
         line.justified = True
         return line
 
-    def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool):
+    def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
+                      balance: bool = False):
         """The lines of one segment with the least total demerits (ragged lines when the style is not justified).
 
         Candidate lines shorter than `shortest_line` of the width are not tried (except the last line and lone words):
@@ -231,8 +235,9 @@ def _paragraph_class():
                     continue
                 if justify:
                     cost = line_demerits(width - natural, spaces, gaps, widest, em, last, tight, limits)
-                else:
-                    cost = INFEASIBLE if natural > width else (penalty + (0 if last else (width - natural) / em)) ** 2
+                else:  # ragged: even line lengths; a centred paragraph (a title) balances its last line too
+                    slack = 0 if (last and not balance) else (width - natural) / em
+                    cost = INFEASIBLE if natural > width else (penalty + slack) ** 2
                 if cost == INFEASIBLE and not spaces:
                     cost = 1e12  # a lone word that cannot be justified is set ragged
                 total = best[start] + cost
@@ -258,7 +263,11 @@ def _paragraph_class():
         """A Paragraph (same markup and style) set with whole-paragraph line breaking; see the module docstring."""
 
         def __init__(self, text, style, bulletText=None, tight: bool = False, lines: list[Line] | None = None, **kwargs):
-            super().__init__(text, style, bulletText=bulletText, **kwargs)
+            key = (text, style.fontName, style.fontSize, str(style.textColor))
+            frags = PARSED.get(key) if text else []
+            super().__init__(text, style, bulletText=bulletText, frags=frags, **kwargs)
+            if frags is None:
+                PARSED[key] = self.frags
             self._markup = text
             self.tight = tight
             self._pinned = lines  # the lines of a split-off part: never broken again
@@ -279,18 +288,21 @@ def _paragraph_class():
                 return BREAKS[key]
             text_width = width - style.leftIndent - style.rightIndent
             widths = (text_width - style.firstLineIndent, text_width)
-            justify = style.alignment == 4
+            justify = style.alignment == TA_JUSTIFY
             lines: list[Line] = []
             for index, segment in enumerate(segments_of(self.frags)):
                 words = []
                 for word in segment.words:
                     words += split_long_word(word, widths[1]) if word.width > widths[1] else [word]
-                lines += break_segment(words, widths, index == 0, style.fontSize, justify, self.tight) or ([Line([], 0.0)] if index else [])
+                lines += break_segment(words, widths, index == 0, style.fontSize, justify, self.tight, style.alignment == TA_CENTER) or (
+                    [Line([], 0.0)] if index else []
+                )
             if lines and not lines[-1].words:
                 lines.pop()
             self._broken = (width, lines)
             if len(BREAKS) > 20_000:
                 BREAKS.clear()
+                PARSED.clear()
             BREAKS[key] = lines
             return lines
 
@@ -325,8 +337,13 @@ def _paragraph_class():
             if self.bulletText:
                 self._draw_bullet(canvas, y)
             canvas.saveState()
+            text_width = self.width - style.leftIndent - style.rightIndent
             for index, line in enumerate(lines):
                 x = style.leftIndent + (style.firstLineIndent if index == 0 and self._pinned is None else 0)
+                if style.alignment == TA_CENTER:
+                    x += (text_width - line.natural) / 2
+                elif style.alignment == TA_RIGHT:
+                    x += text_width - line.natural
                 self._draw_line(canvas, line, x, y)
                 y -= style.leading
             canvas.restoreState()
@@ -346,13 +363,14 @@ def _paragraph_class():
             for number, word in enumerate(line.words):
                 runs = word.runs if number == last else word.runs + [Run(" ", word.runs[-1].font, word.runs[-1].size, word.runs[-1].color, 0.0)]
                 for run in runs:
-                    if run.color != color:
+                    if run.color is not color and run.color != color:
                         ops.append(color_op(run.color))
                         color = run.color
                     face = getFont(run.font)
                     text = run.text.replace(NBSP, " ")
+                    pieces = face.splitString(text, doc)
                     offset = 0
-                    for subset, encoded in face.splitString(text, doc):
+                    for subset, encoded in pieces:
                         name = face.getSubsetInternalName(subset, doc)
                         if (name, run.size) != font:
                             ops.append(f"{name} {fp_str(run.size)} Tf")
@@ -361,9 +379,10 @@ def _paragraph_class():
                             ops.append(f"{fp_str(x - origin)} 0 Td")
                             origin = x
                         ops.append(f"({escapePDF(encoded)}) Tj")
-                        piece = text[offset : offset + len(encoded)]
-                        offset += len(encoded)
-                        x += stringWidth(piece, run.font, run.size) + letter * len(encoded)
+                        count = len(encoded)
+                        width = run.width if len(pieces) == 1 else stringWidth(text[offset : offset + count], run.font, run.size)
+                        offset += count
+                        x += width + letter * count
                 if number < last:  # the space was drawn for copy and paste; the next word starts here
                     x += word.space + word_extra - stringWidth(" ", runs[-1].font, runs[-1].size) - letter
             ops.append("ET")

@@ -69,6 +69,11 @@ def with_particle(word: str, particle: str) -> str:
     return word + tossi.postfix(syllable, particle)[len(syllable) :]
 
 
+def final_sound(word: str) -> tuple[str, str]:
+    """How the word ends, as the particle forms it takes: ('를', '로') vowel, ('을', '로') ㄹ, ('을', '으로') other."""
+    return particle_of(word, "을"), particle_of(word, "로")
+
+
 def particle_of(word: str, particle: str) -> str:
     """Only the particle form for `word` (with_particle without the word)."""
     return with_particle(word, particle)[len(word) :]
