@@ -219,6 +219,7 @@ def _paragraph_class():
         ratio = limits["letter_ratio"]
         penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
         shortest = limits["shortest_line"]
+        dangling = limits["dangling_word_demerits"]
         best = [0.0] + [INFEASIBLE] * n
         came_from = [0] * (n + 1)
         for end in range(1, n + 1):
@@ -240,6 +241,8 @@ def _paragraph_class():
                     cost = INFEASIBLE if natural > width else (penalty + slack) ** 2
                 if cost == INFEASIBLE and not spaces:
                     cost = 1e12  # a lone word that cannot be justified is set ragged
+                elif not last and words[end - 1].glyphs == 1 and cost < UNDERFULL:
+                    cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
                 total = best[start] + cost
                 if total < best[end]:
                     best[end] = total
@@ -361,7 +364,11 @@ def _paragraph_class():
             font = color = None
             last = len(line.words) - 1
             for number, word in enumerate(line.words):
-                runs = word.runs if number == last else word.runs + [Run(" ", word.runs[-1].font, word.runs[-1].size, word.runs[-1].color, 0.0)]
+                if number == last:
+                    runs = word.runs
+                else:
+                    end = word.runs[-1]
+                    runs = word.runs + [Run(" ", end.font, end.size, end.color, stringWidth(" ", end.font, end.size))]
                 for run in runs:
                     if run.color is not color and run.color != color:
                         ops.append(color_op(run.color))
@@ -385,6 +392,8 @@ def _paragraph_class():
                         x += width + letter * count
                 if number < last:  # the space was drawn for copy and paste; the next word starts here
                     x += word.space + word_extra - stringWidth(" ", runs[-1].font, runs[-1].size) - letter
+            if letter:
+                ops.append("0 Tc")  # character spacing is text state: it would outlive this text object
             ops.append("ET")
             canvas.addLiteral(" ".join(ops))
 
