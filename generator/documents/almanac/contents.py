@@ -62,7 +62,7 @@ class ContentsLine(Flowable):
         if dot < end:  # the leader: round dots as one dashed line with round caps (one path, not a circle per dot)
             canvas.saveState()
             canvas.setStrokeColor(HexColor(color("rule")))
-            canvas.setLineWidth(0.7)
+            canvas.setLineWidth(0.8)
             canvas.setLineCap(1)
             canvas.setDash([0, step])
             canvas.line(dot, baseline + 1.6, end, baseline + 1.6)
