@@ -152,15 +152,24 @@ def check_reminder_marks(character, report: Report) -> None:
                 )
 
 
-def check_missing_sections(character, report: Report) -> None:
-    missing = [label for key, label in MISSING_SECTIONS if not getattr(character, key)]
-    if missing:
-        report.warning(
-            "section-missing",
-            f"{character.name}: 해설서에 없는 부분이 있습니다({', '.join(missing)}). 인쇄물에는 있는 부분만 나옵니다.",
-            subject=character.id,
-            where=character.source,
-        )
+SHOWN_MISSING = 8  # characters named in the summary; the rest are counted
+
+
+def check_missing_sections(characters, report: Report) -> None:
+    """One warning for the whole run naming the characters whose almanac prose is missing, and which parts."""
+    lacking = []
+    for character in characters:
+        missing = [label for key, label in MISSING_SECTIONS if not getattr(character, key)]
+        if missing:
+            lacking.append(f"{character.name}({'·'.join(missing)})")
+    if not lacking:
+        return
+    shown = ", ".join(lacking[:SHOWN_MISSING]) + (f" 외 {len(lacking) - SHOWN_MISSING}명" if len(lacking) > SHOWN_MISSING else "")
+    report.warning(
+        "section-missing",
+        f"해설서 글이 빠진 캐릭터가 {len(lacking)}명 있습니다: {shown}. 인쇄물에는 있는 부분만 나옵니다"
+        "(능력, 밤 안내, 알림 토큰, 설정, 징크스는 언제나 나옵니다).",
+    )
 
 
 def check(game: Game, report: Report) -> None:
@@ -169,7 +178,7 @@ def check(game: Game, report: Report) -> None:
         for label, text in character_texts(character):
             check_characters_of(text, f"{character.id}.{label}", character.id, character.source, report, covered)
         check_reminder_marks(character, report)
-        check_missing_sections(character, report)
+    check_missing_sections(game.characters, report)
     for label, text in script_texts(game):
         check_characters_of(text, f"script.{label}", None, game.script.source, report, covered)
     for fixed in game.library.fixed_steps.values():
