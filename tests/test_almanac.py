@@ -39,8 +39,8 @@ def build_files(script="in-space", paper="a4"):
 
 
 @pytest.fixture(scope="module")
-def almanac():
-    game, files = build_files()
+def almanac(kit):
+    game, files = kit("a4")
     reader = PdfReader(io.BytesIO(files["almanac.pdf"]))
     texts = [page.extract_text() for page in reader.pages]
     return game, files, reader, texts
@@ -90,8 +90,8 @@ def test_entries_start_on_new_pages_in_sheet_order(almanac):
     assert pages == sorted(pages) and len(set(pages)) == len(pages)
 
 
-def test_page_sizes_a4():
-    _, files = build_files()
+def test_page_sizes_a4(kit):
+    _, files = kit("a4")
     reading = PdfReader(io.BytesIO(files["almanac.pdf"]))
     booklet = PdfReader(io.BytesIO(files["almanac-booklet.pdf"]))
     for page in reading.pages:
@@ -101,8 +101,8 @@ def test_page_sizes_a4():
     assert len(booklet.pages) * 2 == len(reading.pages) + (-len(reading.pages)) % 4
 
 
-def test_page_sizes_letter():
-    _, files = build_files(paper="letter")
+def test_page_sizes_letter(kit):
+    _, files = kit("letter")
     reading = PdfReader(io.BytesIO(files["almanac.pdf"]))
     booklet = PdfReader(io.BytesIO(files["almanac-booklet.pdf"]))
     assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reading.pages} == {(396, 612)}
@@ -239,8 +239,8 @@ def test_overview_only_character_shows_no_empty_headings(tmp_path):
     assert squash("마을주민 토큰을 주머니에") in squash("".join(texts))  # the Drunk's setup change
 
 
-def test_identical_bytes_twice():
-    _, first = build_files()
+def test_identical_bytes_twice(kit):
+    _, first = kit("a4")
     _, second = build_files()
     assert first["almanac.pdf"] == second["almanac.pdf"]
     assert first["almanac-booklet.pdf"] == second["almanac-booklet.pdf"]

@@ -114,15 +114,26 @@ def night_story(game, icons, night: str, width: float, height: float) -> list:
         table = night_table(game, icons, night, width, scale)
         if table.wrap(width, height)[1] <= height - top:
             return [title, *intro, table]
+    # more than a page even at the smallest size: full size again, on pages of about equal length under the heading
+    table = night_table(game, icons, night, width)
+    table.wrap(width, height)
+    continued = heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"])
+    later_room = height - continued.wrap(width, height)[1] - 6
+    rows = list(table._rowHeights)
+    pages = -(-(sum(rows) - (height - top)) // later_room) + 1
+    target = sum(rows) / pages
     story = [title, *intro]
     room = height - top
     while True:
-        pieces = table.split(width, room)
+        taken, used = 0, 0.0
+        while taken < len(rows) and used + rows[taken] <= room and (used < target or taken == 0):
+            used += rows[taken]
+            taken += 1
+        pieces = table.split(width, used + 0.5) if taken < len(rows) else [table]
         if len(pieces) < 2:
             return story + [table]
         story += [pieces[0], PageBreak(), heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"]), Spacer(1, 6)]
-        table = pieces[1]
-        room = height - heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"]).wrap(width, height)[1] - 6
+        table, rows, room = pieces[1], rows[taken:], later_room
 
 
 def heading(text: str, size: float, text_color: str | None = None):
