@@ -15,7 +15,9 @@ drawing. `tight=True` asks for the fewest lines first (used to absorb a small ov
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import chain
 from functools import lru_cache
 
 from generator.theme import theme
@@ -225,7 +227,10 @@ def _paragraph_class():
         for end in range(1, n + 1):
             last = end == n
             tail = words[end - 1].space
-            for start in range(end - 1, -1, -1):
+            # the longest start still giving a line of `shortest` width (shorter ones could only be underfull)
+            longest = end - 1 if last else min(end - 1, bisect_right(advance, advance[end] - tail - widths[1] * shortest) - 1)
+            starts = range(longest, -1, -1) if longest == end - 1 else chain((end - 1,), range(longest, -1, -1))
+            for start in starts:
                 width = widths[0] if (first and start == 0) else widths[1]
                 natural = advance[end] - advance[start] - tail
                 spaces = end - start - 1
