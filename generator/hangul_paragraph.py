@@ -164,26 +164,38 @@ def _paragraph_class():
             left -= more * spaces
         return word, letter, max(0.0, left)
 
-    def line_demerits(extra: float, spaces: int, gaps: int, widest: float, em: float, last: bool, tight: bool, limits: dict) -> float:
-        """Demerits of a line that is `extra` points short of the width (negative: too long); INFEASIBLE if it cannot be set."""
+    def demerits_function(widest: float, em: float, tight: bool, limits: dict):
+        """demerits(extra, spaces, gaps, last) for one segment: a line `extra` points short of the width (negative:
+        too long) with that many word spaces and glyph gaps; INFEASIBLE when it cannot be set. Constants are worked
+        out once here: this runs for every candidate line."""
         penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
-        if last and extra >= 0:  # the last line keeps natural spacing
-            return penalty * penalty
         ratio = limits["letter_ratio"]
-        if extra >= 0:
-            _, _, left = stretch_line(extra, spaces, gaps, widest, em, limits)
-            if left > 0.01:  # underfull: stretched as far as allowed, the rest left at the line end
-                return UNDERFULL + (left / em) ** 2 * UNDERFULL / 100
-            comfortable = (spaces + gaps * ratio) * limits["word_space_comfort_em"] * em
-            badness = 100 * (extra / comfortable) ** 3 if comfortable else 0.0
-        else:  # tighter than natural: word spaces shrink, and syllables close up a little with them
-            if not spaces:
-                return INFEASIBLE
-            shrink = -extra / (spaces + gaps * ratio) / em / limits["word_space_shrink_em"]
-            if shrink > 1:
-                return INFEASIBLE
-            badness = 100 * shrink**3 * (0.5 if tight else 1)
-        return (penalty + badness) ** 2
+        letter_most = limits["letter_max_em"] * em
+        word_most = max(0.0, limits["word_gap_max_em"] * em - widest - letter_most)
+        comfort = limits["word_space_comfort_em"] * em
+        shrink_most = limits["word_space_shrink_em"] * em
+        last_cost = penalty * penalty
+        relief = 0.5 if tight else 1.0
+
+        def demerits(extra: float, spaces: int, gaps: int, last: bool) -> float:
+            if extra >= 0:
+                if last:  # the last line keeps natural spacing
+                    return last_cost
+                left = extra - spaces * word_most - gaps * letter_most  # what stretch_line could not place
+                if left > 0.01:  # underfull: stretched as far as allowed, the rest left at the line end
+                    return UNDERFULL + (left / em) ** 2 * UNDERFULL / 100
+                comfortable = (spaces + gaps * ratio) * comfort
+                badness = 100 * (extra / comfortable) ** 3 if comfortable else 0.0
+            else:  # tighter than natural: word spaces shrink, and syllables close up a little with them
+                if not spaces:
+                    return INFEASIBLE
+                shrink = -extra / (spaces + gaps * ratio) / shrink_most
+                if shrink > 1:
+                    return INFEASIBLE
+                badness = 100 * shrink * shrink * shrink * relief
+            return (penalty + badness) ** 2
+
+        return demerits
 
     def set_line(words: list[Word], natural: float, width: float, widest: float, em: float, last: bool, limits: dict) -> Line:
         """The chosen line with its word and letter spacing."""
@@ -222,6 +234,7 @@ def _paragraph_class():
         penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
         shortest = limits["shortest_line"]
         dangling = limits["dangling_word_demerits"]
+        demerits = demerits_function(widest, em, tight, limits)
         best = [0.0] + [INFEASIBLE] * n
         came_from = [0] * (n + 1)
         for end in range(1, n + 1):
@@ -240,7 +253,7 @@ def _paragraph_class():
                 if best[start] == INFEASIBLE or (spaces and not last and natural < width * shortest):
                     continue
                 if justify:
-                    cost = line_demerits(width - natural, spaces, gaps, widest, em, last, tight, limits)
+                    cost = demerits(width - natural, spaces, gaps, last)
                 else:  # ragged: even line lengths; a centred paragraph (a title) balances its last line too
                     slack = 0 if (last and not balance) else (width - natural) / em
                     cost = INFEASIBLE if natural > width else (penalty + slack) ** 2

@@ -118,8 +118,8 @@ class Wording:
             for word in avoided:
                 if word not in replacements:
                     self.terms[word] = term
-        self.name_pattern = self._pattern(self.names, followers=True)
-        self.term_pattern = self._pattern(self.terms, followers=False)
+        self.name_pattern = self._pattern(self.names)
+        self.term_pattern = self._pattern(self.terms)
         spaced = sorted({c.name for c in library.characters.values() if " " in c.name}, key=len, reverse=True)
         reminders = {r for c in game.characters for r in c.reminders + c.global_reminders if r.strip()}
         self.tie_names = self._alternation(spaced + sorted((r for r in reminders if " " in r), key=len, reverse=True))
@@ -137,41 +137,52 @@ class Wording:
         return re.compile(rf"(?<![{HANGUL}])(?:{'|'.join(re.escape(w) for w in words)})")
 
     @staticmethod
-    def _pattern(table: dict[str, str], followers: bool):
-        """One regex for every key, longest first; Hangul keys start a word, Latin keys are whole words."""
+    def _pattern(table: dict[str, str]):
+        """One regex for every key, longest first, each starting a word; where it may end is checked in _fits."""
         if not table:
             return None
-        parts = []
-        for key in sorted(table, key=len, reverse=True):
-            if is_latin(key):
-                parts.append(rf"(?<![A-Za-z]){re.escape(key)}(?![A-Za-z])")
-            elif followers:
-                follow = "|".join(FOLLOWERS)
-                parts.append(rf"(?<![{HANGUL}]){re.escape(key)}(?![{HANGUL}])|(?<![{HANGUL}]){re.escape(key)}(?=(?:{follow}))")
-            else:
-                parts.append(rf"(?<![{HANGUL}]){re.escape(key)}")
-        return re.compile("|".join(parts))
+        keys = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
+        return re.compile(rf"(?<![{HANGUL}A-Za-z])(?:{keys})")
 
-    def _replace(self, text: str, pattern, table: dict[str, str]) -> str:
+    @staticmethod
+    def _fits(text: str, end: int, key: str, followers: bool) -> bool:
+        """A Latin key ends a word; a Hangul name ends a word or goes on only into a particle (포 in 포기 does not)."""
+        after = text[end : end + 1]
+        if is_latin(key):
+            return not (after.isascii() and after.isalpha())
+        if not followers or not re.match(rf"[{HANGUL}]", after):
+            return True
+        return text.startswith(FOLLOWERS, end)
+
+    def _replace(self, text: str, pattern, table: dict[str, str], followers: bool) -> str:
         if pattern is None:
             return text
+        keys = None
         position = 0
         while True:
             match = pattern.search(text, position)
             if match is None:
                 return text
-            found, new = match.group(0), table[match.group(0)]
+            start, found = match.start(), match.group(0)
+            if not self._fits(text, match.end(), found, followers):  # a shorter key here may still fit
+                keys = keys or sorted(table, key=len, reverse=True)
+                found = next((k for k in keys if len(k) < len(found) and text.startswith(k, start)
+                              and self._fits(text, start + len(k), k, followers)), None)
+                if found is None:
+                    position = start + 1
+                    continue
+            new = table[found]
             if new != found:
-                text = text[: match.start()] + new + fix_particle(found, new, text[match.end() :])
-            position = match.start() + len(new)
+                text = text[:start] + new + fix_particle(found, new, text[start + len(found) :])
+            position = start + len(new)
 
     def words(self, text: str | None) -> str:
         """Aliases → names, avoided words → glossary terms, particles after them fixed, typographic quotes."""
         if not text:
             return text or ""
         if text not in self._done:
-            worded = self._replace(text, self.name_pattern, self.names)
-            worded = self._replace(worded, self.term_pattern, self.terms)
+            worded = self._replace(text, self.name_pattern, self.names, followers=True)
+            worded = self._replace(worded, self.term_pattern, self.terms, followers=False)
             self._done[text] = typographic_quotes(worded)
         return self._done[text]
 
