@@ -50,7 +50,8 @@ def heading_block(book: Book, character) -> Stack:
     team = character.team
     tcolor = team_color(team)
     _, _, w, _ = book.frame_box()
-    icon_size = mm(s["icon"])
+    icon_size = mm(s["icon"]) * st.tight  # a tighter entry also takes a little off its heading block
+    pad = s["ability_padding_pt"] * st.tight
     header = Table(
         [[icon_flowable(book.icon(character), icon_size, tcolor),
           book.para("almanac_header.j2", st.name, team=TEAM_NAMES_KO.get(team, team), name=character.name,
@@ -62,7 +63,6 @@ def heading_block(book: Book, character) -> Stack:
         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
         ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
     ]))
-    pad = s["ability_padding_pt"]
     ability = Table([[book.game_text(character.ability, st.ability)]], colWidths=[w])
     ability.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, -1), HexColor(color("paper_tint"))),
@@ -73,7 +73,7 @@ def heading_block(book: Book, character) -> Stack:
     return Stack([
         Marker(book, key=f"entry:{character.id}", section=TEAM_NAMES_KO.get(team, team), section_color=tcolor),
         header,
-        book.rule(hex_color=tcolor, width=s["rule_pt"] * 1.5, space=mm(3)),
+        book.rule(hex_color=tcolor, width=s["rule_pt"] * 1.5, space=mm(3) * st.tight),
         ability,
     ])
 
