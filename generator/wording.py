@@ -101,12 +101,14 @@ class Wording:
 
     def __init__(self, game):
         library = game.library
+        # the library and the script's own characters (a JSON script may define some in full)
+        known = sorted({**library.characters, **{c.id: c for c in game.characters}}.values(), key=lambda c: c.id)
         replacements: dict[str, str] = {}
-        for character in sorted(library.characters.values(), key=lambda c: c.id):
+        for character in known:
             for variant in spacing_variants(character.name):
                 replacements.setdefault(variant, character.name)
         names = set(replacements)
-        for character in sorted(library.characters.values(), key=lambda c: c.id):
+        for character in known:
             for alias in character.aliases:
                 for variant in spacing_variants(alias.strip()):
                     if variant and variant not in names:
@@ -120,7 +122,7 @@ class Wording:
                     self.terms[word] = term
         self.name_pattern = self._pattern(self.names)
         self.term_pattern = self._pattern(self.terms)
-        spaced = sorted({c.name for c in library.characters.values() if " " in c.name}, key=len, reverse=True)
+        spaced = sorted({c.name for c in known if " " in c.name}, key=len, reverse=True)
         reminders = {r for c in game.characters for r in c.reminders + c.global_reminders if r.strip()}
         self.tie_names = self._alternation(spaced + sorted((r for r in reminders if " " in r), key=len, reverse=True))
         self.marked = None
