@@ -7,8 +7,8 @@
 - When a replacement ends differently (폭풍잡이 → 폭풍 부르미, 리마인더 → 알림), the particle after it is chosen
   again (리마인더로 → 알림으로, 돌연변이를 → 변종을).
 - Straight quotes become typographic ones (“ ” ‘ ’).
-- `tie` then joins the words of a multi-word character or reminder name, and a reminder name with the 알림 that
-  marks it, with no-break spaces, so no line ends inside them.
+- `tie` then joins the words of a multi-word character or reminder name, a reminder name with the 알림 that marks
+  it, and a team with its signed count ('외지인 -1명') with no-break spaces, so no line ends inside them.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ FOLLOWERS = tuple(sorted({
     "마다", "조차", "뿐", "들", "님", "라", "나", "며", "다", "였", "예", "든", "란", "랑", "여", "야", "아", "한테",
     "께", "입", "인", "일", "임", "이나", "이라", "이며", "이었", "에게", "에서", "하고", "이고", "고", "밖에",
 }, key=len, reverse=True))
-MARKERS = ("알림",)  # the word that marks a reminder token in storyteller text (after glossary replacement)
+MARKERS = ("알림",)
+SIGNED_COUNT = re.compile(rf"(?<=[{HANGUL}]) (?=[+\-−]\d)")  # '외지인 -1명' stays on one line  # the word that marks a reminder token in storyteller text (after glossary replacement)
 
 
 def load_glossary(content_dir) -> list[tuple[str, list[str]]]:
@@ -194,7 +195,7 @@ class Wording:
             text = self.tie_names.sub(lambda m: m.group(0).replace(" ", NBSP), text)
         if self.marked is not None:
             text = self.marked.sub(lambda m: m.group(1) + NBSP, text)
-        return text
+        return SIGNED_COUNT.sub(NBSP, text)
 
     def print(self, text: str | None) -> str:
         """words() then tie(): what a paragraph of game text prints."""

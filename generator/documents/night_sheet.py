@@ -210,7 +210,7 @@ def setup_story(game, icons, width: float) -> list:
                 text += ". 바뀐 만큼 마을주민 수가 반대로 바뀝니다"
             text = f"게임에 들어오면: {text}."
         entry = paragraph(
-            render("setup_note.j2", name=character.name, text=text, color=team_color(character.team), name_font=font_name("sans_bold")),
+            render("setup_note.j2", name=wording(game).tie(character.name), text=wording(game).tie(text), color=team_color(character.team), name_font=font_name("sans_bold")),
             style("serif", t["reminder_size_pt"]),
         )
         picture = icon_flowable(icons.get(character.id), mm(t["icon"]) * 0.8, icon_color(character.team))
@@ -231,7 +231,7 @@ def setup_story(game, icons, width: float) -> list:
         for character, delta in choices:
             team = next(iter(character.bag_changes))
             head.append(paragraph(
-                render("sheet_name.j2", name=f"{character.name} {TEAM_NAMES_KO[team]} {delta:+d}", color=team_color(character.team), note=None),
+                render("sheet_name.j2", name=f"{wording(game).tie(character.name)} {TEAM_NAMES_KO[team]}\u00a0{delta:+d}", color=team_color(character.team), note=None),
                 bold,
             ))
         data = [head]
