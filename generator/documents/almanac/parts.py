@@ -13,7 +13,7 @@ from generator.fonts import register_fonts
 from generator.hangul_paragraph import hangul_paragraph
 from generator.markup import render
 from generator.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
-from generator.wording import wording
+from generator.wording import typographic_quotes, wording
 
 
 def settings() -> dict:
@@ -132,7 +132,7 @@ class Book:
 
     def text(self, text: str, style):
         """Our own wording (labels, titles): escaped, typographic quotes, brackets kept together."""
-        return self.para("almanac_text.j2", style, text=self.words.tie(typographic(text)))
+        return self.para("almanac_text.j2", style, text=self.words.tie(typographic_quotes(text)))
 
     def game_text(self, text: str, style, bullet: str | None = None, marked: bool = False, worded: bool = False):
         """Game text: printed names and terms (generator.wording; `worded` when already done), *reminder* marks in
@@ -167,12 +167,6 @@ def keep_with_next(flowable):
     """Marks a flowable the planner never leaves at the foot of a page."""
     flowable.keep_with_next = True
     return flowable
-
-
-def typographic(text: str) -> str:
-    from generator.wording import typographic_quotes
-
-    return typographic_quotes(text)
 
 
 class Marker(Flowable):
