@@ -436,3 +436,22 @@ def test_a_role_without_prose_prints_a_complete_entry(content):
             assert re.sub(r"\s+|\*", "", words.words(damsel.night_reminder(night)))[:15] in entry
     for empty in ("개요", "진행방법", "예시·메모"):
         assert empty not in entry
+
+
+def test_names_inside_other_names_and_words_stay_whole():
+    from generator.model import Character, Game, Library, Script
+
+    def role(cid, name, aliases=()):
+        return Character(id=cid, name=name, team="townsfolk", ability="", aliases=list(aliases))
+
+    roles = [role("huntsman", "사냥꾼"), role("bountyhunter", "현상금 사냥꾼", ["바운티 헌터"]), role("po", "포"),
+             role("fearmonger", "공포 조장자"), role("monk", "수도사", ["수도승", "Monk"])]
+    library = Library(characters={r.id: r for r in roles}, fixed_steps={}, night_order=None, night_rules=[], jinxes=[])
+    game = Game(Script("t", "t", None, [r.id for r in roles]), library, roles)
+    words = wording(game)
+    assert words.words("현상금사냥꾼은 사냥꾼과 다릅니다.") == "현상금 사냥꾼은 사냥꾼과 다릅니다."
+    assert words.words("바운티 헌터가 공포조장자를 만나도 포는 포기하지 않습니다.") == (
+        "현상금 사냥꾼이 공포 조장자를 만나도 포는 포기하지 않습니다."
+    )
+    assert words.words("Monk는 수도승들을 돕습니다. Monkey는 그대로.") == "수도사는 수도사들을 돕습니다. Monkey는 그대로."
+    assert words.tie("현상금 사냥꾼이") == "현상금\u00a0사냥꾼이"
