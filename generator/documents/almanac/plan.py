@@ -31,6 +31,7 @@ class Part:
     make: Callable[[], list]  # the part's flowables, made with the book's current styles
     template: str = "body"
     fit: bool = False  # an entry: try tighter settings to lose a nearly empty last page
+    balance: bool = False  # a long table: pages of about equal length rather than a short last one
 
 
 @dataclass
@@ -55,7 +56,7 @@ def parts(book: Book, paginator: Paginator) -> list[Part]:
     for character in game.characters:
         plan.append(Part(character.name, lambda c=character: entry.entry(book, c), fit=True))
     for night in NIGHTS:
-        plan.append(Part(label(night), lambda n=night: appendices.night_order(book, n)))
+        plan.append(Part(label(night), lambda n=night: appendices.night_order(book, n), balance=True))
     plan.append(Part(label("setup_table"), lambda: appendices.setup_and_jinxes(book)))
     plan.append(Part(label("credits"), lambda: appendices.credits(book)))
     plan.append(Part("", lambda: appendices.back_cover(book), template="back"))
@@ -165,6 +166,8 @@ def plan_part(book: Book, part: Part, paginator: Paginator) -> list[Page]:
     pages = paginator.pages(part.make(), part.title)
     if part.fit and len(pages) > 1:
         pages = fitted(book, part, paginator, pages)
+    if part.balance and len(pages) > 1:
+        pages = balanced(part, paginator, pages)
     for page in pages:
         page.template = part.template
     return pages
@@ -196,6 +199,16 @@ def fitted(book: Book, part: Part, paginator: Paginator, pages: list[Page]) -> l
         if len(moved) != len(pages):
             break
         pages = moved
+    return pages
+
+
+def balanced(part: Part, paginator: Paginator, pages: list[Page]) -> list[Page]:
+    """The same number of pages, each filled to about the average (a table's rows spread evenly)."""
+    target = sum(page.used for page in pages) / len(pages)
+    for slack in (1.04, 1.1, 1.2):
+        even = paginator.pages(part.make(), part.title, [min(paginator.height, target * slack)] * (len(pages) - 1))
+        if len(even) == len(pages):
+            return even
     return pages
 
 
