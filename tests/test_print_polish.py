@@ -50,9 +50,13 @@ def read_pages(data: bytes) -> list[dict]:
 
 
 @lru_cache(maxsize=None)
-def text_of(paper: str, name: str) -> str:
+def page_texts(paper: str, name: str) -> list[str]:
     _, files = bundled_kit(paper)
-    return plain(files[name])
+    return [(page.extract_text() or "").replace("\u00a0", " ") for page in PdfReader(io.BytesIO(files[name])).pages]
+
+
+def text_of(paper: str, name: str) -> str:
+    return "\n".join(page_texts(paper, name))
 
 
 def plain(data: bytes) -> str:
@@ -232,13 +236,12 @@ def test_a_paragraph_broken_by_a_page_keeps_two_lines_on_each_side(paper):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_continuation_pages_carry_their_title(paper):
-    game, files = bundled_kit(paper)
-    texts = [page.extract_text() for page in PdfReader(io.BytesIO(files["almanac.pdf"])).pages]
-    continued = [t for t in texts if "(계속)" in t]
+    game, _ = bundled_kit(paper)
+    continued = [t for t in page_texts(paper, "almanac.pdf") if "(계속)" in t]
     assert continued
     names = [c.name for c in game.characters] + ["차례", "첫날 밤 순서", "다른 밤 순서"]
     for text in continued:
-        assert any(f"{n} (계속)" in text.replace("\u00a0", " ") for n in names), text[:80]
+        assert any(f"{n} (계속)" in text for n in names), text[:80]
 
 
 def test_a_script_without_notes_gets_no_notes_page(content):
@@ -290,8 +293,8 @@ def test_a_night_too_long_for_a_page_continues_under_its_heading(content):
 
 
 def test_each_night_sheet_step_says_its_team():
-    game, files = bundled_kit("a4")
-    text = re.sub(r"\s+", "", plain(files["night-order.pdf"]))
+    game, _ = bundled_kit("a4")
+    text = re.sub(r"\s+", "", text_of("a4", "night-order.pdf"))
     for night in NIGHTS:
         for step in game.night_steps(night):
             if step not in game.library.fixed_steps:
@@ -317,9 +320,8 @@ def test_no_alias_or_avoided_term_is_printed(paper, name):
             assert word not in text, f"{word} printed instead of {term} in {name}"
 
 
-def test_the_notes_print_library_names_with_fitting_particles(kit):
-    game, files = kit("a4")
-    text = re.sub(r"\s+", " ", plain(files["almanac.pdf"]))
+def test_the_notes_print_library_names_with_fitting_particles():
+    text = re.sub(r"\s+", " ", text_of("a4", "almanac.pdf"))
     assert "폭풍 부르미는 변종을 선호합니다" in text
     assert "첩자와 군인이" in text
     assert "죽음 알림으로 표시하세요" in text  # 리마인더로 → 알림으로
