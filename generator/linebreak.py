@@ -22,7 +22,7 @@ from generator.theme import theme
 
 NBSP = "\u00a0"
 INFEASIBLE = float("inf")
-UNDERFULL = 1e9  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
+UNDERFULL = 1e7  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
 
 
 @lru_cache(maxsize=1)
@@ -166,7 +166,7 @@ def demerits_function(widest: float, em: float, tight: bool, limits: dict):
                 return last_cost
             left = extra - spaces * word_most - gaps * letter_most  # what stretch_line could not place
             if left > 0.01:  # underfull: stretched as far as allowed, the rest left at the line end
-                return UNDERFULL + (left / em) ** 2 * UNDERFULL / 100
+                return UNDERFULL + (left / em) ** 2 * UNDERFULL * 10  # two lines a little short beat one very short
             comfortable = (spaces + gaps * ratio) * comfort
             badness = 100 * (extra / comfortable) ** 3 if comfortable else 0.0
         else:  # tighter than natural: word spaces shrink, and syllables close up a little with them
