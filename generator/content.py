@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report, Unreadable
-from generator.josa import with_particle
+from generator.josa import quoted, with_particle
 from generator.model import (
     BAG_TEAMS,
     EDITIONS,
@@ -77,7 +77,7 @@ class Fields:
     def _wrong_type(self, key, expected: type, value) -> None:
         self.report.error(
             "wrong-type",
-            f"'{self._label(key)}'은(는) {TYPE_NAMES[expected]}이어야 합니다(지금은 {type_name(value)}).",
+            f"{quoted(self._label(key), '은')} {with_particle(TYPE_NAMES[expected], '이어야')} 합니다(지금은 {type_name(value)}).",
             subject=self.subject,
             where=self.where(key),
         )
@@ -99,7 +99,7 @@ class Fields:
         if len(value) > MAX_TEXT_LENGTH:
             self.report.error(
                 "text-too-long",
-                f"'{self._label(key)}'이(가) 너무 깁니다({len(value):,}자). {MAX_TEXT_LENGTH:,}자까지 쓸 수 있습니다.",
+                f"{quoted(self._label(key), '이')} 너무 깁니다({len(value):,}자). {MAX_TEXT_LENGTH:,}자까지 쓸 수 있습니다.",
                 subject=self.subject,
                 where=self.where(key),
             )
@@ -150,7 +150,7 @@ class Fields:
     def missing(self, key) -> None:
         self.report.error(
             "missing-field",
-            f"필수 항목 '{self._label(key)}'이(가) 없거나 비어 있습니다.",
+            f"필수 항목 {quoted(self._label(key), '이')} 없거나 비어 있습니다.",
             subject=self.subject,
             where=self.located.where(*self.prefix) if self.prefix else display_path(self.located.path),
         )
@@ -237,7 +237,7 @@ def parse_setup(fields: Fields) -> dict:
             deltas = value if isinstance(value, list) else [value]
             if not deltas or not all(isinstance(d, int) and not isinstance(d, bool) and -20 <= d <= 20 for d in deltas) or not any(deltas):
                 refuse(
-                    f"'setup.{key}'는 정수 목록이어야 합니다(예: [-1, 1] 또는 [0, 1], 0만 있으면 안 됨). "
+                    f"{quoted('setup.' + key, '은')} 정수 목록이어야 합니다(예: [-1, 1] 또는 [0, 1], 0만 있으면 안 됨). "
                     f"이야기꾼이 아무 수나 정하면 \"?\"라고 씁니다. 지금은 {value!r}입니다."
                 )
                 continue
@@ -246,7 +246,7 @@ def parse_setup(fields: Fields) -> dict:
             items = value if isinstance(value, list) else [value]
             if not items or not all(isinstance(item, str) and item.strip() for item in items):
                 what = "캐릭터 id" if key == "requires" else "능력의 괄호에 쓴 설정 문구"
-                refuse(f"'setup.{key}'는 {what}의 목록이어야 합니다(지금은 {value!r}).")
+                refuse(f"{quoted('setup.' + key, '은')} {what}의 목록이어야 합니다(지금은 {value!r}).")
                 continue
             setup[key] = [item.strip() for item in items]
         else:
@@ -271,14 +271,14 @@ def character_from_mapping(
     if character_id is not None and not ID_PATTERN.match(character_id):
         report.error(
             "bad-id",
-            f"id '{character_id}'는 영문 소문자, 숫자, '_', '-'만 쓸 수 있습니다.",
+            f"id {quoted(character_id, '은')} 영문 소문자, 숫자, '_', '-'만 쓸 수 있습니다.",
             subject=character_id,
             where=fields.where("id"),
         )
     if character_id and expected_id and character_id != expected_id:
         report.error(
             "id-mismatch",
-            f"id '{character_id}'가 파일 이름 '{expected_id}.yaml'과 다릅니다. 파일 이름과 id를 같게 해 주세요.",
+            f"id {quoted(character_id, '이')} 파일 이름 '{expected_id}.yaml'과 다릅니다. 파일 이름과 id를 같게 해 주세요.",
             subject=character_id,
             where=fields.where("id"),
         )
@@ -336,7 +336,7 @@ def load_characters(content_dir: Path, report: Report) -> dict[str, Character]:
         if character.id in characters:
             report.error(
                 "duplicate-id",
-                f"id '{character.id}'가 두 파일에 있습니다: {characters[character.id].source}, {character.source}",
+                f"id {quoted(character.id, '이')} 두 파일에 있습니다: {characters[character.id].source}, {character.source}",
                 subject=character.id,
                 where=character.source,
             )
@@ -366,7 +366,7 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
     steps: dict[str, FixedStep] = {}
     for step_id, raw in fields.mapping_of("steps").items():
         if not isinstance(raw, dict):
-            report.error("wrong-type", f"'steps.{step_id}'는 키-값 묶음이어야 합니다.", where=located.where("steps", step_id))
+            report.error("wrong-type", f"{quoted('steps.' + step_id, '은')} 키-값 묶음이어야 합니다.", where=located.where("steps", step_id))
             continue
         step_fields = Fields(located, raw, report, ("steps", step_id), step_id)
         step_fields.warn_unknown(STEP_KEYS)
@@ -456,7 +456,7 @@ def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) ->
             for character_id in unknown:
                 report.error(
                     "unknown-id",
-                    f"징크스가 알 수 없는 캐릭터 '{character_id}'를 가리킵니다.{suggest(character_id, known)}",
+                    f"징크스가 알 수 없는 캐릭터 {quoted(character_id, '을')} 가리킵니다.{suggest(character_id, known)}",
                     subject=character_id,
                     where=fields.where("characters"),
                 )
@@ -589,7 +589,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         if isinstance(value, str):
             named[key] = value
         else:
-            report.error("wrong-type", f"'named_characters.{key}'는 캐릭터 id(문자열)여야 합니다.", where=located.where("named_characters", key))
+            report.error("wrong-type", f"{quoted('named_characters.' + str(key), '은')} 캐릭터 id(문자열)여야 합니다.", where=located.where("named_characters", key))
     order = None
     if "first_night" in mapping or "other_nights" in mapping:
         order = NightOrder(fields.text_list("first_night"), fields.text_list("other_nights"), display_path(path))
@@ -626,7 +626,7 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
             if named in library.characters:
                 character_id = script.character_ids[index] = named
         if character_id in seen:
-            report.error("duplicate-id", f"스크립트에 '{character_id}'가 두 번 있습니다.", subject=character_id, where=where)
+            report.error("duplicate-id", f"스크립트에 {quoted(character_id, '이')} 두 번 있습니다.", subject=character_id, where=where)
             continue
         seen.add(character_id)
         character = custom.get(character_id) or library.characters.get(character_id)
@@ -641,7 +641,7 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
         if character is None:
             report.error(
                 "unknown-id",
-                f"스크립트의 캐릭터 '{character_id}'가 라이브러리에 없습니다.{suggest(character_id, library.characters)}",
+                f"스크립트의 캐릭터 {quoted(character_id, '이')} 라이브러리에 없습니다.{suggest(character_id, library.characters)}",
                 subject=character_id,
                 where=where,
             )
@@ -649,11 +649,11 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
         characters.append(character)
     for loric_id, target in script.named_characters.items():
         if loric_id not in seen:
-            report.warning("named-unused", f"named_characters에 스크립트에 없는 '{loric_id}'가 있습니다.", subject=loric_id, where=script.source)
+            report.warning("named-unused", f"named_characters에 스크립트에 없는 {quoted(loric_id, '이')} 있습니다.", subject=loric_id, where=script.source)
         if target not in library.characters:
             report.error(
                 "unknown-id",
-                f"'{loric_id}'가 지정한 캐릭터 '{target}'가 라이브러리에 없습니다.{suggest(target, library.characters)}",
+                f"{quoted(loric_id, '이')} 지정한 캐릭터 {quoted(target, '이')} 라이브러리에 없습니다.{suggest(target, library.characters)}",
                 subject=loric_id,
                 where=script.source,
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from generator.findings import Report
+from generator.josa import with_particle
 from generator.model import NIGHTS, Character, Game
 from generator.script_json import (
     JSON_NIGHT_KEYS,
@@ -78,7 +79,7 @@ class Shortener:
         shortened = value[: limit - 1].rstrip() + ELLIPSIS
         self.report.warning(
             "export-shortened",
-            f"{who}의 {FIELD_NAMES_KO.get(field, field)}('{field}')이(가) 출판사 형식의 한도({limit}자)보다 길어"
+            f"{who}의 {with_particle(FIELD_NAMES_KO.get(field, field) + f'({field!r})', '이')} 출판사 형식의 한도({limit}자)보다 길어"
             f"({len(value)}자) 줄여서 썼습니다: …{shortened[-20:]}",
             subject=subject,
         )

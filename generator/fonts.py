@@ -16,7 +16,19 @@ def register_fonts() -> None:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.lib.fonts import addMapping
 
+    from reportlab import rl_config
+    from reportlab.graphics import shapes
+    from reportlab.platypus import tables
+
     fonts = theme()["fonts"]
+    # reportlab's defaults name Helvetica (a canvas's first font, a table cell's font, a drawing's font) even when
+    # nothing is drawn with it, and every PDF would then list a font it does not embed: the theme's sans instead.
+    sans = fonts["sans"]["name"]
+    rl_config.canvas_basefontname = sans
+    tables.CellStyle.fontname = sans
+    shapes.STATE_DEFAULTS["fontName"] = sans
+    # Flate-only streams: ASCII85 made files larger and pypdf's imposition slower to read them.
+    rl_config.useA85 = 0
     for spec in fonts.values():
         pdfmetrics.registerFont(TTFont(spec["name"], str(FONTS_DIR / spec["file"])))
     for family, bold in (("serif", "serif_bold"), ("sans", "sans_bold")):

@@ -277,7 +277,9 @@ def _draw_placeholder(canvas: Any, x: float, y: float, size: float, col: Any) ->
     canvas.circle(cx, cy, r, stroke=1, fill=0)
     canvas.setDash()
     font_size = size * 0.5
-    canvas.setFont("Helvetica-Bold", font_size)
+    from generator.theme import font_name
+
+    canvas.setFont(font_name("sans_bold"), font_size)
     canvas.drawCentredString(cx, cy - font_size * 0.35, "?")
     canvas.restoreState()
 

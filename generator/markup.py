@@ -32,6 +32,21 @@ def reminder_markup(text: str, color: str) -> Markup:
     return Markup("").join(pieces)
 
 
+CODE_TOKEN = re.compile(r"https?://[^\s()<>]+|\b[\w-]+(?:\.[A-Za-z]{2,})+\b|\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+
+
+def code_spans(text: str, font: str) -> Markup:
+    """Escapes text and sets addresses, domains and hyphenated ids in `font` (the serif's hyphen reads as a dash)."""
+    pieces = []
+    last = 0
+    for match in CODE_TOKEN.finditer(text):
+        pieces.append(escape(text[last : match.start()]))
+        pieces.append(Markup('<font name="{}">{}</font>').format(font, match.group(0)))
+        last = match.end()
+    pieces.append(escape(text[last:]))
+    return Markup("").join(pieces)
+
+
 def plain_reminder_text(text: str) -> str:
     """The same text with the reminder marks removed, for places that cannot show emphasis."""
     return REMINDER_MARK.sub(r"\1", text)
@@ -50,6 +65,7 @@ def environment():
     )
     env.filters["keep_brackets"] = keep_brackets_together
     env.filters["reminders"] = reminder_markup
+    env.filters["code"] = code_spans
     return env
 
 

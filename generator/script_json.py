@@ -18,7 +18,7 @@ from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report
-from generator.josa import PLACEHOLDER, fill_named
+from generator.josa import PLACEHOLDER, fill_named, with_particle
 from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, NightOrder, Script
 from generator.search import IdLookup
 from generator.yamlio import display_path, read_text
@@ -142,13 +142,13 @@ def describe_schema_error(error) -> str:
     value = error.instance
     if kind == "required":
         missing = [key for key in error.validator_value if isinstance(value, dict) and key not in value]
-        return f"{where}에 필수 항목 {', '.join(repr(m) for m in missing)}이(가) 없습니다."
+        return f"{where}에 필수 항목 {with_particle(', '.join(repr(m) for m in missing), '이')} 없습니다."
     if kind == "additionalProperties":
         allowed = set(error.schema.get("properties", {}))
         extra = [key for key in value if key not in allowed] if isinstance(value, dict) else []
-        return f"{where}에 형식에 없는 항목 {', '.join(repr(e) for e in extra)}이(가) 있습니다. 쓸 수 있는 항목: {', '.join(sorted(allowed))}"
+        return f"{where}에 형식에 없는 항목 {with_particle(', '.join(repr(e) for e in extra), '이')} 있습니다. 쓸 수 있는 항목: {', '.join(sorted(allowed))}"
     if kind == "enum":
-        return f"{where} 값 {value!r}은(는) 쓸 수 없습니다. 쓸 수 있는 값: {', '.join(map(str, error.validator_value))}"
+        return f"{where} 값 {with_particle(repr(value), '은')} 쓸 수 없습니다. 쓸 수 있는 값: {', '.join(map(str, error.validator_value))}"
     if kind == "type":
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         names = " 또는 ".join(JSON_TYPE_NAMES.get(t, t) for t in expected)
@@ -480,7 +480,7 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         return base
     report.warning(
         "custom-override",
-        f"{base.name}({base.id}): 스크립트 JSON의 {', '.join(FIELD_LABELS_KO.get(k, k) for k in changes)}이(가) 라이브러리와 달라 "
+        f"{base.name}({base.id}): 스크립트 JSON의 {with_particle(', '.join(FIELD_LABELS_KO.get(k, k) for k in changes), '이')} 라이브러리와 달라 "
         "JSON에 적힌 내용을 씁니다. 해설서의 나머지 내용은 라이브러리 것을 씁니다.",
         subject=base.id,
         where=where,

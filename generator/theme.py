@@ -22,6 +22,13 @@ def theme() -> dict:
     return load_theme()
 
 
+@lru_cache(maxsize=None)
+def labels(section: str) -> dict[str, str]:
+    """Fixed printed wording of one document (templates/labels.yaml), e.g. labels('almanac')['contents'] == '차례'."""
+    with open(TEMPLATES_DIR / "labels.yaml", encoding="utf-8") as handle:
+        return yaml.safe_load(handle)[section]
+
+
 def font_paths() -> list[Path]:
     return [FONTS_DIR / spec["file"] for spec in theme()["fonts"].values()]
 

@@ -25,22 +25,6 @@ def style(role: str = "serif", size: float = 9.0, leading: float | None = None, 
     )
 
 
-@lru_cache(maxsize=1)
-def remembering_paragraph():
-    """Paragraph that breaks its lines once per width: layouts that measure before placing don't pay twice."""
-    from reportlab.platypus import Paragraph
-
-    class RememberingParagraph(Paragraph):
-        def wrap(self, avail_width, avail_height):
-            if getattr(self, "_wrapped_width", None) == avail_width and "blPara" in self.__dict__:
-                return self.width, self.height
-            size = super().wrap(avail_width, avail_height)
-            self._wrapped_width = avail_width
-            return size
-
-    return RememberingParagraph
-
-
 def paragraph(markup: str, paragraph_style):
     from reportlab.platypus import Paragraph
 

@@ -8,6 +8,8 @@ import re
 import tempfile
 from pathlib import Path
 
+from generator.josa import quoted
+
 
 class OutputError(Exception):
     """The output folder or file cannot be written; the message is Korean and names the path."""
@@ -44,7 +46,7 @@ def prepare_folder(folder: Path) -> Path:
     for place in (folder, *folder.parents):
         if place.exists() and not place.is_dir():
             raise OutputError(
-                f"출력 폴더를 만들 수 없습니다: '{place}'는 폴더가 아니라 파일입니다. --out으로 다른 폴더를 지정하세요."
+                f"출력 폴더를 만들 수 없습니다: {quoted(place, '은')} 폴더가 아니라 파일입니다. --out으로 다른 폴더를 지정하세요."
             )
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 
 from generator.findings import Report
+from generator.josa import quoted
 
 MAX_FILE_BYTES = 2_000_000
 
@@ -130,7 +131,7 @@ def _construct(node, loader, key_path, lines, duplicates, seen=None, folded=None
     lines[key_path] = node.start_mark.line + 1
     expected_tag = _PLAIN_TAGS.get(type(node))
     if expected_tag and node.tag != expected_tag:
-        raise ContentShapeError(f"YAML 태그 '{node.tag}'는 쓸 수 없습니다. 태그(!…) 없이 평범한 값만 쓰세요", node.start_mark.line + 1)
+        raise ContentShapeError(f"YAML 태그 {quoted(node.tag, '은')} 쓸 수 없습니다. 태그(!…) 없이 평범한 값만 쓰세요", node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         result = {}
         for key_node, value_node in node.value:
@@ -155,7 +156,7 @@ def _construct(node, loader, key_path, lines, duplicates, seen=None, folded=None
     except (ValueError, TypeError, OverflowError) as exc:
         shown = str(node.value)[:30] + ("…" if len(str(node.value)) > 30 else "")
         raise ContentShapeError(
-            f"값 '{shown}'을(를) 해석할 수 없습니다(숫자나 날짜로 읽히지만 올바르지 않습니다). 글자로 쓰려면 따옴표로 감싸세요",
+            f"값 {quoted(shown, '을')} 해석할 수 없습니다(숫자나 날짜로 읽히지만 올바르지 않습니다). 글자로 쓰려면 따옴표로 감싸세요",
             node.start_mark.line + 1,
         ) from exc
 
@@ -213,7 +214,7 @@ def load_yaml(path: Path, report: Report) -> Located | None:
         label = ".".join(str(k) for k in key_path)
         report.error(
             "yaml-duplicate-key",
-            f"'{label}'이(가) 두 번 나옵니다({first}번째 줄과 {second}번째 줄). 뒤의 값이 앞의 값을 덮어쓰므로 하나만 남겨 주세요.",
+            f"{quoted(label, '이')} 두 번 나옵니다({first}번째 줄과 {second}번째 줄). 뒤의 값이 앞의 값을 덮어쓰므로 하나만 남겨 주세요.",
             where=f"{where}:{second}",
         )
     return Located(data, path, lines)

@@ -144,3 +144,28 @@ def run_cli(*args: str):
     from generator.cli import app
 
     return CliRunner().invoke(app, [str(a) for a in args])
+
+
+_KITS: dict = {}
+
+
+def bundled_kit(paper: str = "a4"):
+    """(game, {file name: bytes}) of the bundled script's whole kit on `paper`, built once per test session."""
+    if paper not in _KITS:
+        from generator.content import load_game
+        from generator.documents import DOCUMENTS, document_builder
+        from generator.options import RenderOptions
+
+        game, report = load_game("in-space")
+        assert game is not None, report.lines()
+        files: dict[str, bytes] = {}
+        for module_name, _ in DOCUMENTS:
+            files.update(document_builder(module_name)(game, RenderOptions(paper=paper)))
+        _KITS[paper] = (game, files)
+    return _KITS[paper]
+
+
+@pytest.fixture(scope="session")
+def kit():
+    """bundled_kit as a fixture: kit('letter') → (game, files); every test that reads the bundled kit shares it."""
+    return bundled_kit

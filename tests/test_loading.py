@@ -44,7 +44,7 @@ def test_ability_as_a_list_is_a_type_error_at_its_line(content):
     _, report = load_game("in-space", content)
     finding = finding_for(report, "wrong-type")
     assert finding.subject == "empath"
-    assert finding.message == "'ability'은(는) 문자열이어야 합니다(지금은 목록)."
+    assert finding.message == "'ability'는 문자열이어야 합니다(지금은 목록)."
     assert finding.where == f"{path}:{key_line(path, 'ability')}"
 
 
@@ -52,7 +52,7 @@ def test_reminders_as_a_number_is_a_type_error(content):
     path = edit_character(content, "monk", reminders=3)
     _, report = load_game("in-space", content)
     finding = finding_for(report, "wrong-type")
-    assert "'reminders'은(는) 목록이어야 합니다(지금은 정수)" in finding.message
+    assert "'reminders'는 목록이어야 합니다(지금은 정수)" in finding.message
     assert finding.where == f"{path}:{key_line(path, 'reminders')}"
 
 

@@ -13,6 +13,7 @@ from generator.content import load_game
 from generator.documents import night_sheet
 from generator.josa import fill_named
 from generator.markup import plain_reminder_text
+from generator.wording import wording
 from generator.model import BAG_TEAMS, NIGHTS
 from generator.options import RenderOptions
 from generator.theme import MM, theme
@@ -90,7 +91,7 @@ def test_steps_in_content_order_with_full_reminders(pdf, game):
             fixed = game.library.fixed_steps.get(step_id)
             source = fixed or game.character(step_id)
             named = game.named_character(step_id)
-            reminder = plain_reminder_text(fill_named(source.night_reminder(night), named.name if named else None))
+            reminder = plain_reminder_text(wording(game).words(fill_named(source.night_reminder(night), named.name if named else None)))
             assert flat(reminder) in everything, step_id
 
 

@@ -18,6 +18,13 @@ SUBSET_NANUM = re.compile(r"^[A-Z]{6}\+Nanum")
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
+
+def printed(game, text: str) -> str:
+    """Content text as the documents print it (names, glossary terms, quotes: generator.wording)."""
+    from generator.wording import wording
+
+    return wording(game).words(text)
+
 def flat(text: str) -> str:
     return re.sub(r"\s+", "", unicodedata.normalize("NFC", text))
 
@@ -90,7 +97,7 @@ def test_front_has_every_name_ability_team_and_footer(pdf, game):
     for character in game.characters:
         if character.team in SHEET_TEAMS:
             assert flat(character.name) in text, character.name
-            assert flat(character.ability) in text, character.name
+            assert flat(printed(game, character.ability)) in text, character.name
     assert flat("* 첫날 밤 제외") in text
     assert not [f for f in options.report.findings if f.code == "sheet-overflow"]
 
@@ -161,8 +168,9 @@ def test_other_nights_column_is_turned_180(pdf, game):
     turned_text = "".join(c["text"] for c in turned)
     upright_text = "".join(c["text"] for c in upright)
     # the turned glyphs are the other-nights heading and every other-nights step, in order
-    expected = "다른밤" + "".join(
-        game.library.fixed_steps[s].name if s in game.library.fixed_steps else game.character(s).name
+    expected = "다른밤" + "".join(  # each character step also says its team: colour alone merges in greyscale
+        game.library.fixed_steps[s].name if s in game.library.fixed_steps
+        else game.character(s).name + TEAM_NAMES_KO[game.character(s).team]
         for s in game.night_steps("other_nights")
     ).replace(" ", "")
     badges = set("황하악새")  # the fixed steps' one-syllable badges sit before their names
@@ -187,12 +195,12 @@ def test_back_has_steps_jinx_travellers_and_loric(pdf, game):
     for name in ("하수인정보", "악마정보", "첫날밤"):
         assert name in text
     for jinx in game.jinxes:
-        assert flat(jinx.text) in text
+        assert flat(printed(game, jinx.text)) in text
         for cid in jinx.characters:
             assert flat(game.character(cid).name) in text
     for character in game.by_team("traveller") + game.by_team("loric"):
         assert flat(character.name) in text
-        assert flat(character.ability) in text
+        assert flat(printed(game, character.ability)) in text
     assert flat("폭풍 부르미가 지정한 캐릭터: 변종") in text
 
 
@@ -227,7 +235,7 @@ def test_twenty_five_characters_fit_page_one(tmp_path, paper):
     text = flat(page_text(data, 0))
     for character in game.characters:
         if character.team in SHEET_TEAMS:
-            assert flat(character.ability) in text, character.name
+            assert flat(printed(game, character.ability)) in text, character.name
     floor = theme()["text"]["min_size_pt"]
     margin = theme()["page"]["margin"] * MM
     with pdfplumber.open(io.BytesIO(data)) as document:

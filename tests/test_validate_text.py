@@ -165,8 +165,19 @@ def test_seed_004_character_on_a_script_has_missing_sections_warning(content):
     write_script(content, bundled_ids() + ["chef"], "with-chef")
     _, report = validate("with-chef", content)
     [finding] = with_code(report, "section-missing")
-    assert finding.subject == "chef" and finding.level == "warning"
-    assert "분위기 글" in finding.message and "진행 방법" in finding.message and "개요" not in finding.message
+    assert finding.level == "warning"
+    assert "요리사(분위기 글·진행 방법)" in finding.message and "1명" in finding.message
+
+
+def test_missing_sections_are_one_summary_line_per_run(content):
+    for character_id in ("chef", "washerwoman", "monk"):
+        edit_character(content, character_id, flavor=None, overview=None, how_to_run=None)
+    write_script(content, bundled_ids() + ["chef"], "bare")
+    _, report = validate("bare", content)
+    [finding] = with_code(report, "section-missing")
+    assert "3명" in finding.message
+    for name in ("요리사", "세탁부", "수도사"):
+        assert name in finding.message
 
 
 def test_seed_000_characters_have_every_section():

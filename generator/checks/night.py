@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from generator.findings import Report
-from generator.josa import with_particle
+from generator.josa import quoted, with_particle
 from generator.model import NIGHT_NAMES_KO, NIGHTS, Game, NightOrder
 
 NOT_FIRST_NIGHT = re.compile(r"밤\s*\*|밤에\s*\*")
@@ -48,14 +48,14 @@ def check_known_and_unique(game: Game, order: NightOrder, night: str, report: Re
 
             report.error(
                 "night-unknown-id",
-                f"{NIGHT_NAMES_KO[night]} 순서에 알 수 없는 id '{step}'가 있습니다.{suggest(step, known)}",
+                f"{NIGHT_NAMES_KO[night]} 순서에 알 수 없는 id {quoted(step, '이')} 있습니다.{suggest(step, known)}",
                 subject=step,
                 where=where(order, night, index),
             )
         if step in seen:
             report.error(
                 "night-repeated-id",
-                f"{NIGHT_NAMES_KO[night]} 순서에 '{step}'가 두 번 있습니다. 한 번만 쓰세요.",
+                f"{NIGHT_NAMES_KO[night]} 순서에 {quoted(step, '이')} 두 번 있습니다. 한 번만 쓰세요.",
                 subject=step,
                 where=where(order, night, index),
             )
@@ -117,7 +117,7 @@ def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report)
     if night == "first_night":
         for step in ("minioninfo", "demoninfo"):
             if step not in steps:
-                report.error("night-info-missing", f"첫날 밤 순서에 '{step}'가 없습니다.", where=where(order, night))
+                report.error("night-info-missing", f"첫날 밤 순서에 {quoted(step, '이')} 없습니다.", where=where(order, night))
         if len(info) == 2 and steps.index("minioninfo") > steps.index("demoninfo"):
             report.error(
                 "night-info-order",
@@ -128,7 +128,7 @@ def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report)
         for step in info:
             report.error(
                 "night-info-other",
-                f"'{step}'는 첫날 밤에만 있습니다. 다른 밤 순서에서 빼세요.",
+                f"{quoted(step, '은')} 첫날 밤에만 있습니다. 다른 밤 순서에서 빼세요.",
                 where=where(order, night, steps.index(step)),
             )
 

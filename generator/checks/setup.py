@@ -7,7 +7,7 @@ import re
 
 from generator.bag import bag_rows
 from generator.findings import Report
-from generator.josa import with_particle
+from generator.josa import quoted, with_particle
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
 
 BRACKET = re.compile(r"\[([^\[\]]*)\]")
@@ -175,7 +175,7 @@ def check_character_setup(character, report: Report, library_characters: dict | 
         )
         report.error(
             "setup-bracket-unreadable",
-            f"{character.name}의 능력에 있는 괄호 {bracket}를 이해할 수 없습니다. {fix}",
+            f"{character.name}의 능력에 있는 괄호 {with_particle(bracket, '을')} 이해할 수 없습니다. {fix}",
             subject=character.id,
             where=character.where("ability"),
         )
@@ -217,7 +217,7 @@ def check_character_setup(character, report: Report, library_characters: dict | 
         if required_id not in library_characters:
             report.error(
                 "unknown-id",
-                f"{character.name}: setup.requires에 라이브러리에 없는 캐릭터가 있습니다: '{required_id}'.",
+                f"{character.name}: setup.requires의 {quoted(required_id, '은')} 라이브러리에 없는 캐릭터입니다.",
                 subject=character.id,
                 where=setup_place,
             )

@@ -7,7 +7,7 @@ import unicodedata
 from functools import lru_cache
 
 from generator.findings import Report
-from generator.josa import with_particle
+from generator.josa import quoted, with_particle
 from generator.model import Game
 
 ZERO_WIDTH_AND_BIDI = {
@@ -89,13 +89,13 @@ def check_characters_of(text: str, label: str, subject: str | None, where: str |
     for kind, chars in flagged.items():
         level, code, what = KIND_MESSAGES[kind]
         shown = ", ".join(f"U+{ord(c):04X}" + (f" '{c}'" if kind == "script" else "") for c in sorted(chars))
-        message = f"'{label}'에 {what}가 있습니다: {shown}. 지우거나 일반 문자로 바꿔 주세요."
+        message = f"'{label}'에 {with_particle(what, '이')} 있습니다: {shown}. 지우거나 일반 문자로 바꿔 주세요."
         getattr(report, level)(code, message, subject=subject, where=where)
     if missing:
         shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
         report.error(
             "text-glyph",
-            f"'{label}'의 문자 {shown}는 글꼴(나눔명조/나눔고딕)에 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
+            f"'{label}'의 문자 {with_particle(shown, '은')} 글꼴(나눔명조/나눔고딕)에 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
             subject=subject,
             where=where,
         )
@@ -174,10 +174,10 @@ def check_name_variants(game: Game, report: Report) -> None:
                 if not pattern.search(text):
                     continue
                 place = c.where(label) if c else game.script.where(label)
-                quoted = f"'{variant}'"
+
                 report.warning(
                     "name-variant",
-                    f"{with_particle(quoted, '은')} {named.name}의 다른 표기로 보이지만 aliases에 없습니다"
+                    f"{quoted(variant, '은')} {named.name}의 다른 표기로 보이지만 aliases에 없습니다"
                     f"(처음 나온 곳: {c.name + '의 ' if c else '스크립트 '}{label}). {named.name}의 aliases에 추가하거나 "
                     "이름을 맞춰 주세요.",
                     subject=named.id,
@@ -194,7 +194,7 @@ def check_reminder_marks(character, report: Report) -> None:
             if mark not in known:
                 report.warning(
                     "reminder-unknown",
-                    f"{character.name}의 '{night}' 문구에 강조된 '{mark}'가 이 캐릭터의 reminders/global_reminders에 없습니다.",
+                    f"{character.name}의 '{night}' 문구에 강조된 {quoted(mark, '이')} 이 캐릭터의 reminders/global_reminders에 없습니다.",
                     subject=character.id,
                     where=character.source,
                 )
@@ -211,15 +211,24 @@ def check_cues(character, report: Report) -> None:
             )
 
 
-def check_missing_sections(character, report: Report) -> None:
-    missing = [label for key, label in MISSING_SECTIONS if not getattr(character, key)]
-    if missing:
-        report.warning(
-            "section-missing",
-            f"{character.name}: 해설서에 없는 부분이 있습니다({', '.join(missing)}). 인쇄물에는 있는 부분만 나옵니다.",
-            subject=character.id,
-            where=character.source,
-        )
+SHOWN_MISSING = 8  # characters named in the summary; the rest are counted
+
+
+def check_missing_sections(characters, report: Report) -> None:
+    """One warning for the whole run naming the characters whose almanac prose is missing, and which parts."""
+    lacking = []
+    for character in characters:
+        missing = [label for key, label in MISSING_SECTIONS if not getattr(character, key)]
+        if missing:
+            lacking.append(f"{character.name}({'·'.join(missing)})")
+    if not lacking:
+        return
+    shown = ", ".join(lacking[:SHOWN_MISSING]) + (f" 외 {len(lacking) - SHOWN_MISSING}명" if len(lacking) > SHOWN_MISSING else "")
+    report.warning(
+        "section-missing",
+        f"해설서 글이 빠진 캐릭터가 {len(lacking)}명 있습니다: {shown}. 인쇄물에는 있는 부분만 나옵니다"
+        "(능력, 밤 안내, 알림 토큰, 설정, 징크스는 언제나 나옵니다).",
+    )
 
 
 def check(game: Game, report: Report) -> None:
@@ -229,7 +238,7 @@ def check(game: Game, report: Report) -> None:
             check_characters_of(text, f"{character.id}.{label}", character.id, character.source, report, covered)
         check_reminder_marks(character, report)
         check_cues(character, report)
-        check_missing_sections(character, report)
+    check_missing_sections(game.characters, report)
     for label, text in script_texts(game):
         check_characters_of(text, f"script.{label}", None, game.script.source, report, covered)
     for fixed in game.library.fixed_steps.values():

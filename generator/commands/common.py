@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, Unreadable
+from generator.josa import quoted
 
 ScriptArg = Annotated[
     str,
@@ -57,7 +58,7 @@ class Console:
 def check_paper(paper: str) -> str:
     value = paper.lower()
     if value not in PAPERS:
-        raise typer.BadParameter(f"'{paper}'는 쓸 수 없습니다. a4 또는 letter 중 하나를 고르세요.", param_hint="--paper")
+        raise typer.BadParameter(f"{quoted(paper, '은')} 쓸 수 없습니다. a4 또는 letter 중 하나를 고르세요.", param_hint="--paper")
     return value
 
 

@@ -19,6 +19,7 @@ import typer
 from generator import DEFAULT_CONTENT_DIR, TEMPLATES_DIR
 from generator.commands.common import Console, DebugOpt, QuietOpt, friendly_errors
 from generator.findings import EXIT_UNREADABLE
+from generator.josa import with_particle
 
 STARTER_DIR = TEMPLATES_DIR / "new"
 EXAMPLE_ID = "lamplighter"
@@ -124,7 +125,7 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(console, debug):
             if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
                 what = "파일" if not folder.is_dir() else "비어 있지 않은 폴더"
-                console.error(f"[오류] {folder}은(는) 이미 있는 {what}입니다. 덮어쓰지 않습니다. 없는 폴더 이름을 주세요.")
+                console.error(f"[오류] {with_particle(str(folder), '은')} 이미 있는 {what}입니다. 덮어쓰지 않습니다. 없는 폴더 이름을 주세요.")
                 raise typer.Exit(EXIT_UNREADABLE)
             try:
                 script_path = make_starter(folder)

@@ -9,6 +9,7 @@ import typer
 
 from generator.commands.common import Console
 from generator.findings import EXIT_FINDINGS
+from generator.josa import quoted
 from generator.options import RenderOptions
 
 

@@ -12,12 +12,23 @@ from generator.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
+from generator.wording import wording
 
 MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
+HOW_TO_READ = (
+    "위에서 아래로 차례대로 진행하세요. 해당 캐릭터가 게임에 없거나 깨울 수 없으면 건너뜁니다. "
+    "*이렇게 표시한 말*은 알림 토큰 이름입니다."
+)
+NO_STEPS = "이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."
+CONTINUED = "{title} (계속)"
 
 
 def night_theme() -> dict:
     return theme()["night_sheet"]
+
+
+def rule_width() -> float:
+    return theme()["page"]["rule_pt"]
 
 
 def step_text(game, step_id: str, night: str) -> str:
@@ -42,32 +53,38 @@ def badge_flowable(step_id: str, size: float):
     return Badge()
 
 
-def night_table(game, icons, night: str, width: float):
+def night_table(game, icons, night: str, width: float, scale: float = 1.0):
+    """The night's steps as table rows: icon, name with its team (or its player-count condition), the full text.
+
+    `scale` (≤ 1) sets the text and the padding smaller, so that a long night still fits one page.
+    """
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Table, TableStyle
 
     t = night_theme()
-    icon = mm(t["icon"])
+    words = wording(game)
+    icon = mm(t["icon"]) * max(scale, 0.85)
     name_column = mm(t["name_column"])
-    padding = t["cell_padding_pt"]
+    padding = t["cell_padding_pt"] * scale
     rows = []
-    for number, step_id in enumerate(game.night_steps(night), start=1):
+    for step_id in game.night_steps(night):
         name, name_color, condition = step_label(game, step_id, night)
-        if condition:
-            condition = f"{condition}일 때만"
         if step_id in game.library.fixed_steps:
             picture = badge_flowable(step_id, icon)
+            note = f"{condition}일 때만" if condition else None
         else:
             character = game.character(step_id)
             picture = icon_flowable(icons.get(step_id), icon, icon_color(character.team))
+            note = TEAM_NAMES_KO.get(character.team)  # the team in words: team colours alone merge in greyscale
         name_para = paragraph(
-            render("night_name.j2", name=name, color=name_color, condition=condition, condition_font=font_name("sans"),
+            render("night_name.j2", name=words.tie(name), color=name_color, condition=note, condition_font=font_name("sans"),
                    condition_size=t["condition_size_pt"], condition_color=color("muted")),
             style("sans_bold", t["name_size_pt"]),
         )
+        size = round(t["reminder_size_pt"] * scale, 2)
         text_para = paragraph(
-            render("night_step.j2", text=step_text(game, step_id, night), reminder_color=color("reminder")),
-            style("serif", t["reminder_size_pt"]),
+            render("night_step.j2", text=words.print(step_text(game, step_id, night)), reminder_color=color("reminder")),
+            style("serif", size),
         )
         rows.append([picture, name_para, text_para])
     table = Table(rows, colWidths=[icon + 2 * padding, name_column, width - icon - 2 * padding - name_column])
@@ -77,9 +94,46 @@ def night_table(game, icons, night: str, width: float):
         ("RIGHTPADDING", (0, 0), (-1, -1), padding),
         ("TOPPADDING", (0, 0), (-1, -1), padding),
         ("BOTTOMPADDING", (0, 0), (-1, -1), padding),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(color("rule"))),
+        ("LINEBELOW", (0, 0), (-1, -1), rule_width(), HexColor(color("rule"))),
     ]))
     return table
+
+
+def night_story(game, icons, night: str, width: float, height: float) -> list:
+    """One night: heading, how to read it, the steps; smaller until it fits a page, else continued under
+    '<night> (계속)' on the next page."""
+    from reportlab.platypus import PageBreak, Spacer
+
+    t = night_theme()
+    title = heading(NIGHT_NAMES_KO[night], t["heading_size_pt"])
+    intro = [Spacer(1, 3), note(HOW_TO_READ), Spacer(1, 6)]
+    if not game.night_steps(night):  # only reachable with --force past validation, which already reported it
+        return [title, *intro, note(NO_STEPS)]
+    top = sum(f.wrap(width, height)[1] for f in [title, *intro])
+    for scale in t["fit_scales"]:
+        table = night_table(game, icons, night, width, scale)
+        if table.wrap(width, height)[1] <= height - top:
+            return [title, *intro, table]
+    # more than a page even at the smallest size: full size again, on pages of about equal length under the heading
+    table = night_table(game, icons, night, width)
+    table.wrap(width, height)
+    continued = heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"])
+    later_room = height - continued.wrap(width, height)[1] - 6
+    rows = list(table._rowHeights)
+    pages = -(-(sum(rows) - (height - top)) // later_room) + 1
+    target = sum(rows) / pages
+    story = [title, *intro]
+    room = height - top
+    while True:
+        taken, used = 0, 0.0
+        while taken < len(rows) and used + rows[taken] <= room and (used < target or taken == 0):
+            used += rows[taken]
+            taken += 1
+        pieces = table.split(width, used + 0.5) if taken < len(rows) else [table]
+        if len(pieces) < 2:
+            return story + [table]
+        story += [pieces[0], PageBreak(), heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"]), Spacer(1, 6)]
+        table, rows, room = pieces[1], rows[taken:], later_room
 
 
 def heading(text: str, size: float, text_color: str | None = None):
@@ -132,8 +186,8 @@ def setup_story(game, icons, width: float) -> list:
         ("SPAN", (1, 0), (4, 0)),
         ("SPAN", (5, 0), (8, 0)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(color("rule"))),
-        ("LINEAFTER", (4, 0), (4, -1), 0.8, HexColor(color("rule"))),
+        ("LINEBELOW", (0, 1), (-1, -1), rule_width(), HexColor(color("rule"))),
+        ("LINEAFTER", (4, 0), (4, -1), rule_width() * 1.4, HexColor(color("rule"))),
         ("BACKGROUND", (5, 2), (8, -1), HexColor(color("paper_tint"))),
     ]))
     story.append(table)
@@ -156,7 +210,7 @@ def setup_story(game, icons, width: float) -> list:
                 text += ". 바뀐 만큼 마을주민 수가 반대로 바뀝니다"
             text = f"게임에 들어오면: {text}."
         entry = paragraph(
-            render("setup_note.j2", name=character.name, text=text, color=team_color(character.team), name_font=font_name("sans_bold")),
+            render("setup_note.j2", name=wording(game).tie(character.name), text=wording(game).tie(text), color=team_color(character.team), name_font=font_name("sans_bold")),
             style("serif", t["reminder_size_pt"]),
         )
         picture = icon_flowable(icons.get(character.id), mm(t["icon"]) * 0.8, icon_color(character.team))
@@ -177,7 +231,7 @@ def setup_story(game, icons, width: float) -> list:
         for character, delta in choices:
             team = next(iter(character.bag_changes))
             head.append(paragraph(
-                render("sheet_name.j2", name=f"{character.name} {TEAM_NAMES_KO[team]} {delta:+d}", color=team_color(character.team), note=None),
+                render("sheet_name.j2", name=f"{wording(game).tie(character.name)} {TEAM_NAMES_KO[team]}\u00a0{delta:+d}", color=team_color(character.team), note=None),
                 bold,
             ))
         data = [head]
@@ -194,7 +248,7 @@ def setup_story(game, icons, width: float) -> list:
         table = Table(data, colWidths=[first] + [(width - first) / (columns - 1)] * (columns - 1))
         table.setStyle(TableStyle([
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(color("rule"))),
+            ("LINEBELOW", (0, 0), (-1, -1), rule_width(), HexColor(color("rule"))),
         ]))
         story.append(table)
     return story
@@ -213,7 +267,8 @@ def build(game, options) -> list[tuple[str, bytes]]:
         bottomMargin=margin, title=f"{game.script.title} · 밤 순서표", author=game.script.author or "",
         creator="botc-pnp", invariant=1,
     )
-    frame = Frame(margin, margin, width - 2 * margin, height - 2 * margin - 6, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame_height = height - 2 * margin - 6
+    frame = Frame(margin, margin, width - 2 * margin, frame_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
     def furniture(canvas, document):
         draw_page_furniture(canvas, width, height, game.script.title, document.page, credit_line())
@@ -225,17 +280,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     for index, night in enumerate(NIGHTS):
         if index:
             story.append(PageBreak())
-        story.append(heading(NIGHT_NAMES_KO[night], t["heading_size_pt"]))
-        story.append(Spacer(1, 3))
-        story.append(note(
-            "위에서 아래로 차례대로 진행하세요. 해당 캐릭터가 게임에 없거나 깨울 수 없으면 건너뜁니다. "
-            "*이렇게 표시한 말*은 알림 토큰 이름입니다."
-        ))
-        story.append(Spacer(1, 6))
-        if game.night_steps(night):
-            story.append(night_table(game, icons, night, body))
-        else:  # only reachable with --force past validation, which already reported the broken order
-            story.append(note("이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."))
+        story += night_story(game, icons, night, body, frame_height)
     if game.library.bag_table:
         story.append(PageBreak())
         story += setup_story(game, icons, body)

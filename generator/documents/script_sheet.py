@@ -13,6 +13,7 @@ from generator.markup import render
 from generator.model import NIGHT_NAMES_KO, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
+from generator.wording import typographic_quotes, wording
 
 FIRST_NIGHT_NOTE = "* 첫날 밤 제외"
 # Fixed steps have no character icon: a small badge with one syllable stands in for it.
@@ -74,7 +75,7 @@ def draw_title(canvas, game, x0: float, x1: float, top: float, title_size: float
     bold = font_name("sans_bold")
     while size > t["title_min_size_pt"] and stringWidth(game.script.title, bold, size) > width:
         size -= 0.5
-    para = paragraph(render("sheet_name.j2", name=game.script.title, color=color("ink"), note=None), style("sans_bold", size, alignment=1))
+    para = paragraph(render("sheet_name.j2", name=typographic_quotes(game.script.title), color=color("ink"), note=None), style("sans_bold", size, alignment=1))
     _, h = para.wrap(width, 200)
     para.drawOn(canvas, x0, top - h)
     y = top - h
@@ -104,7 +105,7 @@ def team_header(team: str, count: int, width: float, continued: bool = False) ->
         label = TEAM_NAMES_KO[team] + (" (계속)" if continued else "")
         canvas.drawString(x + 6, top - size * 1.12, label)
         canvas.setStrokeColor(HexColor(team_color(team)))
-        canvas.setLineWidth(0.6)
+        canvas.setLineWidth(theme()["page"]["rule_pt"])
         canvas.line(x + 6, top - height + 2, x + width, top - height + 2)
         canvas.restoreState()
 
@@ -118,6 +119,7 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
     name_size = size + t["name_plus_pt"]
     icon_size = size * t["icon_per_pt"]
     text_x = icon_size + mm(t["icon_gap"])
+    words = wording(game)
     blocks: list[Block] = []
     for team in SHEET_TEAMS:
         members = game.by_team(team)
@@ -126,7 +128,7 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
         blocks.append(team_header(team, len(members), width))
         for character in members:
             markup = render(
-                "sheet_row.j2", stacked=mode == "stacked", name=character.name, ability=character.ability,
+                "sheet_row.j2", stacked=mode == "stacked", name=words.tie(character.name), ability=words.print(character.ability),
                 name_font=font_name("sans_bold"), name_size=name_size, color=team_color(character.team),
             )
             if mode == "stacked":
@@ -137,7 +139,7 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
                 ability_x = text_x
             else:
                 name = paragraph(
-                    render("sheet_name.j2", name=character.name, color=team_color(character.team), note=None),
+                    render("sheet_name.j2", name=words.tie(character.name), color=team_color(character.team), note=None),
                     style("sans_bold", name_size, leading),
                 )
                 _, name_h = name.wrap(name_column, 10_000)
@@ -274,7 +276,7 @@ def draw_front(canvas, game, icons, width: float, height: float, options) -> Non
     canvas.setFont(font_name("sans"), t["footer_size_pt"])
     canvas.drawRightString(x1, margin + 2, FIRST_NIGHT_NOTE)
     canvas.setStrokeColor(HexColor(color("rule")))
-    canvas.setLineWidth(0.4)
+    canvas.setLineWidth(theme()["page"]["rule_pt"])
     canvas.line(x0, margin + t["footer_size_pt"] * 1.35, x1, margin + t["footer_size_pt"] * 1.35)
     canvas.restoreState()
     draw_page_furniture(canvas, width, height, "", 1, credit_line())
@@ -311,6 +313,13 @@ def step_label(game, step_id: str, night: str) -> tuple[str, str, str | None]:
     return character.name, team_color(character.team), None
 
 
+def team_label(game, step_id: str) -> str | None:
+    """A character step's team in words, beside its name: team colours alone merge when printed in greyscale."""
+    if step_id in game.library.fixed_steps:
+        return None
+    return TEAM_NAMES_KO.get(game.character(step_id).team)
+
+
 def draw_night_column(canvas, game, icons, night: str, x: float, top: float, width: float, height: float) -> None:
     """One night's steps, icon and name per row, inside (x, top-height)–(x+width, top), upright."""
     from reportlab.lib.colors import HexColor
@@ -323,7 +332,7 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
     canvas.setFont(font_name("sans_bold"), heading)
     canvas.drawString(x, top - heading, NIGHT_NAMES_KO[night])
     canvas.setStrokeColor(HexColor(color("rule")))
-    canvas.setLineWidth(0.6)
+    canvas.setLineWidth(theme()["page"]["rule_pt"])
     canvas.line(x, top - heading * 1.45, x + width, top - heading * 1.45)
     canvas.restoreState()
     y = top - heading * 1.45 - 3
@@ -339,7 +348,7 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
             character = game.character(step_id)
             draw_icon(canvas, icons.get(step_id), x, iy, icon, icon_color(character.team))
         para = paragraph(
-            render("sheet_name.j2", name=name, color=name_color, note=condition, note_font=font_name("sans"),
+            render("sheet_name.j2", name=wording(game).tie(name), color=name_color, note=condition or team_label(game, step_id), note_font=font_name("sans"),
                    note_size=b["night_note_size_pt"], note_color=color("muted")),
             style("sans_bold", name_size),
         )
@@ -351,12 +360,13 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
 def side_entries(game, icons, width: float, size: float):
     """Back-page entries below the nights: jinxes, travellers, loric; list of (section, [(icons, para)])."""
     leading = round(size * 1.3, 2)
+    words = wording(game)
     sections = []
     jinx_rows = []
     for jinx in game.jinxes:
         first, second = (game.character(cid) for cid in jinx.characters)
         para = paragraph(
-            render("side_entry.j2", name=f"{first.name} · {second.name}", text=jinx.text, color=color("ink"),
+            render("side_entry.j2", name=f"{words.tie(first.name)} · {words.tie(second.name)}", text=words.print(jinx.text), color=color("ink"),
                    name_font=font_name("sans_bold"), note=None),
             style("serif", size, leading),
         )
@@ -372,7 +382,7 @@ def side_entries(game, icons, width: float, size: float):
             if target is not None:
                 note = f"이 스크립트에서 {with_particle(character.name, '이')} 지정한 캐릭터: {target.name} ({TEAM_NAMES_KO[target.team]})"
             para = paragraph(
-                render("side_entry.j2", name=character.name, text=character.ability, color=team_color(team),
+                render("side_entry.j2", name=words.tie(character.name), text=words.print(character.ability), color=team_color(team),
                        name_font=font_name("sans_bold"), note=note, note_font=font_name("sans_bold"),
                        note_color=team_color(target.team) if note else color("ink")),
                 style("serif", size, leading),
@@ -434,7 +444,7 @@ def draw_back(canvas, game, icons, width: float, height: float, options) -> None
     canvas.restoreState()
     canvas.saveState()
     canvas.setStrokeColor(HexColor(color("rule")))
-    canvas.setLineWidth(0.4)
+    canvas.setLineWidth(theme()["page"]["rule_pt"])
     canvas.setDash(2, 2)
     canvas.line(x0 + half + gap / 2, nights_bottom, x0 + half + gap / 2, top)
     canvas.setDash()

@@ -77,7 +77,7 @@ def register(app) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         # the promise of the CLI holds here too: the user reads Korean, never a traceback
-        print(f"[오류] 요청 {request.method} {request.path}을(를) 처리하다 문제가 생겼습니다: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"[오류] 요청을 처리하다 문제가 생겼습니다({request.method} {request.path}): {type(exc).__name__}: {exc}", file=sys.stderr)
         if app.config.get("BOTC_DEBUG"):
             traceback.print_exc(file=sys.stderr)
         return answer(500, {"error": message("unexpected", kind=type(exc).__name__)})

@@ -1,0 +1,97 @@
+"""The planned pages → the reading-order PDF: page templates (cover, body with running head and folio, back),
+one platypus build, and the contents page numbers filled in on save."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
+
+from generator.documents.almanac.contents import canvas_filling_page_numbers
+from generator.documents.almanac.parts import Book
+from generator.documents.almanac.plan import plan
+from generator.theme import color, font_name, mm
+
+
+def draw_furniture(canvas, doc) -> None:
+    """Running head (script title at the outer edge, section at the inner edge) and the page number."""
+    book: Book = doc.almanac_book
+    s = book.s
+    x, y, w, h = book.frame_box()
+    page = canvas.getPageNumber()
+    recto = page % 2 == 1
+    head_y = y + h + mm(s["head_gap"])
+    size = s["head_pt"]
+    canvas.saveState()
+    title = book.game.script.title
+    font = font_name("sans")
+    section_width = stringWidth(book.section, font_name("sans_bold"), size) + 12
+    title_size = size
+    while stringWidth(title, font, title_size) > w - section_width and title_size > 5.5:
+        title_size -= 0.25
+    canvas.setFillColor(HexColor(color("muted")))
+    canvas.setFont(font, title_size)
+    if recto:
+        canvas.drawRightString(x + w, head_y, title)
+    else:
+        canvas.drawString(x, head_y, title)
+    if book.section:
+        canvas.setFillColor(HexColor(book.section_color))
+        canvas.setFont(font_name("sans_bold"), size)
+        (canvas.drawString if recto else canvas.drawRightString)(x if recto else x + w, head_y, book.section)
+    canvas.setStrokeColor(HexColor(color("rule")))
+    canvas.setLineWidth(s["rule_pt"])
+    canvas.line(x, head_y - 3.5, x + w, head_y - 3.5)
+    canvas.setFillColor(HexColor(color("ink")))
+    canvas.setFont(font_name("serif"), s["folio_pt"])
+    canvas.drawCentredString(x + w / 2, y - mm(s["folio_gap"]), str(page))
+    canvas.restoreState()
+
+
+def draw_cover_border(canvas, doc) -> None:
+    book: Book = doc.almanac_book
+    width, height = book.reading_size
+    inset = mm(book.s["margin"]["side"]) * 0.55
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor(color("rule")))
+    canvas.setLineWidth(book.s["rule_pt"] * 2)
+    canvas.rect(inset, inset, width - 2 * inset, height - 2 * inset)
+    canvas.setLineWidth(book.s["rule_pt"])
+    canvas.rect(inset + 2.5, inset + 2.5, width - 2 * inset - 5, height - 2 * inset - 5)
+    canvas.restoreState()
+
+
+def story(book: Book) -> list:
+    """The planned pages as one platypus story: each page's flowables, then a break to the next page's template."""
+    pages = plan(book)
+    flowables: list = []
+    for index, page in enumerate(pages):
+        flowables += page.flowables
+        if index + 1 < len(pages):
+            flowables += [NextPageTemplate(pages[index + 1].template), PageBreak()]
+    return flowables
+
+
+def reading_pdf(game, options) -> tuple[bytes, Book]:
+    book = Book(game, options)
+    buffer = io.BytesIO()
+    x, y, w, h = book.frame_box()
+    doc = BaseDocTemplate(
+        buffer, pagesize=book.reading_size, invariant=1, title=f"{game.script.title} · 해설서",
+        author=game.script.author or "", creator="botc-pnp", producer="botc-pnp",
+        leftMargin=x, rightMargin=x, topMargin=book.reading_size[1] - y - h, bottomMargin=y,
+    )
+    doc.almanac_book = book
+
+    def frame(name: str) -> Frame:
+        return Frame(x, y, w, h, id=name, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+    doc.addPageTemplates([
+        PageTemplate("cover", [frame("cover")], onPage=draw_cover_border),
+        PageTemplate("body", [frame("body")], onPageEnd=draw_furniture),
+        PageTemplate("back", [frame("back")]),
+    ])
+    doc.build(story(book), canvasmaker=canvas_filling_page_numbers(book))
+    return buffer.getvalue(), book

@@ -1,0 +1,179 @@
+"""Paragraph markup → a Korean paragraph flowable set with whole-paragraph line breaking (generator.linebreak).
+
+reportlab's own paragraph breaks line by line (greedy) and puts all the leftover width into the word spaces, which in
+narrow Korean columns gave word gaps over 1 em. reportlab still parses the markup here (fonts, bold, colours,
+<br/>); this flowable breaks, splits and draws:
+
+- a paragraph split across pages leaves at least two lines on each side (no widows or orphans);
+- each word, and each font-subset piece of a word, is placed at its computed x, so PDF readers that drop the
+  character spacing at the end of a text string (pdfminer does) still see where the glyphs are;
+- `tight=True` asks for the fewest lines first (the almanac's planner uses it to absorb a small overflow).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from generator.linebreak import NBSP, Line, Run, break_lines
+
+# Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
+BREAKS: dict[tuple, list] = {}
+# Parsed markup by (markup, font, size, colour): the same text in an entry set again tighter is parsed once.
+PARSED: dict[tuple, list] = {}
+
+
+def _paragraph_class():
+    from reportlab.lib.colors import toColor
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_RIGHT
+    from reportlab.lib.rl_accel import escapePDF, fp_str
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+    from reportlab.platypus import Paragraph
+
+    def color_op(color) -> str:
+        color = toColor(color)
+        return f"{fp_str(color.red, color.green, color.blue)} rg"
+
+    class HangulParagraph(Paragraph):
+        """A Paragraph (same markup and style) set with whole-paragraph line breaking; see the module docstring."""
+
+        def __init__(self, text, style, bulletText=None, tight: bool = False, lines: list[Line] | None = None, **kwargs):
+            key = (text, style.fontName, style.fontSize, str(style.textColor))
+            frags = PARSED.get(key) if text else []
+            super().__init__(text, style, bulletText=bulletText, frags=frags, **kwargs)
+            if frags is None:
+                PARSED[key] = self.frags
+            self._markup = text
+            self.tight = tight
+            self._pinned = lines  # the lines of a split-off part: never broken again
+            self._broken: tuple[float, list[Line]] | None = None
+
+        # -- breaking ------------------------------------------------------------------------------
+
+        def lines_for(self, width: float) -> list[Line]:
+            if self._pinned is not None:
+                return self._pinned
+            if self._broken and self._broken[0] == width:
+                return self._broken[1]
+            style = self.style
+            key = (self._markup, style.fontName, style.fontSize, str(style.textColor), style.alignment, style.leftIndent,
+                   style.rightIndent, style.firstLineIndent, width, self.tight)
+            if key in BREAKS:
+                self._broken = (width, BREAKS[key])
+                return BREAKS[key]
+            text_width = width - style.leftIndent - style.rightIndent
+            widths = (text_width - style.firstLineIndent, text_width)
+            lines = break_lines(self.frags, widths, style.fontSize, style.alignment == TA_JUSTIFY, self.tight, style.alignment == TA_CENTER)
+            self._broken = (width, lines)
+            if len(BREAKS) > 20_000:
+                BREAKS.clear()
+                PARSED.clear()
+            BREAKS[key] = lines
+            return lines
+
+        def wrap(self, avail_width, avail_height):
+            self.width = avail_width
+            self.height = len(self.lines_for(avail_width)) * self.style.leading
+            return self.width, self.height
+
+        def split(self, avail_width, avail_height):
+            """Two parts at a line boundary with at least two lines on each side, or [] to move the whole paragraph."""
+            lines = self.lines_for(avail_width)
+            fits = int((avail_height + 1e-6) // self.style.leading)
+            if fits >= len(lines):
+                return [self]
+            cut = min(fits, len(lines) - 2)
+            if cut < 2:
+                return []
+            first = HangulParagraph("", self.style, bulletText=self.bulletText, lines=lines[:cut])
+            rest = HangulParagraph("", self.style, lines=lines[cut:])
+            first.frags, rest.frags = self.frags, []  # getPlainText of the first part stays meaningful
+            return [first, rest]
+
+        # -- drawing -------------------------------------------------------------------------------
+
+        def draw(self):
+            canvas = self.canv
+            style = self.style
+            lines = self.lines_for(self.width)
+            if not lines:
+                return
+            y = self.height - style.fontSize
+            if self.bulletText:
+                self._draw_bullet(canvas, y)
+            canvas.saveState()
+            text_width = self.width - style.leftIndent - style.rightIndent
+            for index, line in enumerate(lines):
+                x = style.leftIndent + (style.firstLineIndent if index == 0 and self._pinned is None else 0)
+                if style.alignment == TA_CENTER:
+                    x += (text_width - line.natural) / 2
+                elif style.alignment == TA_RIGHT:
+                    x += text_width - line.natural
+                self._draw_line(canvas, line, x, y)
+                y -= style.leading
+            canvas.restoreState()
+
+        def _draw_line(self, canvas, line: Line, x: float, y: float) -> None:
+            """Each word, and each font-subset piece of a word, is placed at its computed x (PDF readers that drop the
+            character spacing at the end of a text string, as pdfminer does, still see where the glyphs are)."""
+            letter = line.letter_extra if line.justified else 0.0
+            word_extra = line.word_extra if line.justified else 0.0
+            doc = canvas._doc
+            ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
+            origin = x  # Td moves are relative to the last line-matrix origin
+            if letter:
+                ops.append(f"{fp_str(letter)} Tc")
+            font = color = None
+            last = len(line.words) - 1
+            for number, word in enumerate(line.words):
+                if number == last:
+                    runs = word.runs
+                else:
+                    end = word.runs[-1]
+                    runs = word.runs + [Run(" ", end.font, end.size, end.color, stringWidth(" ", end.font, end.size))]
+                for run in runs:
+                    if run.color is not color and run.color != color:
+                        ops.append(color_op(run.color))
+                        color = run.color
+                    face = getFont(run.font)
+                    text = run.text.replace(NBSP, " ")
+                    pieces = face.splitString(text, doc)
+                    offset = 0
+                    for subset, encoded in pieces:
+                        name = face.getSubsetInternalName(subset, doc)
+                        if (name, run.size) != font:
+                            ops.append(f"{name} {fp_str(run.size)} Tf")
+                            font = (name, run.size)
+                        if abs(x - origin) > 1e-3:
+                            ops.append(f"{fp_str(x - origin)} 0 Td")
+                            origin = x
+                        ops.append(f"({escapePDF(encoded)}) Tj")
+                        count = len(encoded)
+                        width = run.width if len(pieces) == 1 else stringWidth(text[offset : offset + count], run.font, run.size)
+                        offset += count
+                        x += width + letter * count
+                if number < last:  # the space was drawn for copy and paste; the next word starts here
+                    x += word.space + word_extra - stringWidth(" ", runs[-1].font, runs[-1].size) - letter
+            if letter:
+                ops.append("0 Tc")  # character spacing is text state: it would outlive this text object
+            ops.append("ET")
+            canvas.addLiteral(" ".join(ops))
+
+        def _draw_bullet(self, canvas, y: float) -> None:
+            style = self.style
+            canvas.saveState()
+            canvas.setFont(style.bulletFontName, style.bulletFontSize)
+            canvas.setFillColor(getattr(style, "bulletColor", None) or style.textColor)
+            canvas.drawString(style.bulletIndent, y, self.bulletText)
+            canvas.restoreState()
+
+    return HangulParagraph
+
+
+@lru_cache(maxsize=1)
+def hangul_paragraph_class():
+    return _paragraph_class()
+
+
+def hangul_paragraph(markup: str, style, bullet: str | None = None, tight: bool = False):
+    """A HangulParagraph for reportlab markup in `style` (justified when the style is)."""
+    return hangul_paragraph_class()(markup, style, bulletText=bullet, tight=tight)

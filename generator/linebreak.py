@@ -1,0 +1,278 @@
+"""Words and their widths → lines: whole-paragraph line breaking for Korean text, and how a justified line spreads
+the width it has left.
+
+Lines break only between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name or a bracket together). The
+breaks of a paragraph are chosen together for the least total demerits (Knuth–Plass total fit): a justified line
+opens its word spaces and, a little, the space between syllables (자간), or closes them slightly, and no word gap
+grows past the theme's maximum; a line that cannot reach the width within those limits is set short (underfull),
+chosen only when nothing else fits. Ragged and centred paragraphs get even line lengths the same way (a centred
+title balances its last line too). Limits are in templates/theme.yaml (text.justify).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.theme import theme
+
+NBSP = "\u00a0"
+INFEASIBLE = float("inf")
+UNDERFULL = 1e7  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
+
+
+@lru_cache(maxsize=1)
+def spacing() -> dict:
+    """Justification limits from the theme, in ems of the paragraph's font size."""
+    return theme()["text"]["justify"]
+
+
+@dataclass
+class Run:
+    """A piece of one word in one font and colour."""
+
+    text: str
+    font: str
+    size: float
+    color: object
+    width: float
+
+
+@dataclass
+class Word:
+    runs: list[Run]
+    width: float
+    glyphs: int
+    space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
+
+
+@dataclass
+class Line:
+    words: list[Word]
+    natural: float  # words and natural spaces
+    word_extra: float = 0.0  # added to each breaking space
+    letter_extra: float = 0.0  # added between glyphs (PDF Tc)
+    justified: bool = False
+
+
+@dataclass
+class Segment:
+    """Words between forced line breaks (<br/>)."""
+
+    words: list[Word] = field(default_factory=list)
+
+
+def width_of(text: str, font: str, size: float) -> float:
+    return stringWidth(text.replace(NBSP, " "), font, size)
+
+def segments_of(frags) -> list[Segment]:
+    segments = [Segment()]
+    runs: list[Run] = []
+
+    def finish_word(space: float) -> None:
+        if runs:
+            width = sum(r.width for r in runs)
+            segments[-1].words.append(Word(list(runs), width, sum(len(r.text) for r in runs), space))
+            runs.clear()
+        elif segments[-1].words and space:
+            segments[-1].words[-1].space = segments[-1].words[-1].space or space
+
+    for frag in frags:
+        if getattr(frag, "lineBreak", False):
+            finish_word(0.0)
+            if segments[-1].words:
+                segments[-1].words[-1].space = 0.0
+            segments.append(Segment())
+            continue
+        text = getattr(frag, "text", "")
+        if not text:
+            continue
+        parts = text.replace("\n", " ").replace("\t", " ").split(" ")
+        space = stringWidth(" ", frag.fontName, frag.fontSize)
+        for index, part in enumerate(parts):
+            if index:
+                finish_word(space)
+            if part:
+                runs.append(Run(part, frag.fontName, frag.fontSize, frag.textColor, width_of(part, frag.fontName, frag.fontSize)))
+    finish_word(0.0)
+    if segments[-1].words:
+        segments[-1].words[-1].space = 0.0
+    return [s for s in segments] or [Segment()]
+
+def split_long_word(word: Word, width: float) -> list[Word]:
+    """A word wider than the column (a URL) is cut between characters; the only place this class cuts a word."""
+    pieces: list[Word] = []
+    runs: list[Run] = []
+    used = 0.0
+    for run in word.runs:
+        for ch in run.text:
+            w = width_of(ch, run.font, run.size)
+            if used + w > width and (runs or pieces):
+                pieces.append(Word(runs, used, sum(len(r.text) for r in runs), 0.0))
+                runs, used = [], 0.0
+            if runs and runs[-1].font == run.font and runs[-1].color == run.color and runs[-1].size == run.size:
+                runs[-1].text += ch
+                runs[-1].width += w
+            else:
+                runs.append(Run(ch, run.font, run.size, run.color, w))
+            used += w
+    pieces.append(Word(runs, used, sum(len(r.text) for r in runs), word.space))
+    return pieces
+
+def stretch_line(extra: float, spaces: int, gaps: int, widest: float, em: float, limits: dict) -> tuple[float, float, float]:
+    """(word-space extra, letter extra, width left over) for `extra` ≥ 0 points spread over a line.
+
+    First words and syllables open together (letters get `letter_ratio` of the word stretch) up to the comfortable
+    word stretch; then syllables alone up to `letter_max_em`; then word spaces alone up to the largest word gap.
+    """
+    ratio = limits["letter_ratio"]
+    comfort = limits["word_space_comfort_em"] * em
+    letter_most = limits["letter_max_em"] * em
+    word_most = max(0.0, limits["word_gap_max_em"] * em - widest - letter_most) if spaces else 0.0
+    word = min(extra / (spaces + gaps * ratio), comfort) if spaces + gaps * ratio else 0.0
+    word = min(word, word_most) if spaces else 0.0
+    letter = min(word * ratio, letter_most) if gaps else 0.0
+    left = extra - word * spaces - letter * gaps
+    if left > 0 and gaps:
+        more = min(left / gaps, letter_most - letter)
+        letter += more
+        left -= more * gaps
+    if left > 0 and spaces:
+        more = min(left / spaces, word_most - word)
+        word += more
+        left -= more * spaces
+    return word, letter, max(0.0, left)
+
+def demerits_function(widest: float, em: float, tight: bool, limits: dict):
+    """demerits(extra, spaces, gaps, last) for one segment: a line `extra` points short of the width (negative:
+    too long) with that many word spaces and glyph gaps; INFEASIBLE when it cannot be set. Constants are worked
+    out once here: this runs for every candidate line."""
+    penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
+    ratio = limits["letter_ratio"]
+    letter_most = limits["letter_max_em"] * em
+    word_most = max(0.0, limits["word_gap_max_em"] * em - widest - letter_most)
+    comfort = limits["word_space_comfort_em"] * em
+    shrink_most = limits["word_space_shrink_em"] * em
+    last_cost = penalty * penalty
+    relief = 0.5 if tight else 1.0
+
+    def demerits(extra: float, spaces: int, gaps: int, last: bool) -> float:
+        if extra >= 0:
+            if last:  # the last line keeps natural spacing
+                return last_cost
+            left = extra - spaces * word_most - gaps * letter_most  # what stretch_line could not place
+            if left > 0.01:  # underfull: stretched as far as allowed, the rest left at the line end
+                return UNDERFULL + (left / em) ** 2 * UNDERFULL * 10  # two lines a little short beat one very short
+            comfortable = (spaces + gaps * ratio) * comfort
+            badness = 100 * (extra / comfortable) ** 3 if comfortable else 0.0
+        else:  # tighter than natural: word spaces shrink, and syllables close up a little with them
+            if not spaces:
+                return INFEASIBLE
+            shrink = -extra / (spaces + gaps * ratio) / shrink_most
+            if shrink > 1:
+                return INFEASIBLE
+            badness = 100 * shrink * shrink * shrink * relief
+        return (penalty + badness) ** 2
+
+    return demerits
+
+def set_line(words: list[Word], natural: float, width: float, widest: float, em: float, last: bool, limits: dict) -> Line:
+    """The chosen line with its word and letter spacing."""
+    line = Line(words, natural)
+    extra = width - natural
+    if last and extra >= 0:
+        return line
+    spaces, gaps = len(words) - 1, sum(w.glyphs for w in words) - 1
+    if extra >= 0:
+        line.word_extra, line.letter_extra, _ = stretch_line(extra, spaces, gaps, widest, em, limits)
+    elif spaces:
+        shrink = min(-extra / (spaces + gaps * limits["letter_ratio"]), limits["word_space_shrink_em"] * em)
+        line.word_extra, line.letter_extra = -shrink, -shrink * limits["letter_ratio"]
+    line.justified = True
+    return line
+
+def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
+                  balance: bool = False):
+    """The lines of one segment with the least total demerits (ragged lines when the style is not justified).
+
+    Candidate lines shorter than `shortest_line` of the width are not tried (except the last line and lone words):
+    they could only be set underfull.
+    """
+    limits = spacing()
+    n = len(words)
+    if not n:
+        return []
+    advance = [0.0]  # advance[i]: width of words[:i] with the space after each
+    glyph_count = [0]
+    for word in words:
+        advance.append(advance[-1] + word.width + word.space)
+        glyph_count.append(glyph_count[-1] + word.glyphs)
+    widest = max((w.space for w in words), default=0.0)
+    shrink = limits["word_space_shrink_em"] * em
+    ratio = limits["letter_ratio"]
+    penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
+    shortest = limits["shortest_line"]
+    dangling = limits["dangling_word_demerits"]
+    demerits = demerits_function(widest, em, tight, limits)
+    best = [0.0] + [INFEASIBLE] * n
+    came_from = [0] * (n + 1)
+    for end in range(1, n + 1):
+        last = end == n
+        tail = words[end - 1].space
+        # the longest start still giving a line of `shortest` width (shorter ones could only be underfull)
+        longest = end - 1 if last else min(end - 1, bisect_right(advance, advance[end] - tail - widths[1] * shortest) - 1)
+        starts = range(longest, -1, -1) if longest == end - 1 else chain((end - 1,), range(longest, -1, -1))
+        for start in starts:
+            width = widths[0] if (first and start == 0) else widths[1]
+            natural = advance[end] - advance[start] - tail
+            spaces = end - start - 1
+            gaps = glyph_count[end] - glyph_count[start] - 1
+            if spaces and natural - (spaces + gaps * ratio) * shrink > width:
+                break
+            if best[start] == INFEASIBLE or (spaces and not last and natural < width * shortest):
+                continue
+            if justify:
+                cost = demerits(width - natural, spaces, gaps, last)
+            else:  # ragged: even line lengths; a centred paragraph (a title) balances its last line too
+                slack = 0 if (last and not balance) else (width - natural) / em
+                cost = INFEASIBLE if natural > width else (penalty + slack) ** 2
+            if cost == INFEASIBLE and not spaces:
+                cost = 1e12  # a lone word that cannot be justified is set ragged
+            elif not last and words[end - 1].glyphs == 1 and cost < UNDERFULL:
+                cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
+            total = best[start] + cost
+            if total < best[end]:
+                best[end] = total
+                came_from[end] = start
+    breaks = []
+    end = n
+    while end > 0:
+        breaks.append((came_from[end], end))
+        end = came_from[end]
+    lines = []
+    for start, end in reversed(breaks):
+        width = widths[0] if (first and start == 0) else widths[1]
+        natural = advance[end] - advance[start] - words[end - 1].space
+        if justify:
+            lines.append(set_line(words[start:end], natural, width, widest, em, end == n, limits))
+        else:
+            lines.append(Line(words[start:end], natural))
+    return lines
+
+
+
+def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool) -> list[Line]:
+    """The lines of a paragraph (reportlab frags) in `widths` (first line, other lines)."""
+    lines: list[Line] = []
+    for index, segment in enumerate(segments_of(frags)):
+        words = []
+        for word in segment.words:
+            words += split_long_word(word, widths[1]) if word.width > widths[1] else [word]
+        lines += break_segment(words, widths, index == 0, em, justify, tight, balance) or ([Line([], 0.0)] if index else [])
+    if lines and not lines[-1].words:
+        lines.pop()
+    return lines

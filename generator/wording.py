@@ -1,0 +1,228 @@
+"""Content text → the words a printed document shows. Content files are never changed; only the print is.
+
+- Every declared alias and spacing variant of a library character, and an English or transliterated name the
+  library declares ('Storm Catcher', '스파이'), becomes the character's name; the longest match wins, so a name
+  that contains another (현상금 사냥꾼 ⊃ 사냥꾼) is never cut up, and a name only matches as a whole word.
+- A word the glossary (content/glossary.yaml) says to avoid becomes its term (지목 → 지명, 리마인더 → 알림).
+- When a replacement ends differently (폭풍잡이 → 폭풍 부르미, 리마인더 → 알림), the particle after it is chosen
+  again (리마인더로 → 알림으로, 돌연변이를 → 변종을).
+- Straight quotes become typographic ones (“ ” ‘ ’).
+- `tie` then joins the words of a multi-word character or reminder name, a reminder name with the 알림 that marks
+  it, and a team with its signed count ('외지인 -1명') with no-break spaces, so no line ends inside them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from generator import DEFAULT_CONTENT_DIR
+from generator.josa import final_sound, with_particle
+
+NBSP = "\u00a0"
+HANGUL = "가-힣"
+# The first syllable of a particle, by form: after a final consonant / after a vowel. A replaced word keeps the
+# particle run that follows it (은, 이라고, 으로는 …) and tossi picks its form again for the new word.
+CONSONANT_HEADS = ("으로", "은", "이", "을", "과", "아")
+VOWEL_TO_CONSONANT = (
+    ("로", "으로"), ("는", "은"), ("가", "이"), ("를", "을"), ("와", "과"), ("라", "이라"), ("나", "이나"),
+    ("며", "이며"), ("였", "이었"), ("예", "이에"), ("든", "이든"), ("란", "이란"), ("랑", "이랑"), ("여", "이여"),
+    ("야", "이야"), ("다", "이다"),
+)
+# What may follow a name directly: a particle or a suffix. Any other Hangul means the name is part of a longer
+# word ('포' in '포기'), so it does not match there.
+FOLLOWERS = tuple(sorted({
+    "은", "는", "이", "가", "을", "를", "의", "에", "와", "과", "도", "만", "로", "으로", "까지", "부터", "처럼", "보다",
+    "마다", "조차", "뿐", "들", "님", "라", "나", "며", "다", "였", "예", "든", "란", "랑", "여", "야", "아", "한테",
+    "께", "입", "인", "일", "임", "이나", "이라", "이며", "이었", "에게", "에서", "하고", "이고", "고", "밖에",
+}, key=len, reverse=True))
+MARKERS = ("알림",)
+SIGNED_COUNT = re.compile(rf"(?<=[{HANGUL}]) (?=[+\-−]\d)")  # '외지인 -1명' stays on one line  # the word that marks a reminder token in storyteller text (after glossary replacement)
+
+
+def load_glossary(content_dir) -> list[tuple[str, list[str]]]:
+    """(term, avoided words) from <content>/glossary.yaml, or the bundled glossary when the folder has none."""
+    for folder in (content_dir, DEFAULT_CONTENT_DIR):
+        if folder is None:
+            continue
+        path = Path(folder) / "glossary.yaml"
+        if path.is_file():
+            try:
+                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                return []  # a broken glossary changes nothing in print
+            entries = []
+            for entry in data if isinstance(data, list) else []:
+                if isinstance(entry, dict) and isinstance(entry.get("term"), str) and isinstance(entry.get("avoid"), list):
+                    entries.append((entry["term"], [a for a in entry["avoid"] if isinstance(a, str) and a.strip()]))
+            return entries
+    return []
+
+
+def spacing_variants(name: str) -> set[str]:
+    """The name as written, and without its spaces ('뱀 조련사' → '뱀조련사')."""
+    return {name, name.replace(" ", "")} if " " in name else {name}
+
+
+def is_latin(text: str) -> bool:
+    return bool(re.search(r"[A-Za-z]", text))
+
+
+def fix_particle(old: str, new: str, rest: str) -> str:
+    """`rest` (the text after a replaced word) with its leading particle chosen again for `new`."""
+    if final_sound(old) == final_sound(new):
+        return rest
+    match = re.match(rf"[{HANGUL}]+", rest)
+    if not match:
+        return rest
+    run = match.group(0)
+    particle = None
+    for head in CONSONANT_HEADS:
+        if run.startswith(head):
+            particle = run
+            break
+    else:
+        for vowel, consonant in VOWEL_TO_CONSONANT:
+            if run.startswith(vowel):
+                particle = consonant + run[len(vowel):]
+                break
+    if particle is None:
+        return rest
+    try:
+        fixed = with_particle(new, particle)[len(new):]
+    except (ValueError, KeyError, IndexError):
+        return rest
+    return fixed + rest[len(run):]
+
+
+class Wording:
+    """The printed words of one game: names, glossary terms and particles (see the module docstring)."""
+
+    def __init__(self, game):
+        library = game.library
+        # the library and the script's own characters (a JSON script may define some in full)
+        known = sorted({**library.characters, **{c.id: c for c in game.characters}}.values(), key=lambda c: c.id)
+        replacements: dict[str, str] = {}
+        for character in known:
+            for variant in spacing_variants(character.name):
+                replacements.setdefault(variant, character.name)
+        names = set(replacements)
+        for character in known:
+            for alias in character.aliases:
+                for variant in spacing_variants(alias.strip()):
+                    if variant and variant not in names:
+                        replacements.setdefault(variant, character.name)
+        self.names = replacements
+        self._done: dict[str, str] = {}
+        self.terms: dict[str, str] = {}
+        for term, avoided in load_glossary(library.content_dir):
+            for word in avoided:
+                if word not in replacements:
+                    self.terms[word] = term
+        self.name_pattern = self._pattern(self.names)
+        self.term_pattern = self._pattern(self.terms)
+        spaced = sorted({c.name for c in known if " " in c.name}, key=len, reverse=True)
+        reminders = {r for c in game.characters for r in c.reminders + c.global_reminders if r.strip()}
+        self.tie_names = self._alternation(spaced + sorted((r for r in reminders if " " in r), key=len, reverse=True))
+        self.marked = None
+        if reminders:
+            tied = "|".join(re.escape(r.replace(" ", NBSP)) for r in sorted(reminders, key=len, reverse=True))
+            markers = "|".join(MARKERS)
+            self.marked = re.compile(rf"((?<![{HANGUL}])\*?(?:{tied})\*?) (?=(?:{markers}))")
+
+    @staticmethod
+    def _alternation(words: list[str]):
+        words = [w for w in words if w]
+        if not words:
+            return None
+        return re.compile(rf"(?<![{HANGUL}])(?:{'|'.join(re.escape(w) for w in words)})")
+
+    @staticmethod
+    def _pattern(table: dict[str, str]):
+        """One regex for every key, longest first, each starting a word; where it may end is checked in _fits."""
+        if not table:
+            return None
+        keys = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
+        return re.compile(rf"(?<![{HANGUL}A-Za-z])(?:{keys})")
+
+    @staticmethod
+    def _fits(text: str, end: int, key: str, followers: bool) -> bool:
+        """A Latin key ends a word; a Hangul name ends a word or goes on only into a particle (포 in 포기 does not)."""
+        after = text[end : end + 1]
+        if is_latin(key):
+            return not (after.isascii() and after.isalpha())
+        if not followers or not re.match(rf"[{HANGUL}]", after):
+            return True
+        return text.startswith(FOLLOWERS, end)
+
+    def _replace(self, text: str, pattern, table: dict[str, str], followers: bool) -> str:
+        if pattern is None:
+            return text
+        keys = None
+        position = 0
+        while True:
+            match = pattern.search(text, position)
+            if match is None:
+                return text
+            start, found = match.start(), match.group(0)
+            if not self._fits(text, match.end(), found, followers):  # a shorter key here may still fit
+                keys = keys or sorted(table, key=len, reverse=True)
+                found = next((k for k in keys if len(k) < len(found) and text.startswith(k, start)
+                              and self._fits(text, start + len(k), k, followers)), None)
+                if found is None:
+                    position = start + 1
+                    continue
+            new = table[found]
+            if new != found:
+                text = text[:start] + new + fix_particle(found, new, text[start + len(found) :])
+            position = start + len(new)
+
+    def words(self, text: str | None) -> str:
+        """Aliases → names, avoided words → glossary terms, particles after them fixed, typographic quotes."""
+        if not text:
+            return text or ""
+        if text not in self._done:
+            worded = self._replace(text, self.name_pattern, self.names, followers=True)
+            worded = self._replace(worded, self.term_pattern, self.terms, followers=False)
+            self._done[text] = typographic_quotes(worded)
+        return self._done[text]
+
+    def tie(self, text: str) -> str:
+        """No-break spaces inside multi-word names and between a reminder name (marked or not) and its 알림."""
+        if self.tie_names is not None:
+            text = self.tie_names.sub(lambda m: m.group(0).replace(" ", NBSP), text)
+        if self.marked is not None:
+            text = self.marked.sub(lambda m: m.group(1) + NBSP, text)
+        return SIGNED_COUNT.sub(NBSP, text)
+
+    def print(self, text: str | None) -> str:
+        """words() then tie(): what a paragraph of game text prints."""
+        return self.tie(self.words(text))
+
+
+def typographic_quotes(text: str) -> str:
+    """Straight quotes → “ ” and ‘ ’: a quote after a space, an opening bracket or the start opens, any other closes."""
+    if '"' not in text and "'" not in text:
+        return text
+    out = []
+    for index, ch in enumerate(text):
+        if ch in "\"'":
+            before = text[index - 1] if index else " "
+            opening = before.isspace() or before in "([{<“‘「『〈《·—–-/"
+            if ch == '"':
+                out.append("“" if opening else "”")
+            else:
+                out.append("‘" if opening else "’")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def wording(game) -> Wording:
+    """The game's Wording, made once per game."""
+    cached = game.__dict__.get("_wording")
+    if cached is None:
+        cached = game.__dict__["_wording"] = Wording(game)
+    return cached
