@@ -136,6 +136,40 @@ def night_story(game, icons, night: str, width: float, height: float) -> list:
         table, rows, room = pieces[1], rows[taken:], later_room
 
 
+def with_continued_headings(flowables: list, width: float, height: float, title: str) -> list:
+    """The flowables with a page break and a '<title> (계속)' heading wherever the frame would run out, so that a
+    section longer than a page (the setup of a very long script) carries its heading on every page."""
+    from collections import deque
+
+    from reportlab.platypus import PageBreak, Spacer
+
+    t = night_theme()
+    story, queue = [], deque(flowables)
+    room, at_top = height - 2, True  # a little kept free, so reportlab's own arithmetic always agrees
+    while queue:
+        flowable = queue.popleft()
+        before = 0 if at_top else flowable.getSpaceBefore()
+        _, needed = flowable.wrap(width, max(room - before, 0))
+        if before + needed <= room:
+            story.append(flowable)
+            room -= before + needed + flowable.getSpaceAfter()
+            at_top = False
+            continue
+        pieces = flowable.split(width, room - before) if room - before > 0 else []
+        if len(pieces) > 1:
+            story.append(pieces[0])
+            queue.extendleft(reversed(pieces[1:]))
+        elif at_top:  # taller than a page and cannot split: place it as it is
+            story.append(flowable)
+            continue
+        else:
+            queue.appendleft(flowable)
+        continued = heading(CONTINUED.format(title=title), t["heading_size_pt"])
+        story += [PageBreak(), continued, Spacer(1, 6)]
+        room, at_top = height - 2 - continued.wrap(width, height)[1] - 6, False
+    return story
+
+
 def heading(text: str, size: float, text_color: str | None = None):
     return paragraph(render("sheet_name.j2", name=text, color=text_color or color("ink"), note=None), style("sans_bold", size))
 
@@ -283,6 +317,6 @@ def build(game, options) -> list[tuple[str, bytes]]:
         story += night_story(game, icons, night, body, frame_height)
     if game.library.bag_table:
         story.append(PageBreak())
-        story += setup_story(game, icons, body)
+        story += with_continued_headings(setup_story(game, icons, body), body, frame_height, "설정표")
     doc.build(story)
     return [("night-order.pdf", buffer.getvalue())]

@@ -44,6 +44,19 @@ def mark_reminders(text: str, names: list[str]) -> str:
     return pattern.sub(lambda m: f"*{m.group(1)}*", text)
 
 
+PROSE = ("flavor", "overview", "how_to_run", "notes")
+
+
+def is_short(character) -> bool:
+    """No almanac prose: the entry is its heading block and 밤과 설정, short enough to share a page."""
+    return not any(getattr(character, key) for key in PROSE)
+
+
+def between_entries(book: Book):
+    """The space between two short entries that share a page."""
+    return Spacer(1, mm(book.s["between_entries"]))
+
+
 def heading_block(book: Book, character) -> Stack:
     """Icon with team and name, a rule in the team colour, and the ability in a tinted box: never split."""
     st, s = book.styles, book.s

@@ -8,7 +8,9 @@ places flowables exactly as reportlab's frame will (same spaces, same splits), s
 - a heading (anything marked keep_with_next) never ends a page: it goes with at least two lines of what follows,
   and paragraphs keep two lines on each side of a break (HangulParagraph.split);
 - an entry whose last page would carry only a little is set again with the fewest lines, then tighter leading, to
-  lose that page; when that cannot work, its break moves up so the last page is not nearly empty.
+  lose that page; when that cannot work, its break moves up so the last page is not nearly empty;
+- entries with no almanac prose (most of the official roster: heading, ability, 밤과 설정) are short, so a run of
+  them within one team shares pages: each starts on the current page when it fits there whole, else on a new one.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class Part:
     template: str = "body"
     fit: bool = False  # an entry: try tighter settings to lose a nearly empty last page
     balance: bool = False  # a long table: pages of about equal length rather than a short last one
+    packed: list = field(default_factory=list)  # short entries that share pages (their makers), instead of `make`
 
 
 @dataclass
@@ -53,7 +56,15 @@ def parts(book: Book, paginator: Paginator) -> list[Part]:
             plan += [Part(label("notes"), lambda: front.notes(book)), Part(label("contents"), lambda: contents.contents(book))]
     else:
         plan.append(Part(label("contents"), lambda: contents.contents(book)))
-    for character in game.characters:
+    run: list = []
+    for index, character in enumerate(game.characters):
+        if entry.is_short(character):
+            run.append(character)
+            following = game.characters[index + 1] if index + 1 < len(game.characters) else None
+            if following is None or not entry.is_short(following) or following.team != character.team:
+                plan.append(Part("", lambda: [], packed=[lambda c=c: entry.entry(book, c) for c in run]))
+                run = []
+            continue
         plan.append(Part(character.name, lambda c=character: entry.entry(book, c), fit=True))
     for night in NIGHTS:
         plan.append(Part(label(night), lambda n=night: appendices.night_order(book, n), balance=True))
@@ -163,6 +174,8 @@ class Paginator:
 
 
 def plan_part(book: Book, part: Part, paginator: Paginator) -> list[Page]:
+    if part.packed:
+        return packed_pages(book, part, paginator)
     pages = paginator.pages(part.make(), part.title)
     if part.fit and len(pages) > 1:
         pages = fitted(book, part, paginator, pages)
@@ -199,6 +212,26 @@ def fitted(book: Book, part: Part, paginator: Paginator, pages: list[Page]) -> l
         if len(moved) != len(pages):
             break
         pages = moved
+    return pages
+
+
+def packed_pages(book: Book, part: Part, paginator: Paginator) -> list[Page]:
+    """Short entries one after another: an entry joins the current page when the page still holds it whole."""
+    pages: list[Page] = []
+    current: list = []
+    for make in part.packed:
+        flowables = make()
+        candidate = current + [entry.between_entries(book)] + flowables if current else flowables
+        if len(paginator.pages(candidate)) == 1:
+            current = candidate
+            continue
+        if current:
+            pages += paginator.pages(current)
+        current = flowables
+    if current:
+        pages += paginator.pages(current)
+    for page in pages:
+        page.template = part.template
     return pages
 
 
