@@ -294,7 +294,10 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
 
 def png_name(spec: TokenSpec) -> str:
-    return f"{spec.character_id}.png" if spec.kind == CHARACTER else f"{spec.character_id}-reminder-{spec.number}.png"
+    from generator.write import safe_name  # an id is made a plain file name: PNGs never land outside --png
+
+    stem = safe_name(spec.character_id)
+    return f"{stem}.png" if spec.kind == CHARACTER else f"{stem}-reminder-{spec.number}.png"
 
 
 def png_files(game, options) -> list[tuple[str, bytes]]:
