@@ -100,9 +100,8 @@ def _drawable(drawing: Any, counts: list[int]) -> bool:
                 if not _within(value):
                     return False
             elif isinstance(value, (list, tuple)) and value:
-                numbers = [item for item in value if isinstance(item, (int, float))]
-                counts[1] += len(numbers)
-                if numbers and not _all_within(numbers):
+                counts[1] += len(value)
+                if not _all_within(value):
                     return False
         if counts[0] > 2 * MAX_SVG_ELEMENTS or counts[1] > 2 * MAX_SVG_POINTS:
             return True  # too complex: said by the caller
@@ -113,11 +112,16 @@ def _finite(value: float) -> bool:
     return value == value and value not in (float("inf"), float("-inf"))
 
 
-def _all_within(numbers: list) -> bool:
-    """All finite and within MAX_SVG_COORDINATE, at C speed (a path holds thousands): a NaN or an infinity makes the
-    sum NaN or infinite."""
-    total = sum(numbers)
-    return _finite(total) and max(map(abs, numbers)) <= MAX_SVG_COORDINATE
+def _all_within(values) -> bool:
+    """Every number of a list is finite and within MAX_SVG_COORDINATE, at C speed (a path holds thousands): a NaN or
+    an infinity makes the sum NaN or infinite. Lists of other things (dash patterns of names, colours) pass."""
+    try:
+        total = sum(values)
+        largest = max(map(abs, values))
+    except TypeError:
+        numbers = [v for v in values if isinstance(v, (int, float))]
+        return not numbers or _all_within(numbers)
+    return _finite(total) and largest <= MAX_SVG_COORDINATE
 
 
 def _within(value: float) -> bool:

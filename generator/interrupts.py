@@ -41,10 +41,12 @@ def _stop(signum, frame) -> None:
 def handle_stop_signals() -> None:
     """Turns the stop signals into `Interrupted` for the rest of the process (main thread only)."""
     for signum in STOP_SIGNALS:
-        current = signal.getsignal(signum)
-        if current is signal.SIG_IGN:
+        if signal.getsignal(signum) is signal.SIG_IGN:
             continue
-        signal.signal(signum, _stop)
+        try:
+            signal.signal(signum, _stop)
+        except ValueError:  # not the main thread: leave the defaults
+            return
 
 
 def child_defaults() -> None:

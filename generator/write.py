@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.files import kind_of, reason
+from generator.interrupts import STOP_SIGNALS
 
 
 class OutputError(Exception):
@@ -50,7 +51,6 @@ def safe_name(name: str) -> str:
     """
     escaped = _ESCAPED.sub(lambda m: _escape(m.group()), name)
     escaped = _EDGE.sub(lambda m: _escape(m.group()), escaped)
-    escaped = _EDGE.sub(lambda m: _escape(m.group()), escaped)  # a one-character name, or ' .' at an edge
     if not escaped:
         return "%"  # no id escapes to a lone '%', so the empty id keeps a name of its own
     if len(escaped.encode("utf-8")) <= MAX_NAME_BYTES:
@@ -202,8 +202,9 @@ def what_changed() -> str:
 
 @contextmanager
 def interrupts_held():
-    """Ctrl-C and SIGTERM wait until the block ends (they are delivered right after), where the platform allows it."""
-    held = {signal.SIGINT, signal.SIGTERM}
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block ends (they are delivered right after), where the platform
+    allows it."""
+    held = set(STOP_SIGNALS)
     try:
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
     except (AttributeError, ValueError, OSError):
