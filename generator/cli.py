@@ -21,6 +21,8 @@ def main() -> None:
 
 
 def __getattr__(name: str):
+    if name.startswith("__"):  # the import system asks for __path__ and such: never load the app for that
+        raise AttributeError(name)
     import generator.app
 
     return getattr(generator.app, name)

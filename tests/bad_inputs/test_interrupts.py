@@ -182,6 +182,17 @@ def test_a_killed_build_leaves_temporaries_that_the_next_build_removes(old_kit, 
     assert sorted(p.name for p in (out / "stop").iterdir()) == KIT
 
 
+def test_the_entry_point_loads_nothing_heavy_before_the_handlers():
+    """What the console script and `python -m generator` import before main() installs the handlers."""
+    code = (
+        "import sys; from generator.cli import main; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'reportlab', 'yaml', 'generator')))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}).stdout
+    assert eval(loaded) == ["generator", "generator.cli", "generator.interrupts"]
+
+
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
 def test_a_stop_while_starting_prints_no_traceback(old_kit, tmp_path, stop_signal):
     """The signal comes as soon as the handler is in place, while Typer and reportlab are still loading."""
