@@ -112,7 +112,7 @@ def main() -> int:
 
     phases: list[tuple[str, float]] = []
     started = time.perf_counter()
-    timed("import generator.cli (typer, commands)", phases, __import__, "generator.cli")
+    timed("import generator.app (typer, commands)", phases, __import__, "generator.app")
     timed("import reportlab.platypus + pdfgen", phases, lambda: (__import__("reportlab.platypus"), __import__("reportlab.pdfgen.canvas")))
     timed("import pypdf", phases, __import__, "pypdf")
     timed("import svglib", phases, __import__, "svglib.svglib")

@@ -1,51 +1,28 @@
-"""Command line → the botc-pnp commands, each defined in its own module under generator/commands/."""
+"""Process entry → the botc-pnp command line, with Ctrl-C and SIGTERM handled before anything heavy loads.
+
+This module imports only the standard library, so a stop while Typer, reportlab and the commands are still loading
+ends with one Korean line instead of a traceback. The app itself is assembled in generator/app.py;
+`from generator.cli import app` keeps working and loads it on first use.
+"""
 
 from __future__ import annotations
 
-import importlib
-
-import typer
-
-from generator.commands.korean import KoreanGroup, use_korean_commands
-
-COMMAND_MODULES = [
-    "validate",
-    "characters",
-    "build",
-    "sheet",
-    "night",
-    "night_card",
-    "tokens",
-    "info_cards",
-    "almanac",
-    "export_json",
-    "new",
-    "import_text",
-    "serve",
-]
-
-app = typer.Typer(
-    name="botc-pnp",
-    cls=KoreanGroup,
-    help="Blood on the Clocktower 한국어 인쇄용 키트 생성기. 캐릭터 시트, 밤 순서표, 토큰, 정보 카드, 해설서를 PDF로 만듭니다.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-
-@app.callback()
-def botc_pnp() -> None:
-    """Blood on the Clocktower 한국어 인쇄용 키트 생성기."""
-
-
-for module_name in COMMAND_MODULES:
-    importlib.import_module(f"generator.commands.{module_name}").register(app)
-use_korean_commands(app)
+from generator.interrupts import Interrupted, handle_stop_signals, report_and_exit
 
 
 def main() -> None:
-    app()
+    handle_stop_signals()
+    try:
+        from generator.app import app
+
+        app()
+    except Interrupted as stop:
+        report_and_exit(stop)
+
+
+def __getattr__(name: str):
+    if name.startswith("__"):  # the import system asks for __path__ and such: never load the app for that
+        raise AttributeError(name)
+    import generator.app
+
+    return getattr(generator.app, name)

@@ -25,6 +25,7 @@ from generator.model import (
     NightRule,
     Script,
 )
+from generator.limits import MAX_CHARACTER_FILES, MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
 from generator.yamlio import Located, Places, display_path, load_yaml
 
 DEFAULT_SCRIPT = "in-space"
@@ -34,6 +35,7 @@ MAX_TEXT_LENGTH = 5000
 CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")
 CHARACTER_LIST_FIELDS = ("how_to_run", "notes", "reminders", "global_reminders", "aliases")
 CHARACTER_REQUIRED = ("id", "name", "team", "ability")
+LIST_LIMITS = {"reminders": (MAX_REMINDERS, "알림 토큰"), "global_reminders": (MAX_REMINDERS, "알림 토큰")}
 CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues"}
 MAX_CUE_LENGTH = 60
 SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger"}
@@ -106,7 +108,8 @@ class Fields:
             return None
         return value
 
-    def text_list(self, key) -> list[str]:
+    def text_list(self, key, limit: int = MAX_LIST_ITEMS, what: str = "항목") -> list[str]:
+        """The list of texts under `key`; past `limit` items an error states the limit and only the first are used."""
         value = self.mapping.get(key)
         if value is None:
             return []
@@ -115,6 +118,14 @@ class Fields:
         if not isinstance(value, list):
             self._wrong_type(key, list, value)
             return []
+        if len(value) > limit:
+            self.report.error(
+                "too-many",
+                f"'{self._label(key)}'에 {what}이(가) 너무 많습니다({len(value):,}개). {limit:,}개까지 쓸 수 있어 앞의 {limit:,}개만 씁니다.",
+                subject=self.subject,
+                where=self.where(key),
+            )
+            value = value[:limit]
         items = []
         for index, item in enumerate(value):
             if isinstance(item, (int, float)) and not isinstance(item, bool):
@@ -146,6 +157,24 @@ class Fields:
             self._wrong_type(key, dict, value)
             return {}
         return value
+
+    def named_mapping_of(self, key, what: str) -> dict:
+        """A mapping whose keys are ids or names: a key that is not text (`null:`, `12:`, a date) is an error and
+        is left out."""
+        named = {}
+        for name, value in self.mapping_of(key).items():
+            if isinstance(name, str) and name.strip():
+                named[name] = value
+                continue
+            shown = "null" if name is None else str(name).lower() if isinstance(name, bool) else str(name)
+            self.report.error(
+                "wrong-type",
+                f"'{self._label(key)}'의 키 {shown}은(는) 쓸 수 없습니다. {what}는 글자로 써야 합니다"
+                f"(숫자나 null, 날짜처럼 읽히면 따옴표로 감싸세요).",
+                subject=self.subject,
+                where=self.located.where(*self.prefix, key, name),
+            )
+        return named
 
     def missing(self, key) -> None:
         self.report.error(
@@ -262,7 +291,7 @@ def character_from_mapping(
 ) -> Character | None:
     subject = mapping.get("id") if isinstance(mapping.get("id"), str) else expected_id
     fields = Fields(located, mapping, report, prefix, subject)
-    errors_before = len(report.errors)
+    errors_before = report.error_count
     fields.warn_unknown(CHARACTER_KEYS)
     character_id = fields.text("id", required=True)
     name = fields.text("name", required=True)
@@ -290,7 +319,7 @@ def character_from_mapping(
             where=fields.where("team"),
         )
     texts = {key: fields.text(key) for key in CHARACTER_TEXT_FIELDS}
-    lists = {key: fields.text_list(key) for key in CHARACTER_LIST_FIELDS}
+    lists = {key: fields.text_list(key, *LIST_LIMITS.get(key, (MAX_LIST_ITEMS, "항목"))) for key in CHARACTER_LIST_FIELDS}
     setup = parse_setup(fields)
     cues = parse_cues(fields)
     if texts["edition"] is not None and texts["edition"] not in EDITIONS:
@@ -301,7 +330,7 @@ def character_from_mapping(
             subject=subject,
             where=fields.where("edition"),
         )
-    if len(report.errors) > errors_before:
+    if report.error_count > errors_before:
         return None
     return Character(
         id=character_id,
@@ -323,7 +352,15 @@ def load_characters(content_dir: Path, report: Report) -> dict[str, Character]:
         report.cannot_read("content-missing", f"캐릭터 폴더가 없습니다: {display_path(folder)}", where=display_path(folder))
         return {}
     characters: dict[str, Character] = {}
-    for path in sorted(folder.glob("*.yaml")):
+    paths = sorted(folder.glob("*.yaml"))
+    if len(paths) > MAX_CHARACTER_FILES:
+        report.error(
+            "too-many",
+            f"캐릭터 파일이 너무 많습니다({len(paths):,}개). 내용 폴더 하나에 {MAX_CHARACTER_FILES:,}개까지 읽어 앞의 {MAX_CHARACTER_FILES:,}개만 씁니다.",
+            where=display_path(folder),
+        )
+        paths = paths[:MAX_CHARACTER_FILES]
+    for path in paths:
         located = load_yaml(path, report)
         if located is None:
             continue
@@ -345,11 +382,13 @@ def load_characters(content_dir: Path, report: Report) -> dict[str, Character]:
     return characters
 
 
+def character_files(content_dir: Path) -> set[str]:
+    """The ids that have a file in the content folder's characters/, loaded or not (one folder listing)."""
+    folder = Path(content_dir) / "characters"
+    return {p.stem for p in folder.glob("*.yaml")} if folder.is_dir() else set()
+
+
 # --- night order, rules, jinxes ------------------------------------------------------------------------------
-
-
-def id_list(fields: Fields, key) -> list[str]:
-    return fields.text_list(key)
 
 
 def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dict[str, FixedStep]]:
@@ -364,7 +403,7 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
     fields = Fields(located, mapping, report)
     fields.warn_unknown({"steps", *NIGHTS})
     steps: dict[str, FixedStep] = {}
-    for step_id, raw in fields.mapping_of("steps").items():
+    for step_id, raw in fields.named_mapping_of("steps", "단계 id").items():
         if not isinstance(raw, dict):
             report.error("wrong-type", f"{quoted('steps.' + step_id, '은')} 키-값 묶음이어야 합니다.", where=located.where("steps", step_id))
             continue
@@ -390,7 +429,7 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
     for night in NIGHTS:
         if night not in mapping:
             fields.missing(night)
-    order = NightOrder(id_list(fields, "first_night"), id_list(fields, "other_nights"), display_path(path))
+    order = NightOrder(fields.text_list("first_night", what="단계"), fields.text_list("other_nights", what="단계"), display_path(path))
     order.lines = night_lines(located, order)
     return order, steps
 
@@ -414,8 +453,14 @@ def optional_list_items(path: Path, report: Report, what: str, item: str) -> lis
     if not isinstance(located.data, list):
         report.cannot_read("wrong-shape", f"{what} 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
         return []
+    if len(located.data) > MAX_LIST_ITEMS:
+        report.error(
+            "too-many",
+            f"{what} 파일의 항목이 너무 많습니다({len(located.data):,}개). {MAX_LIST_ITEMS:,}개까지 읽어 앞의 {MAX_LIST_ITEMS:,}개만 씁니다.",
+            where=display_path(path),
+        )
     items = []
-    for index, raw in enumerate(located.data):
+    for index, raw in enumerate(located.data[:MAX_LIST_ITEMS]):
         if not isinstance(raw, dict):
             report.error("wrong-type", f"{index + 1}번째 {with_particle(item, '는')} 키-값 묶음이어야 합니다.", where=located.where(index))
             continue
@@ -444,6 +489,7 @@ def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
 
 def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) -> list[Jinx]:
     jinxes = []
+    files = None  # ids with a character file, listed when first needed
     for fields in optional_list_items(content_dir / "jinxes.yaml", report, "징크스", "징크스"):
         fields.warn_unknown({"characters", "text"})
         pair = fields.text_list("characters")
@@ -452,11 +498,13 @@ def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) ->
             report.error("jinx-pair", "징크스의 characters에는 서로 다른 캐릭터 id 두 개를 써야 합니다.", where=fields.where("characters"))
             continue
         if known is not None:
-            unknown = [c for c in pair if c not in known and not (content_dir / "characters" / f"{c}.yaml").exists()]
+            if any(c not in known for c in pair) and files is None:
+                files = character_files(content_dir)
+            unknown = [c for c in pair if c not in known and c not in files]
             for character_id in unknown:
                 report.error(
                     "unknown-id",
-                    f"징크스가 알 수 없는 캐릭터 {quoted(character_id, '을')} 가리킵니다.{suggest(character_id, known)}",
+                    f"징크스가 알 수 없는 캐릭터 {quoted(character_id, '을')} 가리킵니다.{suggest(character_id, known, report)}",
                     subject=character_id,
                     where=fields.where("characters"),
                 )
@@ -536,14 +584,22 @@ def did_you_mean(value: str, allowed, translations: dict[str, str] | None = None
     return f" 혹시 {listed}인가요?" if len(close) == 1 else f" 혹시 {listed} 중 하나인가요?"
 
 
-def suggest(unknown: str, known) -> str:
-    """did_you_mean for character ids; a library's characters are shown with their Korean names."""
+def suggest(unknown: str, known, report: Report | None = None) -> str:
+    """did_you_mean for character ids; a library's characters are shown with their Korean names. Each search costs
+    time in the number of known ids, so one run spends at most MAX_SUGGESTIONS of them: a file with thousands of
+    typos still gets each reported, quickly."""
+    if not isinstance(unknown, str):
+        return ""
+    if report is not None:
+        if report.suggestions_left <= 0:
+            return ""
+        report.suggestions_left -= 1
 
     def name(character_id: str) -> str:
         character = known.get(character_id) if isinstance(known, dict) else None
         return f"({character.name})" if isinstance(character, Character) else ""
 
-    return did_you_mean(unknown, known, cutoff=0.5, shown=name)
+    return did_you_mean(unknown, [k for k in known if isinstance(k, str)], cutoff=0.5, shown=name)
 
 
 def script_path(script: str | Path, content_dir: Path) -> Path:
@@ -581,21 +637,25 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
     fields = Fields(located, mapping, report)
     fields.warn_unknown(SCRIPT_KEYS)
     title = fields.text("title", required=True)
-    characters = fields.text_list("characters")
+    characters = fields.text_list("characters", MAX_SCRIPT_CHARACTERS, "캐릭터")
     if "characters" not in mapping or not characters:
         fields.missing("characters")
     named = {}
-    for key, value in fields.mapping_of("named_characters").items():
+    for key, value in fields.named_mapping_of("named_characters", "캐릭터 id").items():
         if isinstance(value, str):
             named[key] = value
         else:
             report.error("wrong-type", f"{quoted('named_characters.' + str(key), '은')} 캐릭터 id(문자열)여야 합니다.", where=located.where("named_characters", key))
     order = None
     if "first_night" in mapping or "other_nights" in mapping:
-        order = NightOrder(fields.text_list("first_night"), fields.text_list("other_nights"), display_path(path))
+        order = NightOrder(
+            fields.text_list("first_night", MAX_NIGHT_STEPS, "단계"), fields.text_list("other_nights", MAX_NIGHT_STEPS, "단계"), display_path(path)
+        )
         order.lines = night_lines(located, order)
+    script_id = fields.text("id") or path.stem
+    warn_unsafe_script_id(script_id, located.where("id"), report)
     script = Script(
-        id=fields.text("id") or path.stem,
+        id=script_id,
         title=title or path.stem,
         author=fields.text("author"),
         character_ids=characters,
@@ -610,6 +670,21 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
     return script
 
 
+def warn_unsafe_script_id(script_id: str, where: str, report: Report) -> None:
+    """A script id becomes the output folder's name: say which name an id that is not a plain name gets."""
+    from generator.write import is_plain_name, safe_folder_name
+
+    if is_plain_name(script_id):
+        return
+    report.warning(
+        "script-id-not-plain",
+        f"스크립트 id '{script_id[:80]}{'…' if len(script_id) > 80 else ''}'는 폴더 이름으로 그대로 쓸 수 없습니다"
+        f"(경로 구분 기호나 특수 문자, 앞뒤의 점·공백, 너무 긴 이름). 출력 폴더 이름은 '{safe_folder_name(script_id)}'가 됩니다. "
+        "한글, 영문, 숫자와 '-', '_'만 쓰면 id가 그대로 폴더 이름이 됩니다.",
+        where=where,
+    )
+
+
 def resolve_game(script: Script, library: Library, report: Report) -> Game:
     """Looks up the script's character ids in the library; unknown and repeated ids become errors."""
     from generator.search import IdLookup
@@ -619,6 +694,7 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
     lines = script.lines
     custom = script.custom_characters
     lookup = IdLookup(library.characters)
+    files = None  # ids with a character file, listed when first needed
     for index, character_id in enumerate(script.character_ids):
         where = f"{script.source}:{lines[index]}" if lines.get(index) else script.source
         if character_id not in custom and character_id not in library.characters:
@@ -630,7 +706,9 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
             continue
         seen.add(character_id)
         character = custom.get(character_id) or library.characters.get(character_id)
-        if character is None and report.errors and (Path(library.content_dir) / "characters" / f"{character_id}.yaml").exists():
+        if character is None and report.error_count and files is None:
+            files = character_files(library.content_dir)
+        if character is None and report.error_count and character_id in files:
             report.warning(
                 "character-skipped",
                 f"'{character_id}'의 파일에 위의 오류가 있어 이 캐릭터를 빼고 검사했습니다.",
@@ -641,7 +719,7 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
         if character is None:
             report.error(
                 "unknown-id",
-                f"스크립트의 캐릭터 {quoted(character_id, '이')} 라이브러리에 없습니다.{suggest(character_id, library.characters)}",
+                f"스크립트의 캐릭터 {quoted(character_id, '이')} 라이브러리에 없습니다.{suggest(character_id, library.characters, report)}",
                 subject=character_id,
                 where=where,
             )
@@ -653,7 +731,7 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
         if target not in library.characters:
             report.error(
                 "unknown-id",
-                f"{quoted(loric_id, '이')} 지정한 캐릭터 {quoted(target, '이')} 라이브러리에 없습니다.{suggest(target, library.characters)}",
+                f"{quoted(loric_id, '이')} 지정한 캐릭터 {quoted(target, '이')} 라이브러리에 없습니다.{suggest(target, library.characters, report)}",
                 subject=loric_id,
                 where=script.source,
             )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
+from generator.limits import MAX_SUGGESTIONS
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -38,8 +40,15 @@ class Unreadable(Exception):
 
 @dataclass
 class Report:
+    """Findings in the order found. Counting is incremental (findings are only ever added), so asking after every
+    finding whether there are errors stays linear in the number of findings."""
+
     findings: list[Finding] = field(default_factory=list)
     unreadable: bool = False
+    suggestions_left: int = MAX_SUGGESTIONS  # close-match searches this run may still spend (see content.suggest)
+    _counted: int = field(default=0, repr=False, compare=False)
+    _error_count: int = field(default=0, repr=False, compare=False)
+    _list_id: int = field(default=0, repr=False, compare=False)
 
     def error(self, code: str, message: str, *, subject: str | None = None, where: str | None = None) -> None:
         self.findings.append(Finding(ERROR, code, message, subject, where))
@@ -56,6 +65,15 @@ class Report:
         self.unreadable = self.unreadable or other.unreadable
 
     @property
+    def error_count(self) -> int:
+        if self._counted > len(self.findings) or self._list_id != id(self.findings):  # the list was replaced
+            self._counted = self._error_count = 0
+            self._list_id = id(self.findings)
+        self._error_count += sum(1 for f in self.findings[self._counted:] if f.level == ERROR)
+        self._counted = len(self.findings)
+        return self._error_count
+
+    @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.level == ERROR]
 
@@ -66,7 +84,7 @@ class Report:
     def exit_code(self, strict: bool = False) -> int:
         if self.unreadable:
             return EXIT_UNREADABLE
-        if self.errors or (strict and self.warnings):
+        if self.error_count or (strict and self.warnings):
             return EXIT_FINDINGS
         return EXIT_OK
 

@@ -8,10 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-# Limits for user-supplied files. An icon is printed at most a few centimetres wide, so anything
-# larger than this is a mistake or a decompression bomb: refuse it before decoding.
-MAX_ICON_BYTES = 5 * 1024 * 1024
-MAX_PNG_PIXELS = 4096 * 4096
+from generator.files import NotReadable, read_capped
+from generator.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_source_too_complex
+from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
+
+# An icon is printed at most a few centimetres wide: a larger file is a mistake or a bomb, refused before decoding
+# (limits in generator/limits.py). What is accepted is cheap to draw: PNGs are shrunk once to ICON_RASTER_PX, SVGs
+# are checked for numbers a PDF cannot hold and for complexity (generator/icon_checks.py).
 
 ICON_SUFFIXES = (".svg", ".png")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
@@ -53,11 +56,15 @@ def _display(path: Path | str) -> str:
 
 
 def _inside(path: Path, folder: Path) -> bool:
+    """The path, links followed, lies in the folder. A link loop counts as inside: reading it is refused later,
+    with a warning that names it."""
     try:
         path.resolve().relative_to(folder.resolve())
         return True
     except ValueError:
         return False
+    except (OSError, RuntimeError):
+        return True
 
 
 def resolve_icon_path(
@@ -76,14 +83,14 @@ def resolve_icon_path(
     if user_icons_dir is not None and _SAFE_ID.match(character_id or ""):
         for suffix in ICON_SUFFIXES:
             candidate = Path(user_icons_dir) / f"{character_id}{suffix}"
-            if candidate.is_file() and _inside(candidate, Path(user_icons_dir)):
+            if os.path.lexists(candidate) and _inside(candidate, Path(user_icons_dir)):
                 return candidate
     icons_dir = Path(content_dir) / "icons"
     if not icon_field:
         if _SAFE_ID.match(character_id or ""):
             for suffix in ICON_SUFFIXES:  # the content folder takes <id>.svg or <id>.png, like --icons
                 default = icons_dir / f"{character_id}{suffix}"
-                if default.is_file():
+                if os.path.lexists(default):
                     return default
         return None
     candidate = icons_dir / icon_field
@@ -111,7 +118,10 @@ def load_icon_checked(path: Path | str | None) -> tuple[Icon | None, IconProblem
     if path is None:
         return None, None
     path = Path(path)
-    key = str(path.resolve())
+    try:
+        key = str(path.resolve())
+    except (OSError, RuntimeError):  # a link loop: reading it reports the problem
+        key = os.path.abspath(path)
     if key not in _CACHE:
         _CACHE[key] = _load_uncached(path)
     return _CACHE[key]
@@ -128,46 +138,64 @@ def _problem(path: Path, what: str, code: str) -> IconProblem:
 
 
 def _load_uncached(path: Path) -> tuple[Icon | None, IconProblem | None]:
-    if not path.is_file():
-        return None, _problem(path, "찾을 수 없습니다", "icon-missing")
     try:
-        size = path.stat().st_size
-        if size > MAX_ICON_BYTES:
-            return None, _problem(
-                path, f"쓰기에는 너무 큽니다 ({size // 1024} KB, 최대 {MAX_ICON_BYTES // 1024} KB)", "icon-too-large"
-            )
-        with path.open("rb") as fh:
-            head = fh.read(512)
-    except OSError:
-        return None, _problem(path, "읽을 수 없습니다", "icon-unreadable")
+        data = read_capped(path, MAX_ICON_BYTES)
+    except NotReadable as problem:
+        if problem.code == "file-missing":
+            return None, _problem(path, "찾을 수 없습니다", "icon-missing")
+        if problem.code == "file-too-big":
+            return None, _problem(path, f"쓰기에는 너무 큽니다 (최대 {MAX_ICON_BYTES // 1024} KB)", "icon-too-large")
+        return None, _problem(path, f"읽을 수 없습니다 ({problem.message})", "icon-unreadable")
+    head = data[:512]
     if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return _load_png(path)
+        return _load_png(path, data)
     text_head = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if path.suffix.lower() == ".svg" and (text_head.startswith(b"<?xml") or text_head.startswith(b"<svg")
                                           or text_head.startswith(b"<!--") or text_head.startswith(b"<!doctype")):
-        return _load_svg(path)
+        return _load_svg(path, data)
     return None, _problem(path, "읽을 수 없습니다 (SVG 또는 PNG만 사용할 수 있습니다)", "icon-not-image")
 
 
-def _load_svg(path: Path) -> tuple[Icon | None, IconProblem | None]:
+def _load_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
+    import io
     import logging
+    import warnings
 
+    from PIL import Image
     from svglib import svglib
 
-    # svglib logs parse errors itself; the caller gets one Korean warning instead.
+    if svg_source_too_complex(data):
+        return None, _too_complex(path)
+    # svglib logs parse errors itself; the caller gets one Korean warning instead. The SVG is parsed from the bytes
+    # read above, so it cannot pull in other files (external <image>/<use> references are refused), and an image
+    # embedded in it is held to the PNG pixel limit.
     log = logging.getLogger("svglib.svglib")
     level = log.level
     log.setLevel(logging.CRITICAL)
+    pixels = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = MAX_PNG_PIXELS
     try:
-        drawing = svglib.svg2rlg(str(path), external_reference_root=str(path.parent))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            drawing = svglib.svg2rlg(io.BytesIO(data))
     except Exception:  # svglib raises a variety of errors on malformed input
         drawing = None
     finally:
         log.setLevel(level)
+        Image.MAX_IMAGE_PIXELS = pixels
     if drawing is None or not drawing.width or not drawing.height:
         return None, _problem(path, "읽을 수 없습니다 (SVG 형식이 올바르지 않습니다)", "icon-bad-svg")
     fills: list = []
     strokes: list = []
+    verdict = drawing_verdict(drawing)
+    if verdict == BAD_NUMBERS:
+        return None, _problem(
+            path,
+            "쓸 수 없습니다 (크기나 좌표에 무한대, NaN 또는 PDF에 쓸 수 없을 만큼 큰 수가 있습니다)",
+            "icon-bad-numbers",
+        )
+    if verdict == TOO_COMPLEX:
+        return None, _too_complex(path)
     _collect_coloured(drawing, fills, strokes)
     if not fills and not strokes:
         return None, _problem(path, "쓸 수 없습니다 (그림이 비어 있습니다)", "icon-empty")
@@ -175,6 +203,14 @@ def _load_svg(path: Path) -> tuple[Icon | None, IconProblem | None]:
     icon._fill_shapes = fills
     icon._stroke_shapes = strokes
     return icon, None
+
+
+def _too_complex(path: Path) -> IconProblem:
+    return _problem(
+        path,
+        f"쓰기에는 너무 복잡합니다 (요소 {MAX_SVG_ELEMENTS:,}개, 좌표 숫자 {MAX_SVG_POINTS:,}개까지 씁니다)",
+        "icon-too-complex",
+    )
 
 
 def _collect_coloured(node: Any, fills: list, strokes: list) -> None:
@@ -188,11 +224,13 @@ def _collect_coloured(node: Any, fills: list, strokes: list) -> None:
         strokes.append(node)
 
 
-def _load_png(path: Path) -> tuple[Icon | None, IconProblem | None]:
+def _load_png(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
+    import io
+
     from PIL import Image
 
     try:
-        with Image.open(path) as im:
+        with Image.open(io.BytesIO(data)) as im:
             width, height = im.size
             if width <= 0 or height <= 0 or width * height > MAX_PNG_PIXELS:
                 return None, _problem(
@@ -202,6 +240,9 @@ def _load_png(path: Path) -> tuple[Icon | None, IconProblem | None]:
                 )
             im.load()
             rgba = im.convert("RGBA")
+            factor = -(-max(width, height) // ICON_RASTER_PX)
+            if factor > 1:  # once, here (area averaging is fast and right for shrinking): documents embed the small copy
+                rgba = rgba.reduce(factor)
     except Image.DecompressionBombError:
         return None, _problem(path, "쓰기에는 너무 큽니다 (압축 폭탄으로 보입니다)", "icon-too-large")
     except (OSError, ValueError, SyntaxError):
@@ -231,12 +272,7 @@ def draw_icon(canvas: Any, icon: Icon | None, x: float, y: float, size: float, c
     scale = size / max(icon.width, icon.height)
     w, h = icon.width * scale, icon.height * scale
     ox, oy = x + (size - w) / 2, y + (size - h) / 2
-    if icon.kind == "png":
-        from reportlab.lib.utils import ImageReader
-
-        canvas.drawImage(ImageReader(icon.image), ox, oy, w, h, mask="auto")
-        return
-    form = _icon_form(canvas, icon, col)
+    form = _png_form(canvas, icon) if icon.kind == "png" else _icon_form(canvas, icon, col)
     canvas.saveState()
     canvas.translate(ox, oy)
     canvas.scale(scale, scale)
@@ -263,6 +299,22 @@ def _icon_form(canvas: Any, icon: Icon, col: Any) -> str:
         renderPDF.draw(icon.drawing, canvas, 0, 0)
         canvas.endForm()
         forms[key] = (name, icon)  # keeps the icon alive so its id() stays unique for this canvas
+    return forms[key][0]
+
+
+def _png_form(canvas: Any, icon: Icon) -> str:
+    """The name of a PDF form holding this PNG icon, made once per document: the image is encoded and stored once
+    however many times it is drawn."""
+    from reportlab.lib.utils import ImageReader
+
+    forms = canvas.__dict__.setdefault("_botc_icon_forms", {})
+    key = (id(icon), "png")
+    if key not in forms:
+        name = f"botcIcon{len(forms)}"
+        canvas.beginForm(name, 0, 0, icon.width, icon.height)
+        canvas.drawImage(ImageReader(icon.image), 0, 0, icon.width, icon.height, mask="auto")
+        canvas.endForm()
+        forms[key] = (name, icon)
     return forms[key][0]
 
 

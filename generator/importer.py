@@ -292,11 +292,8 @@ def dump_character_yaml(char: Mapping) -> str:
 
 
 def write_character_yaml(char_dict: Mapping, path: str | Path) -> Path:
-    """Write one character as UTF-8 YAML (fields in FIELD_ORDER) and return the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = dump_character_yaml(char_dict)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-    return path
+    """Write one character as UTF-8 YAML (fields in FIELD_ORDER) and return the path (replaced only when complete,
+    and only if it is a regular file or new; see generator/write.py)."""
+    from generator.write import write_atomic
+
+    return write_atomic(Path(path), dump_character_yaml(char_dict).encode("utf-8"))

@@ -8,10 +8,12 @@ The render module (generator/documents/tokens.py) only draws what this stage dec
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.findings import Report
+from generator.limits import MAX_SPARES
 from generator.theme import theme
 
 CHARACTER = "character"
@@ -73,21 +75,28 @@ def load_spares(content_dir: Path | None, report: Report) -> dict[str, Spare]:
     if content_dir is None:
         return {}
     path = Path(content_dir) / "spares.yaml"
-    if not path.is_file():
+    if not os.path.lexists(path):
         return {}
     local = Report()
     located = load_yaml(path, local)
     for finding in local.findings:
         report.warning(finding.code, f"여분 토큰 목록을 읽지 못해 여분 없이 만듭니다: {finding.message}", where=finding.where)
+    if located is not None and located.data is not None and not isinstance(located.data, dict):
+        report.warning(
+            "spares-wrong-shape",
+            "여분 토큰 목록은 '캐릭터 id: {count: 수, reason: 이유}' 묶음이어야 합니다(지금은 목록이나 값 하나). "
+            "여분 없이 만듭니다. 예: imp: {count: 1, reason: …}",
+            where=located.where(),
+        )
     if located is None or not isinstance(located.data, dict):
         return {}
     spares: dict[str, Spare] = {}
     for character_id, entry in located.data.items():
         count, reason = (entry, "") if not isinstance(entry, dict) else (entry.get("count"), entry.get("reason") or "")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_SPARES:
             report.warning(
                 "spares-bad-count",
-                f"여분 토큰 수는 0 이상의 정수여야 합니다: {character_id}의 값 {count!r}은 무시합니다.",
+                f"여분 토큰 수는 0에서 {MAX_SPARES} 사이의 정수여야 합니다: {character_id}의 값 {count!r}은 무시합니다.",
                 subject=str(character_id),
                 where=located.where(character_id),
             )

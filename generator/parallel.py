@@ -17,6 +17,8 @@ import sys
 from contextlib import contextmanager
 from typing import Callable, Generic, TypeVar
 
+from generator.interrupts import child_defaults
+
 T = TypeVar("T")
 
 
@@ -128,8 +130,10 @@ def _run_child(work: Callable[[], T], read_end: int, write_end: int, parent: int
     """The child's whole life: compute, send, and leave through os._exit whatever happens."""
     code = 1
     try:
-        # Ctrl-C reaches the whole process group: the parent handles it and stops this child.
+        # Ctrl-C reaches the whole process group: the parent handles it and stops this child. A SIGTERM meant for
+        # this child alone simply ends it (the parent then reports a child that ended without a result).
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        child_defaults()
         _die_with_parent(parent)
         os.close(read_end)
         try:

@@ -19,6 +19,7 @@ from pathlib import Path
 from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report
 from generator.josa import PLACEHOLDER, fill_named, with_particle
+from generator.limits import MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
 from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, NightOrder, Script
 from generator.search import IdLookup
 from generator.yamlio import display_path, read_text
@@ -309,7 +310,16 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
             where=where,
         )
         return None
+    if len(data) > MAX_SCRIPT_CHARACTERS + 1:
+        report.error(
+            "too-many",
+            f"스크립트 JSON의 항목이 너무 많습니다({len(data):,}개). 캐릭터는 {MAX_SCRIPT_CHARACTERS}명까지 쓸 수 있어 "
+            f"앞의 {MAX_SCRIPT_CHARACTERS + 1}개 항목(_meta 포함)만 읽습니다.",
+            where=where,
+        )
+        data = data[: MAX_SCRIPT_CHARACTERS + 1]
     lines = item_lines(text)
+    trim_long_lists(data, report, where, lines)
     raw_ids = [item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None for item in data]
     ids = [raw if isinstance(raw, str) else None for raw in raw_ids]
     check_schema(data, report, where, ids, lines)
@@ -341,6 +351,9 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         full = item if isinstance(item, dict) and set(item) != {"id"} else None
         entries.append((index, character_id, full))
 
+    from generator.content import warn_unsafe_script_id
+
+    warn_unsafe_script_id(path.stem, where, report)
     script = Script(
         id=script_id,
         title=text_of(meta.get("name")) or script_id,
@@ -374,6 +387,27 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
 
     script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script
+
+
+# lists inside one item, and how many entries each may have (more are reported and left out before anything else)
+JSON_LIST_LIMITS = {"reminders": MAX_REMINDERS, "remindersGlobal": MAX_REMINDERS, "firstNight": MAX_NIGHT_STEPS, "otherNight": MAX_NIGHT_STEPS}
+
+
+def trim_long_lists(data: list, report: Report, where: str, lines: dict[int, int]) -> None:
+    """Cuts every over-long list inside an item to its limit, with an error saying so: checking and drawing then
+    cost what a real script costs."""
+    for index, item in enumerate(data):
+        if not isinstance(item, dict):
+            continue
+        for key, value in list(item.items()):
+            limit = JSON_LIST_LIMITS.get(key, MAX_LIST_ITEMS)
+            if isinstance(value, list) and len(value) > limit:
+                report.error(
+                    "too-many",
+                    f"{index + 1}번째 항목의 '{key}'에 값이 너무 많습니다({len(value):,}개). {limit:,}개까지 쓸 수 있어 앞의 {limit:,}개만 씁니다.",
+                    where=item_where(where, lines, index),
+                )
+                item[key] = value[:limit]
 
 
 def text_of(value) -> str | None:

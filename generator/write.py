@@ -1,13 +1,30 @@
-"""Finished document bytes → files on disk, replaced atomically so a failed build never leaves a partial or lost PDF."""
+"""Finished document bytes → files in the output folder, written so that nothing else is ever touched.
+
+The rules every writer keeps (they all come through here):
+- a name made from data (a script or character id) is one plain file name: `safe_name` turns any id into a name
+  that cannot leave the folder, and different ids never share a name;
+- only a regular file or a new path is replaced: a folder, a link, a device or a pipe in the way is refused;
+- nothing is written inside a content folder (`refuse_inside_content`);
+- a set of files (a kit) is replaced together: every file is first written in full to a temporary beside its target,
+  then all are renamed with Ctrl-C and SIGTERM held back, so a stop leaves the old kit or the new one, not a mix;
+- temporaries carry the writer's process id, and preparing a folder removes those of processes that are gone
+  (a build killed with SIGKILL), never anything else.
+"""
 
 from __future__ import annotations
 
-import errno
+import hashlib
 import os
 import re
+import signal
+import stat
 import tempfile
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
+from generator.files import kind_of, reason
+from generator.interrupts import STOP_SIGNALS
 from generator.josa import quoted
 
 
@@ -15,33 +32,72 @@ class OutputError(Exception):
     """The output folder or file cannot be written; the message is Korean and names the path."""
 
 
-_REASONS = {
-    errno.EACCES: "권한이 없습니다",
-    errno.EPERM: "권한이 없습니다",
-    errno.EROFS: "읽기 전용 저장소입니다",
-    errno.ENOSPC: "저장 공간이 부족합니다",
-    errno.ENOENT: "경로를 만들 수 없습니다",
-    errno.ENOTDIR: "경로 중간에 폴더가 아닌 것이 있습니다",
-    errno.EDQUOT: "저장 용량 한도를 넘었습니다",
-}
+# --- names ----------------------------------------------------------------------------------------------------
+
+# Characters no file system takes in a name, or that some treat specially, plus '%' itself (the escape mark).
+_ESCAPED = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|%]')
+_EDGE = re.compile(r"^[. ]|[. ]$")  # hidden files, '.' and '..', and names Windows cannot keep
+MAX_NAME_BYTES = 120  # well under every file system's 255-byte name limit, leaving room for suffixes
 
 
-def reason(exc: OSError) -> str:
-    """The OS error in Korean where we know it, else the system's own words."""
-    return _REASONS.get(exc.errno, exc.strerror or str(exc))
+def _escape(ch: str) -> str:
+    return "".join(f"%{byte:02X}" for byte in ch.encode("utf-8"))
 
 
-_UNSAFE_NAME = re.compile(r'[\x00-\x1f/\\:*?"<>|]')
+def safe_name(name: str) -> str:
+    """An id → one file or folder name: never a path, never hidden, never too long, and injective.
+
+    Unsafe characters (and '%') become %XX escapes, so 'a/b' → 'a%2Fb' and 'a:b' → 'a%3Ab' stay apart; a name longer
+    than MAX_NAME_BYTES keeps its start and ends with '~' and a hash of the whole id. Plain ids come back unchanged.
+    """
+    escaped = _ESCAPED.sub(lambda m: _escape(m.group()), name)
+    escaped = _EDGE.sub(lambda m: _escape(m.group()), escaped)
+    if not escaped:
+        return "%"  # no id escapes to a lone '%', so the empty id keeps a name of its own
+    if len(escaped.encode("utf-8")) <= MAX_NAME_BYTES:
+        return escaped
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:16]
+    room = MAX_NAME_BYTES - len(digest) - 1
+    start = escaped.encode("utf-8")[:room].decode("utf-8", errors="ignore")
+    return f"{start}~{digest}"
 
 
-def safe_folder_name(name: str, fallback: str = "script") -> str:
-    """A script id made safe to use as one folder name: no separators, no '..', nothing hidden."""
-    cleaned = _UNSAFE_NAME.sub("_", name or "").strip().lstrip(".").strip()
-    return cleaned[:100] or fallback
+def safe_folder_name(name: str) -> str:
+    """The folder a script id's kit goes into (see safe_name)."""
+    return safe_name(name)
+
+
+def is_plain_name(name: str) -> bool:
+    """The id is used as it is for a file or folder name."""
+    return bool(name) and safe_name(name) == name
+
+
+def refuse_inside_content(target: Path, content_dirs) -> None:
+    """OutputError when `target` is, or lies inside, one of the content folders: content is never written to."""
+    place = Path(target).resolve()
+    for folder in content_dirs:
+        if folder is None:
+            continue
+        content = Path(folder).resolve()
+        if place == content or content in place.parents:
+            raise OutputError(
+                f"출력 위치 '{target}'가 내용 폴더 '{folder}' 안에 있습니다. 내용 폴더에는 아무것도 쓰지 않습니다. "
+                "--out(또는 -o, --png)으로 내용 폴더 밖의 위치를 지정하세요."
+            )
+
+
+# --- folders ----------------------------------------------------------------------------------------------------
+
+_TEMP_SUFFIX = ".tmp"
+# ours: .<name>.<pid>.<8 random>.tmp ; before process ids were added: .<name>.<8 random>.tmp
+_OUR_TEMP = re.compile(r"^\..+\.(?P<pid>\d+)\.[a-z0-9_]{8}\.tmp$")
+_OLD_TEMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+_OLD_TEMP_AGE = 600  # seconds: an old-style temporary this old belongs to no running build
 
 
 def prepare_folder(folder: Path) -> Path:
-    """Creates the output folder, or raises OutputError naming what is in the way, before any rendering starts."""
+    """Creates the output folder, or raises OutputError naming what is in the way, before any rendering starts;
+    removes temporaries that stopped builds left behind."""
     folder = Path(folder)
     for place in (folder, *folder.parents):
         if place.exists() and not place.is_dir():
@@ -50,36 +106,184 @@ def prepare_folder(folder: Path) -> Path:
             )
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(prefix=".botc-pnp-probe.", suffix=".tmp", dir=folder)
+        handle, probe = tempfile.mkstemp(prefix=_temp_prefix("botc-pnp-probe"), suffix=_TEMP_SUFFIX, dir=folder)
         os.close(handle)
         os.unlink(probe)
     except OSError as exc:
         raise OutputError(
             f"출력 폴더에 쓸 수 없습니다({reason(exc)}): {folder}. 쓰기 권한이 있는 폴더를 --out으로 지정하세요."
         ) from exc
+    remove_stale_temporaries(folder)
     return folder
 
 
-def write_atomic(path: Path, data: bytes) -> Path:
-    path = Path(path)
-    prepare_folder(path.parent)
+def _temp_prefix(name: str) -> str:
+    return f".{name}.{os.getpid()}."
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Deletes our own temporaries in `folder` whose writer is gone; returns them. Only regular files whose name has
+    our pattern are touched, and only in this folder (not below it)."""
+    removed = []
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not entry.name.endswith(_TEMP_SUFFIX) or not entry.name.startswith("."):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        ours = _OUR_TEMP.match(entry.name)
+        if ours:
+            stale = not _process_alive(int(ours["pid"]))
+        else:
+            stale = bool(_OLD_TEMP.match(entry.name)) and time.time() - info.st_mtime > _OLD_TEMP_AGE
+        if stale:
+            try:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+            except OSError:
+                pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's live process (or a number we cannot ask about): leave its file alone
+    return True
+
+
+# --- files ------------------------------------------------------------------------------------------------------
+
+def check_replaceable(path: Path) -> None:
+    """OutputError unless `path` is missing or a regular file: only those may be replaced by a rename."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
     except OSError as exc:
-        raise OutputError(f"출력 폴더에 쓸 수 없습니다({reason(exc)}): {path.parent}") from exc
+        raise OutputError(f"파일을 쓸 수 없습니다({reason(exc)}): {path}") from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(
+            f"'{path}'는 일반 파일이 아니라 {kind_of(info.st_mode)}입니다. 이런 것은 덮어쓰지 않습니다. 다른 파일 이름이나 폴더를 지정하세요."
+        )
+
+
+# The files this run has replaced so far, so an interrupted or failed run can say truthfully what changed.
+_replaced: list[Path] = []
+
+
+def start_run() -> None:
+    _replaced.clear()
+
+
+def replaced_files() -> list[Path]:
+    return list(_replaced)
+
+
+def what_changed() -> str:
+    """A Korean sentence for the end of an interrupted or failed run: which files are new, which are as before."""
+    replaced = replaced_files()
+    if not replaced:
+        return "이전에 만든 파일은 그대로 있습니다."
+    names = ", ".join(str(p) for p in replaced)
+    return f"이미 새로 저장한 파일: {names}. 그 밖의 파일은 이전 그대로입니다."
+
+
+@contextmanager
+def interrupts_held():
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block ends (they are delivered right after), where the platform
+    allows it."""
+    held = set(STOP_SIGNALS)
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError, OSError):
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
+    """Writes every (name, bytes) into `folder` and replaces the old files together; returns the paths.
+
+    Names must be plain (see safe_name). Nothing is replaced unless every file was written in full; the renames run
+    with interrupts held, so a stop leaves either the whole old set or the whole new one.
+    """
+    folder = Path(folder)
+    targets = []
+    for name, _ in files:
+        if not name or name in (".", "..") or "/" in name or "\\" in name or "\x00" in name:
+            raise OutputError(f"파일 이름으로 쓸 수 없는 이름입니다: {name!r}")
+        targets.append(folder / name)
+    for target in targets:
+        check_replaceable(target)
+    temporaries: list[str] = []
+    renamed = 0
+    current = None
+    try:
+        for target, (_, data) in zip(targets, files):
+            current = target
+            temporaries.append(_write_temporary(target, data))
+        with interrupts_held():
+            for temporary, target in zip(temporaries, targets):
+                current = target
+                check_replaceable(target)
+                os.replace(temporary, target)
+                renamed += 1
+                _replaced.append(target)
+    except BaseException as exc:
+        for temporary in temporaries[renamed:]:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        if isinstance(exc, OSError):
+            raise OutputError(f"파일을 쓸 수 없습니다({reason(exc)}): {current}. {what_changed()}") from exc
+        raise
+    return targets
+
+
+def _write_temporary(target: Path, data: bytes) -> str:
+    """The bytes in full, on disk, in a temporary beside `target`; returns its path."""
+    prefix = _temp_prefix(target.name.encode("utf-8")[:60].decode("utf-8", errors="ignore"))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"출력 폴더에 쓸 수 없습니다({reason(exc)}): {target.parent}") from exc
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException as exc:
+    except BaseException:
         try:
             os.unlink(temporary)
         except OSError:
             pass
-        if isinstance(exc, OSError):
-            raise OutputError(f"파일을 쓸 수 없습니다({reason(exc)}): {path}. 이전 파일은 그대로 있습니다.") from exc
         raise
-    return path
+    return temporary
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """One file, replaced only when complete (see write_files)."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"출력 폴더를 만들 수 없습니다({reason(exc)}): {path.parent}") from exc
+    return write_files(path.parent, [(path.name, data)])[0]

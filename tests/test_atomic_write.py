@@ -95,13 +95,14 @@ def test_build_never_modifies_content(content, tmp_path):
     assert {p: p.stat().st_mtime_ns for p in content.rglob("*") if p.is_file()} == stamps
 
 
-def test_output_inside_content_still_leaves_content_files_alone(content):
-    """Even --out pointing into the content folder only adds files; no existing one changes."""
+def test_output_inside_content_is_refused(content):
+    """--out inside the content folder is refused before anything is written: content is never written to."""
     before = hashes(content)
     result = run_cli("sheet", "--content", content, "--out", content / "printed")
-    assert result.exit_code == 0, result.output
-    after = hashes(content)
-    assert {k: v for k, v in after.items() if not k.startswith("printed")} == before
+    assert result.exit_code == 2, result.output
+    assert "내용 폴더" in result.output and "Traceback" not in result.output
+    assert hashes(content) == before
+    assert not (content / "printed").exists()
 
 
 # --- write_atomic itself ------------------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def test_write_atomic_failed_rename_keeps_old_file(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OutputError) as caught:
         write_atomic(target, b"new")
-    assert "이전 파일은 그대로 있습니다" in str(caught.value) and "저장 공간이 부족합니다" in str(caught.value)
+    assert "이전에 만든 파일은 그대로 있습니다" in str(caught.value) and "저장 공간이 부족합니다" in str(caught.value)
     assert target.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["doc.pdf"]
 
@@ -154,8 +155,8 @@ def test_prepare_folder_refuses_a_file_in_the_way(tmp_path):
 
 @pytest.mark.parametrize(
     "name, expected",
-    [("in-space", "in-space"), ("../../etc", "_.._etc"), ("..", "script"), ("", "script"), ("a/b\\c:d", "a_b_c_d"),
-     (".hidden", "hidden"), ("x" * 300, "x" * 100)],
+    [("in-space", "in-space"), ("나의 스크립트", "나의 스크립트"), ("../../etc", "%2E.%2F..%2Fetc"), ("..", "%2E%2E"),
+     (".", "%2E"), ("", "%"), ("a/b\\c:d", "a%2Fb%5Cc%3Ad"), (".hidden", "%2Ehidden"), ("50%", "50%25"), (" x ", "%20x%20")],
 )
 def test_safe_folder_name(name, expected):
     assert safe_folder_name(name) == expected

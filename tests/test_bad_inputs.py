@@ -134,7 +134,7 @@ def command_line(case: dict, tmp_path: Path, content: Path) -> list[str]:
     line = [command, *args]
     if "--content" not in args:
         line += ["--content", str(content)]
-    if command != "validate" and "--out" not in args:
+    if command not in ("validate", "export-json") and "--out" not in args:
         line += ["--out", places["out"]]
     return line
 

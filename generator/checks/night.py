@@ -48,7 +48,7 @@ def check_known_and_unique(game: Game, order: NightOrder, night: str, report: Re
 
             report.error(
                 "night-unknown-id",
-                f"{NIGHT_NAMES_KO[night]} 순서에 알 수 없는 id {quoted(step, '이')} 있습니다.{suggest(step, known)}",
+                f"{NIGHT_NAMES_KO[night]} 순서에 알 수 없는 id {quoted(step, '이')} 있습니다.{suggest(step, known, report)}",
                 subject=step,
                 where=where(order, night, index),
             )

@@ -66,8 +66,10 @@ def check_paper(paper: str) -> str:
 def friendly_errors(console: Console, debug: bool = False):
     """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
     from generator.commands.produce import TextDoesNotFit
-    from generator.write import OutputError
+    from generator.interrupts import Interrupted, exit_code_of
+    from generator.write import OutputError, start_run, what_changed
 
+    start_run()
     try:
         yield
     except (typer.Exit, typer.Abort, typer.BadParameter):
@@ -90,14 +92,14 @@ def friendly_errors(console: Console, debug: bool = False):
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise typer.Exit(0)
-    except KeyboardInterrupt:
-        console.error("중단했습니다. 이전에 만든 파일은 그대로 있습니다.")
-        raise typer.Exit(130)
+    except (KeyboardInterrupt, Interrupted) as stop:  # Ctrl-C, SIGTERM: temporaries are gone, children stopped
+        console.error(f"중단했습니다. {what_changed()}")
+        raise typer.Exit(exit_code_of(stop))
     except Exception as exc:  # the promise is: no traceback for users, ever
         if debug:
             traceback.print_exc(file=sys.stderr)
         console.error(
             f"[오류] 예상하지 못한 문제가 생겼습니다: {type(exc).__name__}: {exc}. "
-            "이전에 만든 파일은 그대로 있습니다. --debug로 다시 실행하면 자세한 정보를 볼 수 있습니다."
+            f"{what_changed()} --debug로 다시 실행하면 자세한 정보를 볼 수 있습니다."
         )
         raise typer.Exit(EXIT_FINDINGS)

@@ -33,19 +33,26 @@ def register(app: typer.Typer) -> None:
         debug: DebugOpt = False,
     ) -> None:
         """스크립트를 출판사 JSON 형식(공식 스크립트 도구·온라인 마도서용)으로 내보냅니다. 한도보다 긴 문장은 줄이고 경고합니다."""
+        from generator.commands.produce import content_folders
         from generator.commands.validate import checked_game_or_stop
         from generator.export_json import export_json_bytes
-        from generator.write import write_atomic
+        from generator.write import check_replaceable, prepare_folder, refuse_inside_content, safe_name, write_atomic
 
         console = Console(quiet)
         with friendly_errors(console, debug):
-            game, _ = checked_game_or_stop(script, content, console, force, "JSON을 쓰지 않았습니다", "쓰려면")
+            game, report = checked_game_or_stop(script, content, console, force, "JSON을 쓰지 않았습니다", "쓰려면")
             export_report = Report()
             data = export_json_bytes(game, export_report)
             console.findings(export_report)
             if export_report.errors:
                 console.error("내보낸 JSON이 출판사 형식에 맞지 않아 저장하지 않았습니다.")
                 raise typer.Exit(EXIT_FINDINGS)
-            target = Path(output) if output is not None else DEFAULT_OUTPUT_DIR / f"{game.script.id}.json"
+            target = Path(output) if output is not None else DEFAULT_OUTPUT_DIR / f"{safe_name(game.script.id)}.json"
+            refuse_inside_content(target, content_folders(game))
+            check_replaceable(target)  # a device or folder in the way is refused before anything is touched
+            prepare_folder(target.parent)
             write_atomic(target, data)
             console.info(f"저장함: {target} (캐릭터 {len(game.characters)}개, {len(data) / 1024:,.0f} KB)")
+            if report.error_count:  # written anyway with --force: the findings still stand
+                console.error(f"--force로 저장했지만 검사 오류 {report.error_count}개가 남아 있습니다.")
+                raise typer.Exit(EXIT_FINDINGS)

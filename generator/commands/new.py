@@ -27,6 +27,9 @@ SCRIPT_ID = "my-script"
 NOT_COPIED = {"scripts", "schema", "sources", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
 FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
 LINE_WIDTH = 118
+# Characters that end a line in YAML or a terminal (C0, DEL, C1, U+2028/2029): the folder name is written into the
+# starter's files and printed in commands, so it may not hold one.
+LINE_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def insert_into_night_order(path: Path, character_id: str, night: str, after: str) -> None:
@@ -123,6 +126,15 @@ def register(app: typer.Typer) -> None:
         """자작 스크립트 시작 폴더를 만듭니다: 공식 캐릭터와 밤 순서, 설명이 달린 예시 캐릭터·스크립트. 그대로 검사하고 만들 수 있습니다."""
         console = Console(quiet)
         with friendly_errors(console, debug):
+            if LINE_BREAKS.search(str(folder)):
+                console.error(
+                    f"[오류] 폴더 이름에 줄바꿈이나 제어 문자가 있습니다: {str(folder)!r}. "
+                    "시작 폴더의 파일 안에 이 이름이 들어가므로 쓸 수 없습니다. 글자, 숫자, 공백, '-', '_'로 된 이름을 주세요."
+                )
+                raise typer.Exit(EXIT_UNREADABLE)
+            from generator.write import refuse_inside_content
+
+            refuse_inside_content(folder, [DEFAULT_CONTENT_DIR])
             if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
                 what = "파일" if not folder.is_dir() else "비어 있지 않은 폴더"
                 console.error(f"[오류] {with_particle(str(folder), '은')} 이미 있는 {what}입니다. 덮어쓰지 않습니다. 없는 폴더 이름을 주세요.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Callable
 
 import typer
 
@@ -21,10 +22,13 @@ def produce(
     modules: list[str],
     console: Console,
     force: bool = False,
+    more_files: Callable[[object], list[Path]] | None = None,
 ) -> tuple[object, list[Path]]:
+    """Builds and writes the chosen documents; `more_files(game)` writes extra outputs (tokens --png) before the
+    final word, so a forced build with findings still says everything it wrote."""
     from generator.commands.validate import checked_game_or_stop
     from generator.documents import DOCUMENTS
-    from generator.write import prepare_folder, safe_folder_name, write_atomic
+    from generator.write import prepare_folder, refuse_inside_content, safe_folder_name, write_files
 
     started = time.perf_counter()
     from generator.fonts import register_fonts
@@ -35,11 +39,13 @@ def produce(
     )
     check_token_choices(game, options)
     labels = dict(DOCUMENTS)
-    target = prepare_folder(Path(out) / safe_folder_name(game.script.id))
+    folder = Path(out) / safe_folder_name(game.script.id)
+    refuse_inside_content(folder, content_folders(game))
+    if options.png_dir is not None:
+        refuse_inside_content(Path(options.png_dir), content_folders(game))
+    target = prepare_folder(folder)
     files = render_documents(game, options, modules, labels, console)
-    written = []
-    for name, data in files:
-        written.append(write_atomic(target / name, data))
+    written = write_files(target, files)  # the whole kit is replaced together, or not at all
     already = {(f.code, f.subject) for f in report.findings}  # an icon validation warned about warns once
     for finding in options.report.findings:
         if (finding.code, finding.subject) in already and finding.subject is not None:
@@ -47,9 +53,11 @@ def produce(
         console.info(finding.format()) if finding.level == "warning" else console.error(finding.format())
     for path in written:
         console.info(f"저장함: {path} ({path.stat().st_size / 1024:,.0f} KB)")
-    console.info(f"완료: 문서 {len(written)}개, {time.perf_counter() - started:.1f}초.")
-    if report.errors:  # built anyway with --force: the findings still stand
-        console.error(f"--force로 만들었지만 검사 오류 {len(report.errors)}개가 남아 있습니다.")
+    if more_files is not None:
+        written += more_files(game)
+    console.info(f"완료: 파일 {len(written)}개, {time.perf_counter() - started:.1f}초.")
+    if report.error_count:  # built anyway with --force: the findings still stand
+        console.error(f"--force로 만들었지만 검사 오류 {report.error_count}개가 남아 있습니다. 위의 파일은 저장했습니다.")
         raise typer.Exit(EXIT_FINDINGS)
     return game, written
 
@@ -62,6 +70,13 @@ def check_token_choices(game, options: RenderOptions) -> None:
     if problems:
         flags = list(dict.fromkeys(flag for flag, _ in problems))
         raise typer.BadParameter(" ".join(message for _, message in problems), param_hint="/".join(flags))
+
+
+def content_folders(game) -> list[Path]:
+    """The folders no output may go into: the content folder read, and the bundled one."""
+    from generator import DEFAULT_CONTENT_DIR
+
+    return [Path(game.library.content_dir), DEFAULT_CONTENT_DIR]
 
 
 # The almanac takes about as long as all the other documents together, so it gets the second core.
@@ -89,7 +104,8 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
                 results[module_name] = render_one(module_name, game, options)
         for module_name, child in waiting.items():
             files, findings, failure = child.result()
-            options.report.findings.extend(f for f in findings if f not in options.report.findings)
+            seen = set(options.report.findings)
+            options.report.findings.extend(f for f in findings if f not in seen)
             if failure:
                 raise TextDoesNotFit(failure)
             results[module_name] = files

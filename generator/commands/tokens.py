@@ -123,17 +123,17 @@ def register(app: typer.Typer) -> None:
                                        only, copies, no_reminders, no_extras, players)
         console = Console(quiet)
         with friendly_errors(console, debug):
-            game, _ = produce(script, content, out, options, ["tokens"], console, force)
-            if png is not None:
-                write_pngs(game, options, console)
+            more = (lambda game: write_pngs(game, options, console)) if png is not None else None
+            produce(script, content, out, options, ["tokens"], console, force, more_files=more)
 
 
 def write_pngs(game, options: RenderOptions, console: Console) -> list[Path]:
-    """The PNG tokens of the game the PDF was just made from (loaded and checked once)."""
+    """The PNG tokens of the game the PDF was just made from (loaded and checked once), replaced together."""
     from generator.documents.tokens import png_files
-    from generator.write import write_atomic
+    from generator.write import prepare_folder, write_files
 
     console.info(f"만드는 중: 토큰 PNG → {options.png_dir}…")
-    written = [write_atomic(Path(options.png_dir) / name, data) for name, data in png_files(game, options)]
+    folder = prepare_folder(Path(options.png_dir))
+    written = write_files(folder, png_files(game, options))
     console.info(f"저장함: PNG {len(written)}개 ({options.png_dir})")
     return written

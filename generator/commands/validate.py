@@ -28,9 +28,9 @@ def checked_game_or_stop(script, content, console, force: bool, refused: str, an
     if game is None or report.unreadable:
         raise Unreadable(report.findings)
     console.findings(report)
-    if report.errors and not force:
+    if report.error_count and not force:
         console.error(
-            f"검사에서 오류 {len(report.errors)}개가 나와 {refused}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."
+            f"검사에서 오류 {report.error_count}개가 나와 {refused}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."
         )
         raise typer.Exit(EXIT_FINDINGS)
     return game, report
@@ -82,7 +82,7 @@ def register(app: typer.Typer) -> None:
                 console.info("")
                 for line in bag_table_lines(game):
                     console.info(line)
-            errors, warnings = len(report.errors), len(report.warnings)
+            errors, warnings = report.error_count, len(report.findings) - report.error_count
             summary = f"검사 결과: 오류 {errors}개, 경고 {warnings}개."
             code = report.exit_code(strict)
             if code == 0:

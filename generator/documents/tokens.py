@@ -52,9 +52,12 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
 
 def png_name(spec: TokenSpec) -> str:
+    from generator.write import safe_name  # an id is made a plain file name: PNGs never land outside --png
+
     if spec.kind in EXTRAS:
         return f"{spec.kind}.png"
-    return f"{spec.character_id}.png" if spec.kind == CHARACTER else f"{spec.character_id}-reminder-{spec.number}.png"
+    stem = safe_name(spec.character_id)
+    return f"{stem}.png" if spec.kind == CHARACTER else f"{stem}-reminder-{spec.number}.png"
 
 
 def png_files(game, options) -> list[tuple[str, bytes]]:
