@@ -121,7 +121,7 @@ class Fields:
         if len(value) > limit:
             self.report.error(
                 "too-many",
-                f"'{self._label(key)}'에 {what}이(가) 너무 많습니다({len(value):,}개). {limit:,}개까지 쓸 수 있어 앞의 {limit:,}개만 씁니다.",
+                f"'{self._label(key)}'에 {with_particle(what, '이')} 너무 많습니다({len(value):,}개). {limit:,}개까지 쓸 수 있어 앞의 {limit:,}개만 씁니다.",
                 subject=self.subject,
                 where=self.where(key),
             )
@@ -169,7 +169,7 @@ class Fields:
             shown = "null" if name is None else str(name).lower() if isinstance(name, bool) else str(name)
             self.report.error(
                 "wrong-type",
-                f"'{self._label(key)}'의 키 {shown}은(는) 쓸 수 없습니다. {what}는 글자로 써야 합니다"
+                f"'{self._label(key)}'의 키 {quoted(shown, '은')} 쓸 수 없습니다. {with_particle(what, '은')} 글자로 써야 합니다"
                 f"(숫자나 null, 날짜처럼 읽히면 따옴표로 감싸세요).",
                 subject=self.subject,
                 where=self.located.where(*self.prefix, key, name),

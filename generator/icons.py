@@ -329,8 +329,10 @@ def _draw_placeholder(canvas: Any, x: float, y: float, size: float, col: Any) ->
     canvas.circle(cx, cy, r, stroke=1, fill=0)
     canvas.setDash()
     font_size = size * 0.5
+    from generator.fonts import register_fonts
     from generator.theme import font_name
 
+    register_fonts()  # (a no-op once a document has registered them) the '?' is set in the theme's face
     canvas.setFont(font_name("sans_bold"), font_size)
     canvas.drawCentredString(cx, cy - font_size * 0.35, "?")
     canvas.restoreState()

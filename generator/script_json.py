@@ -353,7 +353,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
 
     from generator.content import warn_unsafe_script_id
 
-    warn_unsafe_script_id(path.stem, where, report)
+    warn_unsafe_script_id(script_id, where, report)
     script = Script(
         id=script_id,
         title=text_of(meta.get("name")) or script_id,

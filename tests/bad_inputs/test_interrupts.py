@@ -24,7 +24,7 @@ from generator import PROJECT_ROOT
 from generator.write import remove_stale_temporaries
 from hostile import SMALL, temporaries
 
-KIT = ["almanac-booklet.pdf", "almanac.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
+KIT = ["almanac-booklet.pdf", "almanac.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
 
 WRAPPER = r"""
 import os, sys, time
