@@ -15,6 +15,17 @@ REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
 
 
+def pdf_page_texts(source) -> list[str]:
+    """Each page's text, extracted with pdfium (a path or the PDF's bytes): fast enough to read every page."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(source if isinstance(source, (bytes, bytearray)) else str(source))
+    try:
+        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+
+
 def live_children() -> list[tuple[int, str]]:
     """(pid, command) of every process whose parent is this test process, zombies included (Linux /proc)."""
     me = os.getpid()

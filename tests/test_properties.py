@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from generator import FONTS_DIR
 from generator.checks import run_checks
+from conftest import pdf_page_texts
 from generator.content import load_game
 from generator.documents import DOCUMENTS, document_builder
 from generator.findings import Report
@@ -114,11 +115,9 @@ def squash(text: str) -> str:
 
 
 def pdf_text(data: bytes) -> str:
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(data))
-    assert len(reader.pages) > 0
-    return squash("".join(page.extract_text() or "" for page in reader.pages))
+    pages = pdf_page_texts(data)
+    assert pages
+    return squash("".join(pages))
 
 
 SETTINGS = settings(
