@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import unicodedata
 from dataclasses import dataclass, field
@@ -206,7 +207,7 @@ def load_yaml(path: Path, report: Report) -> Located | None:
             where=where,
         )
         return None
-    parsed, failure = _parse_fast(text)
+    parsed, failure = _parse_fast_cached(text)
     if parsed is None and len(text) > CAREFUL_PARSE_CHARS and isinstance(failure, (yaml.MarkedYAMLError, ContentShapeError, _AliasFound)):
         _explain_fast_failure(failure, report, where)  # the careful loader would take seconds on a text this long
         return None
@@ -278,6 +279,26 @@ def _explain_fast_failure(failure: Exception, report: Report, where: str) -> Non
         return
     mark = failure.problem_mark or failure.context_mark
     _syntax(report, where, mark.line + 1 if mark else None, translate_yaml_problem(failure.problem or "", failure.context or ""))
+
+
+_PARSED: dict[str, tuple] = {}  # text → what _parse_fast made of it (a server reloading, a test suite's copies)
+_PARSED_LIMIT = 1024
+_PARSED_TEXT_LIMIT = 64_000  # characters: only content-sized files are kept
+
+
+def _parse_fast_cached(text: str):
+    """_parse_fast, remembering good parses of small texts by their text; each caller gets its own copy of the data
+    (the line map and the lists of notes are only read)."""
+    hit = _PARSED.get(text)
+    if hit is None:
+        parsed, failure = _parse_fast(text)
+        if parsed is None or len(text) > _PARSED_TEXT_LIMIT:
+            return parsed, failure
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[text] = hit = parsed
+    data, lines, duplicates, folded = hit
+    return (copy.deepcopy(data), lines, duplicates, folded), None
 
 
 def _parse_explained(text: str, report: Report, where: str):
