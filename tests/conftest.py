@@ -21,7 +21,7 @@ def pdf_page_texts(source) -> list[str]:
 
     document = pypdfium2.PdfDocument(source if isinstance(source, (bytes, bytearray)) else str(source))
     try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+        return [document[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(document))]
     finally:
         document.close()
 

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from conftest import pdf_page_texts
+
 from generator.content import load_game
 from generator.impose import padded_order, sheet_sides
 from generator.model import TEAM_NAMES_KO
@@ -42,7 +44,7 @@ def build_files(script="in-space", paper="a4"):
 def almanac(kit):
     game, files = kit("a4")
     reader = PdfReader(io.BytesIO(files["almanac.pdf"]))
-    texts = [page.extract_text() for page in reader.pages]
+    texts = [page.extract_text() for page in reader.pages]  # pypdf: these tests read the lines in reading order
     return game, files, reader, texts
 
 
@@ -232,7 +234,7 @@ def test_overview_only_character_shows_no_empty_headings(tmp_path):
         "id: mini\ntitle: 작은 스크립트\nauthor: 테스트\ncharacters: [chef, washerwoman, drunk, poisoner, imp]\n", encoding="utf-8"
     )
     game, files = build_files(str(script))
-    texts = [p.extract_text() for p in PdfReader(io.BytesIO(files["almanac.pdf"])).pages]
+    texts = pdf_page_texts(files["almanac.pdf"])
     starts = entry_starts(game, texts)
     chef = squash(texts[starts["chef"] - 1])
     assert "개요" in chef and "진행방법" not in chef and "예시·메모" not in chef

@@ -13,7 +13,7 @@ import pytest
 from generator.model import NIGHTS, TEAM_NAMES_KO
 from generator.theme import theme
 from generator.wording import load_glossary, wording
-from conftest import bundled_kit, edit_character, write_script
+from conftest import pdf_page_texts, bundled_kit, edit_character, write_script
 
 pdfplumber = pytest.importorskip("pdfplumber")
 from pypdf import PdfReader  # noqa: E402
@@ -52,7 +52,7 @@ def read_pages(data: bytes) -> list[dict]:
 @lru_cache(maxsize=None)
 def page_texts(paper: str, name: str) -> list[str]:
     _, files = bundled_kit(paper)
-    return [(page.extract_text() or "").replace("\u00a0", " ") for page in PdfReader(io.BytesIO(files[name])).pages]
+    return [text.replace("\u00a0", " ") for text in pdf_page_texts(files[name])]
 
 
 def text_of(paper: str, name: str) -> str:
@@ -60,7 +60,7 @@ def text_of(paper: str, name: str) -> str:
 
 
 def plain(data: bytes) -> str:
-    text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+    text = "\n".join(pdf_page_texts(data))
     return text.replace("\u00a0", " ")
 
 
@@ -430,7 +430,7 @@ def test_a_role_without_prose_prints_a_complete_entry(content):
     write_script(content, ["washerwoman", "empath", "damsel", "drunk", "spy", "poisoner", "imp"], "bare")
     game, _ = load_game("bare", content)
     data = dict(almanac.build(game, RenderOptions()))["almanac.pdf"]
-    pages = [re.sub(r"\s+", "", p.extract_text()) for p in PdfReader(io.BytesIO(data)).pages]
+    pages = [re.sub(r"\s+", "", text) for text in pdf_page_texts(data)]
     damsel = game.character("damsel")
     [entry] = [p for p in pages if p.startswith(re.sub(r"\s+", "", TEAM_NAMES_KO[damsel.team] + damsel.name))]
     words = wording(game)

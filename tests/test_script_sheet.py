@@ -8,6 +8,8 @@ import unicodedata
 
 import pytest
 
+from conftest import pdf_page_texts
+
 from generator.content import load_game
 from generator.documents import script_sheet
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
@@ -50,9 +52,7 @@ def pdf(request, game):
 
 
 def page_text(data: bytes, index: int) -> str:
-    from pypdf import PdfReader
-
-    return PdfReader(io.BytesIO(data)).pages[index].extract_text()
+    return pdf_page_texts(data)[index]
 
 
 def long_script(tmp_path, count: int = 25):

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from conftest import pdf_page_texts
 import yaml
 
 from generator.content import load_game
@@ -112,10 +114,8 @@ def test_tokens_never_overlap_and_keep_off_the_page_edge(pdfs, variant):
 
 
 def pdf_text(data: bytes) -> str:
-    """All text in drawing order (pypdf), whitespace removed: arc text comes one glyph per line."""
-    from pypdf import PdfReader
-
-    return re.sub(r"\s+", "", "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages))
+    """All text in drawing order (pdfium), whitespace removed: arc text comes one glyph per line."""
+    return re.sub(r"\s+", "", "".join(pdf_page_texts(data)))
 
 
 def test_every_token_name_and_reminder_is_in_the_text(pdfs):
