@@ -160,20 +160,59 @@ def run_cli(*args: str):
 _KITS: dict = {}
 
 
+def shared_across_workers(key: str, compute):
+    """compute() once per test run even with several pytest-xdist workers: the first worker to ask computes under a
+    file lock and pickles the value into a folder private to this run; the others read it. (One process: compute.)"""
+    import fcntl
+    import hashlib
+    import pickle
+    import tempfile
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        return compute()
+    folder = Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{run}"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{hashlib.sha256(key.encode()).hexdigest()}.pickle"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return pickle.loads(path.read_bytes())
+        value = compute()
+        path.write_bytes(pickle.dumps(value))
+        return value
+
+
+def pytest_sessionfinish(session):
+    """The controller (or the only process) removes the run's shared folder when the run ends."""
+    import tempfile
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run and not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{run}", ignore_errors=True)
+
+
 def bundled_kit(paper: str = "a4"):
-    """(game, {file name: bytes}) of the bundled script's whole kit on `paper`, built once per test session."""
+    """(game, {file name: bytes}) of the bundled script's whole kit on `paper`, built once per test run."""
     if paper not in _KITS:
         from generator.content import load_game
-        from generator.documents import DOCUMENTS, document_builder
-        from generator.options import RenderOptions
 
         game, report = load_game("in-space")
         assert game is not None, report.lines()
-        files: dict[str, bytes] = {}
-        for module_name, _ in DOCUMENTS:
-            files.update(document_builder(module_name)(game, RenderOptions(paper=paper)))
-        _KITS[paper] = (game, files)
+        _KITS[paper] = (game, shared_across_workers(f"bundled-kit-{paper}", lambda: _build_kit(paper)))
     return _KITS[paper]
+
+
+def _build_kit(paper: str) -> dict[str, bytes]:
+    from generator.content import load_game
+    from generator.documents import DOCUMENTS, document_builder
+    from generator.options import RenderOptions
+
+    game, _ = load_game("in-space")
+    files: dict[str, bytes] = {}
+    for module_name, _ in DOCUMENTS:
+        files.update(document_builder(module_name)(game, RenderOptions(paper=paper)))
+    return files
 
 
 @pytest.fixture(scope="session")

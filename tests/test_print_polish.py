@@ -13,7 +13,7 @@ import pytest
 from generator.model import NIGHTS, TEAM_NAMES_KO
 from generator.theme import theme
 from generator.wording import load_glossary, wording
-from conftest import pdf_page_texts, bundled_kit, edit_character, write_script
+from conftest import pdf_page_texts, shared_across_workers, bundled_kit, edit_character, write_script
 
 pdfplumber = pytest.importorskip("pdfplumber")
 from pypdf import PdfReader  # noqa: E402
@@ -34,6 +34,13 @@ def pages_of(paper: str, name: str) -> list[dict]:
 
 
 def read_pages(data: bytes) -> list[dict]:
+    """pdfplumber's reading of every page (slow: done once per run for each PDF, shared by the workers)."""
+    import hashlib
+
+    return shared_across_workers(f"pages-{hashlib.sha256(data).hexdigest()}", lambda: _read_pages(data))
+
+
+def _read_pages(data: bytes) -> list[dict]:
     found = []
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         for page in pdf.pages:
