@@ -43,7 +43,12 @@ def live_children() -> list[tuple[int, str]]:
 
 
 def pytest_configure(config):
-    """Adopt orphaned grandchildren (Linux PR_SET_CHILD_SUBREAPER), so a process a test leaves behind is seen."""
+    """Adopt orphaned grandchildren (Linux PR_SET_CHILD_SUBREAPER), so a process a test leaves behind is seen; name
+    this run for the workers it starts (they inherit the environment), so they can share what they compute."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        import uuid
+
+        os.environ["BOTC_PNP_TEST_RUN"] = uuid.uuid4().hex
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -168,8 +173,8 @@ def shared_across_workers(key: str, compute):
     import pickle
     import tempfile
 
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if not run:
+    run = os.environ.get("BOTC_PNP_TEST_RUN")
+    if not run or not os.environ.get("PYTEST_XDIST_WORKER"):
         return compute()
     folder = Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{run}"
     folder.mkdir(exist_ok=True)
@@ -187,7 +192,7 @@ def pytest_sessionfinish(session):
     """The controller (or the only process) removes the run's shared folder when the run ends."""
     import tempfile
 
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    run = os.environ.get("BOTC_PNP_TEST_RUN")
     if run and not os.environ.get("PYTEST_XDIST_WORKER"):
         shutil.rmtree(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{run}", ignore_errors=True)
 
