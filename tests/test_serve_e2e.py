@@ -29,6 +29,7 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
 selenium = pytest.importorskip("selenium")
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -104,7 +105,17 @@ def screenshot(driver, tmp_path: Path, name: str) -> Path:
 
 
 def wait_until(driver, condition, message: str):
-    return WebDriverWait(driver, WAIT).until(lambda d: condition(d), message)
+    # the page redraws its lists on every change: an element read between two redraws is retried, not a failure
+    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: condition(d), message)
+
+
+def click(driver, css: str) -> None:
+    """Click the element as it is drawn now, finding it again if a redraw replaced it."""
+    def clicked(d):
+        d.find_element(By.CSS_SELECTOR, css).click()
+        return True
+
+    wait_until(driver, clicked, f"click {css}")
 
 
 def finding_texts(driver) -> list[str]:
@@ -125,27 +136,28 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
     search.send_keys("ㅍㅅ")  # 초성 of 픽시
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="pixie"]')
                and len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) < 20, "초성 search")
-    driver.find_element(By.CSS_SELECTOR, '#library-list .card[data-id="pixie"]').click()
+    click(driver, '#library-list .card[data-id="pixie"]')
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"]'), "pixie added")
     townsfolk = lambda d: [r.get_attribute("data-id") for r in d.find_elements(By.CSS_SELECTOR, '.team-block[data-team="townsfolk"] .row')]  # noqa: E731
     assert townsfolk(driver)[-2:] == ["mayor", "pixie"]
-    driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"] button[aria-label$="위로"]').click()
+    click(driver, '#script-list .row[data-id="pixie"] button[aria-label$="위로"]')
     wait_until(driver, lambda d: townsfolk(d)[-2:] == ["pixie", "mayor"], "pixie moved up")
 
-    driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="butler"] button.remove').click()
+    click(driver, '#script-list .row[data-id="butler"] button.remove')
     wait_until(driver, lambda d: any("남작" in t and "외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall appears")
     screenshot(driver, tmp_path, "serve-finding")
 
     search.clear()
     search.send_keys("ㅈㅅ")
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="butler"]'), "집사 found")
-    driver.find_element(By.CSS_SELECTOR, '#library-list .card[data-id="butler"]').click()
+    click(driver, '#library-list .card[data-id="butler"]')
     wait_until(driver, lambda d: not any("외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall gone")
     wait_until(driver, lambda d: d.find_element(By.ID, "preview").get_attribute("src").startswith("blob:"), "preview shown")
 
-    names = [row.find_element(By.CSS_SELECTOR, ".name").text for row in driver.find_elements(By.CSS_SELECTOR, "#script-list .row")]
+    names = wait_until(driver, lambda d: [row.find_element(By.CSS_SELECTOR, ".name").text
+                                          for row in d.find_elements(By.CSS_SELECTOR, "#script-list .row")], "names read")
     assert len(names) == 28 and "픽시" in names and "집사" in names
-    driver.find_element(By.CSS_SELECTOR, '.doc[data-document="script_sheet"]').click()
+    click(driver, '.doc[data-document="script_sheet"]')
     sheet = browser.downloads / "script.pdf"
     wait_until(driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded")
     assert sheet.read_bytes().startswith(b"%PDF")
