@@ -13,6 +13,7 @@ from generator.josa import quoted, with_particle
 from generator.model import (
     BAG_TEAMS,
     EDITIONS,
+    JINX_FABLED,
     NIGHTS,
     TEAM_NAMES_KO,
     TEAMS,
@@ -735,7 +736,17 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
                 subject=loric_id,
                 where=script.source,
             )
-    return Game(script=script, library=library, characters=characters)
+    game = Game(script=script, library=library, characters=characters)
+    add_jinx_fabled(game, seen)
+    return game
+
+
+def add_jinx_fabled(game: Game, seen: set[str]) -> None:
+    """A script with jinxes is printed with the Djinn among its fabled, as the official sheets do."""
+    djinn = game.library.characters.get(JINX_FABLED)
+    if djinn is not None and JINX_FABLED not in seen and game.jinxes:
+        game.characters.append(djinn)
+        game.added.append(JINX_FABLED)
 
 
 def load_game(script: str | Path = "in-space", content_dir: Path | None = None) -> tuple[Game | None, Report]:

@@ -174,7 +174,7 @@ def export_game(game: Game, report: Report | None = None) -> list:
     short = Shortener(report)
     numbers = night_numbers(game)
     document: list = [export_meta(game, short)]
-    document.extend(export_character(c, game, numbers, short) for c in game.characters)
+    document.extend(export_character(c, game, numbers, short) for c in game.listed)
     schema_errors(document, report)
     return document
 

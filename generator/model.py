@@ -37,6 +37,9 @@ ANY_DELTAS = (-2, -1, 0, 1, 2)
 NIGHTS = ("first_night", "other_nights")
 NIGHT_NAMES_KO = {"first_night": "첫날 밤", "other_nights": "다른 밤"}
 FIXED_STEPS = ("dusk", "minioninfo", "demoninfo", "dawn")
+# The publisher's rule: a script whose characters have a jinx is played with the Djinn, whose ability is "the jinxes
+# printed here apply"; the official sheets print it among the fabled without the script listing it.
+JINX_FABLED = "djinn"
 
 
 @dataclass
@@ -178,10 +181,16 @@ class Game:
     script: Script
     library: Library
     characters: list[Character]  # in script (sheet) order
+    added: list[str] = field(default_factory=list)  # ids printed without the script listing them (the Djinn)
 
     @property
     def ids(self) -> list[str]:
         return [c.id for c in self.characters]
+
+    @property
+    def listed(self) -> list[Character]:
+        """The characters the script itself lists: what is exported and edited (printing adds the Djinn)."""
+        return [c for c in self.characters if c.id not in self.added]
 
     def character(self, character_id: str) -> Character:
         for c in self.characters:

@@ -26,7 +26,8 @@ def key_line(path, key: str) -> int:
 def test_bundled_content_loads_without_findings():
     game, report = load_game("in-space")
     assert report.findings == []
-    assert len(game.characters) == 31
+    assert len(game.listed) == 31
+    assert game.added == ["djinn"] and game.characters[-1].id == "djinn"  # the spy–damsel jinx brings the Djinn
 
 
 def test_yaml_syntax_error_names_file_and_line(content):

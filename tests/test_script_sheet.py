@@ -204,6 +204,24 @@ def test_back_has_steps_jinx_travellers_and_loric(pdf, game):
     assert flat("폭풍 부르미가 지정한 캐릭터: 변종") in text
 
 
+def test_a_jinx_brings_the_djinn_among_the_fabled_once(pdf, game, tmp_path):
+    paper, data, _ = pdf
+    djinn = game.library.characters["djinn"]
+    entry = flat(djinn.name + printed(game, djinn.ability))  # the name, then the ability, as the fabled are printed
+    back = flat(page_text(data, 1))
+    assert back.count(entry) == 1
+    assert flat(TEAM_NAMES_KO["fabled"]) in back
+    listed = tmp_path / "listed.yaml"  # a script that lists the Djinn itself prints it once
+    listed.write_text("id: listed\ntitle: 지니 포함\ncharacters: [spy, damsel, imp, chef, djinn]\n", encoding="utf-8")
+    with_djinn, report = load_game(listed)
+    assert not report.errors and with_djinn.added == [] and with_djinn.ids.count("djinn") == 1
+    text = flat(page_text(build(with_djinn, paper)[0], 1))
+    assert text.count(entry) == 1
+    plain, _ = load_game("trouble-brewing")  # no jinx: no Djinn
+    assert not plain.jinxes and "djinn" not in plain.ids
+    assert flat(djinn.name) not in flat(page_text(build(plain, paper)[0], 1))
+
+
 def test_two_builds_give_identical_bytes(game):
     first, _ = build(game)
     second, _ = build(game)

@@ -29,11 +29,15 @@ def largest_player_count() -> int:
 
 def expected_counts(script_id: str = SCRIPT) -> tuple[int, int]:
     """(character tokens, reminder-size tokens) computed straight from the content YAML: reminders, and a shroud and
-    a vote for each player of the largest setup row."""
+    a vote for each player of the largest setup row; the Djinn's token too when two of the script's characters have a jinx."""
     script = yaml.safe_load((CONTENT / "scripts" / f"{script_id}.yaml").read_text(encoding="utf-8"))
     spares = yaml.safe_load((CONTENT / "spares.yaml").read_text(encoding="utf-8")) or {}
+    jinxes = yaml.safe_load((CONTENT / "jinxes.yaml").read_text(encoding="utf-8"))
+    printed = list(script["characters"])
+    if any(set(jinx["characters"]) <= set(printed) for jinx in jinxes) and "djinn" not in printed:
+        printed.append("djinn")
     characters = reminders = 0
-    for character_id in script["characters"]:
+    for character_id in printed:
         data = yaml.safe_load((CONTENT / "characters" / f"{character_id}.yaml").read_text(encoding="utf-8"))
         characters += 1 + (spares.get(character_id, {}) or {}).get("count", 0)
         reminders += len(data.get("reminders") or []) + len(data.get("global_reminders") or [])

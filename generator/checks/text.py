@@ -238,7 +238,7 @@ def check(game: Game, report: Report) -> None:
             check_characters_of(text, f"{character.id}.{label}", character.id, character.source, report, covered)
         check_reminder_marks(character, report)
         check_cues(character, report)
-    check_missing_sections(game.characters, report)
+    check_missing_sections(game.listed, report)
     for label, text in script_texts(game):
         check_characters_of(text, f"script.{label}", None, game.script.source, report, covered)
     for fixed in game.library.fixed_steps.values():

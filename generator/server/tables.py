@@ -65,7 +65,7 @@ def script_state(game, meta: dict | None = None) -> dict:
 
     script = game.script
     entries = []
-    for character in game.characters:
+    for character in game.listed:
         named = game.named_character(character.id)
         entry = character_entry(character, named.name if named else None)
         entry["custom"] = character.custom
