@@ -49,12 +49,12 @@ def almanac(kit):
 
 
 def entry_starts(game, texts) -> dict[str, int]:
-    """Character id → 1-based page whose text opens with the entry heading (team label, then name)."""
+    """Character id → 1-based page holding the entry heading (team label, name, then the ability)."""
     starts = {}
     for character in game.characters:
-        opening = squash(TEAM_NAMES_KO[character.team] + character.name)
+        heading = squash(TEAM_NAMES_KO[character.team] + character.name + printed(game, character.ability))[:40]
         for number, text in enumerate(texts, 1):
-            if squash(text).startswith(opening) and squash(printed(game, character.ability))[:20] in squash(text):
+            if heading in squash(text):
                 starts[character.id] = number
                 break
     return starts
@@ -85,11 +85,25 @@ def test_contents_page_numbers_are_where_entries_start(almanac):
         assert squash(texts[page - 1]).startswith(squash(label)) or squash(label) in squash(texts[page - 1]), label
 
 
-def test_entries_start_on_new_pages_in_sheet_order(almanac):
+def test_entries_with_prose_start_new_pages_in_sheet_order(almanac):
+    from generator.documents.almanac.entry import is_short
+
     game, _, _, texts = almanac
     starts = entry_starts(game, texts)
     pages = [starts[c.id] for c in game.characters]
-    assert pages == sorted(pages) and len(set(pages)) == len(pages)
+    assert pages == sorted(pages)
+    with_prose = [c for c in game.characters if not is_short(c)]
+    assert with_prose and len({starts[c.id] for c in with_prose}) == len(with_prose)
+    for character in with_prose:  # at the top of its page
+        assert squash(texts[starts[character.id] - 1]).startswith(squash(TEAM_NAMES_KO[character.team] + character.name))
+
+
+def test_a_short_entry_shares_the_free_part_of_the_page_before(almanac):
+    game, _, _, texts = almanac
+    starts = entry_starts(game, texts)
+    djinn, before = game.characters[-1], game.characters[-2]  # the Djinn, printed for the spy–damsel jinx, has no prose
+    assert djinn.id == "djinn" and starts[djinn.id] == starts[before.id] + 1
+    assert not squash(texts[starts[djinn.id] - 1]).startswith(squash(TEAM_NAMES_KO[djinn.team]))  # it follows the page's text
 
 
 def test_page_sizes_a4(kit):
@@ -161,11 +175,13 @@ def test_every_page_numbered_except_covers(almanac):
 
 def test_sections_in_order_and_no_empty_headings(almanac):
     game, _, _, texts = almanac
-    starts = entry_starts(game, texts)
-    ordered = [starts[c.id] for c in game.characters] + [len(texts)]
-    bodies = {}
-    for character, start, end in zip(game.characters, ordered, ordered[1:]):
-        bodies[character.id] = squash("".join(texts[start - 1 : end - 1]))
+    book = squash("".join(texts[3:]))  # after the cover and contents; entries may share pages, so cut at headings
+    heads, at = [], 0
+    for character in game.characters:
+        at = book.index(squash(TEAM_NAMES_KO[character.team] + character.name + printed(game, character.ability))[:40], at)
+        heads.append(at)
+    heads.append(book.index(squash("첫날 밤 순서"), at))
+    bodies = {c.id: book[start:end] for c, start, end in zip(game.characters, heads, heads[1:])}
     for character in game.characters:
         body = bodies[character.id]
         expected = [squash(character.name), squash(printed(game, character.ability))[:15]]

@@ -9,8 +9,8 @@ places flowables exactly as reportlab's frame will (same spaces, same splits), s
   and paragraphs keep two lines on each side of a break (HangulParagraph.split);
 - an entry whose last page would carry only a little is set again with the fewest lines, then tighter leading, to
   lose that page; when that cannot work, its break moves up so the last page is not nearly empty;
-- entries with no almanac prose (most of the official roster: heading, ability, 밤과 설정) are short, so a run of
-  them within one team shares pages: each starts on the current page when it fits there whole, else on a new one.
+- entries with no almanac prose (most of the official roster: heading, ability, 밤과 설정) are short, so they share
+  pages: each starts on the current page (the last of the entry before, too) when it fits there whole, else on a new one.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def parts(book: Book, paginator: Paginator) -> list[Part]:
         if entry.is_short(character):
             run.append(character)
             following = game.characters[index + 1] if index + 1 < len(game.characters) else None
-            if following is None or not entry.is_short(following) or following.team != character.team:
+            if following is None or not entry.is_short(following):
                 plan.append(Part("", lambda: [], packed=[lambda c=c: entry.entry(book, c) for c in run]))
                 run = []
             continue
@@ -215,10 +215,11 @@ def fitted(book: Book, part: Part, paginator: Paginator, pages: list[Page]) -> l
     return pages
 
 
-def packed_pages(book: Book, part: Part, paginator: Paginator) -> list[Page]:
-    """Short entries one after another: an entry joins the current page when the page still holds it whole."""
+def packed_pages(book: Book, part: Part, paginator: Paginator, previous: Page | None = None) -> list[Page]:
+    """Short entries one after another: an entry joins the current page when the page still holds it whole. The
+    first may join `previous`, the last page of the entry before; the result then starts with that page, remade."""
     pages: list[Page] = []
-    current: list = []
+    current: list = list(previous.flowables) if previous is not None else []
     for make in part.packed:
         flowables = make()
         candidate = current + [entry.between_entries(book)] + flowables if current else flowables
@@ -249,6 +250,12 @@ def plan(book: Book) -> list[Page]:
     _, _, width, height = book.frame_box()
     paginator = Paginator(book, width, height)
     pages: list[Page] = []
+    after_entry = False
     for part in parts(book, paginator):
-        pages += plan_part(book, part, paginator)
+        if part.packed and after_entry:  # short entries may start on the free part of the entry before
+            last = pages.pop()
+            pages += packed_pages(book, part, paginator, previous=last)
+        else:
+            pages += plan_part(book, part, paginator)
+        after_entry = part.fit or bool(part.packed)
     return pages
