@@ -157,6 +157,27 @@ def test_no_glyph_outside_margins_and_readable_sizes(pdf):
         assert min(c["size"] for c in body) >= floor - 0.01
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_official_edition_fills_the_front_instead_of_leaving_half_of_it_empty(paper):
+    """Trouble Brewing's 22 characters are set large enough that the fuller column reaches near the foot."""
+    import pdfplumber
+
+    game, _ = load_game("trouble-brewing")
+    data, _ = build(game, paper)
+    margin = theme()["page"]["margin"] * MM
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        front = document.pages[0]
+        body = [c for c in front.chars if c["bottom"] < front.height - margin - 20]  # above the footer line
+        title_foot = min(c["bottom"] for c in body if c["size"] >= theme()["script_sheet"]["title_min_size_pt"])
+        middle = front.width / 2
+        columns = [[c for c in body if c["bottom"] > title_foot and (c["x0"] < middle) == left] for left in (True, False)]
+        sizes = sorted(c["size"] for c in body)
+    room = front.height - margin - 20 - title_foot
+    filled = [(max(c["bottom"] for c in column) - title_foot) / room for column in columns]
+    assert min(filled) > 0.8, filled  # both columns: the second is not left half empty
+    assert sizes[len(sizes) // 2] > 10  # abilities larger than the dense sheets' 8–9 pt
+
+
 def test_other_nights_column_is_turned_180(pdf, game):
     import pdfplumber
 
