@@ -74,12 +74,60 @@ def no_process_survives():
     assert not survivors, f"processes left running by this test: {survivors}"
 
 
+# --- private copies of content/ ----------------------------------------------------------------------------------
+# A real copy of 380 files costs 0.13 s, and hundreds of tests need one. Each worker copies content/ once (the
+# pristine copy); a test's copy is made of hard links to it (5 ms). A file is detached (made a file of its own)
+# before a test changes it: the helpers below do it, and a test that writes in place into a shared file is caught.
+_pristine: dict = {}
+
+
+def _fingerprint(folder: Path) -> dict:
+    return {str(p): (p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _pristine_folder() -> Path:
+    if "folder" not in _pristine:
+        import atexit
+        import tempfile
+
+        root = Path(tempfile.mkdtemp(prefix="botc-pnp-content-"))
+        atexit.register(shutil.rmtree, root, True)
+        shutil.copytree(CONTENT, root / "content")
+        _pristine.update(folder=root / "content", fingerprint=_fingerprint(root / "content"))
+    return _pristine["folder"]
+
+
+def content_copy(target: Path) -> Path:
+    """A copy of the bundled content at `target` to edit (through detach, or the helpers below, which detach)."""
+    shutil.copytree(_pristine_folder(), target, copy_function=os.link)
+    _pristine["used"] = True
+    return target
+
+
+def detach(path: Path) -> Path:
+    """Makes `path` a file of its own (not a link shared with other tests' copies) before it is changed in place."""
+    path = Path(path)
+    if path.is_file() and path.stat().st_nlink > 1:
+        data = path.read_bytes()
+        path.unlink()
+        path.write_bytes(data)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def pristine_content_untouched():
+    """A test that wrote into a file shared through content_copy fails (and the shared copy is made again)."""
+    _pristine.pop("used", None)
+    yield
+    if _pristine.pop("used", None) and _fingerprint(_pristine["folder"]) != _pristine["fingerprint"]:
+        shutil.rmtree(_pristine.pop("folder").parent, ignore_errors=True)
+        pytest.fail("this test changed a file of its content copy in place: detach(path) first (tests/conftest.py)")
+
+
 @pytest.fixture
 def content(tmp_path: Path) -> Path:
     """A full copy of the bundled content folder; tests edit it freely and point load_game / --content at it."""
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
-    return target
+    return content_copy(tmp_path / "content")
 
 
 def read_yaml(path: Path):
@@ -87,7 +135,7 @@ def read_yaml(path: Path):
 
 
 def write_yaml(path: Path, data) -> Path:
-    path = Path(path)
+    path = detach(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000), encoding="utf-8")
     return path

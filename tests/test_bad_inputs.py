@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from generator import DEFAULT_CONTENT_DIR, PROJECT_ROOT
 from generator.cli import app
-from conftest import pdf_page_texts
+from conftest import content_copy, detach, pdf_page_texts
 
 CASES_DIR = Path(__file__).parent / "bad_inputs"
 CASES = yaml.safe_load((CASES_DIR / "cases.yaml").read_text(encoding="utf-8"))
@@ -50,7 +50,7 @@ def png_bytes(width: int, height: int) -> bytes:
 
 
 def generate(kind: str, root: Path, target: str) -> None:
-    path = root / target
+    path = detach(root / target)
     path.parent.mkdir(parents=True, exist_ok=True)
     if kind == "huge-yaml":
         with path.open("w", encoding="utf-8") as stream:
@@ -99,24 +99,26 @@ def generate(kind: str, root: Path, target: str) -> None:
 
 def prepare(case: dict, tmp_path: Path) -> Path:
     """A fresh copy of the bundled content with the case's edits applied; returns the content folder."""
-    content = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT_DIR, content)
+    content = content_copy(tmp_path / "content")
     fixture = case.get("fixture")
     if fixture:
+        for source in sorted((CASES_DIR / fixture).rglob("*")):
+            if source.is_file():
+                (content / source.relative_to(CASES_DIR / fixture)).unlink(missing_ok=True)  # not through a shared link
         shutil.copytree(CASES_DIR / fixture, content, dirs_exist_ok=True)
     for name, text in (case.get("replace") or {}).items():
         target = content / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(text.encode("utf-8"))
+        detach(target).write_bytes(text.encode("utf-8"))
     for name, pairs in (case.get("sub") or {}).items():
-        target = content / name
+        target = detach(content / name)
         text = target.read_text(encoding="utf-8")
         for old, new in pairs:
             assert old in text, f"{case['id']}: '{old}' not in {name}"
             text = text.replace(old, new, 1)
         target.write_bytes(text.encode("utf-8"))
     for name, text in (case.get("append") or {}).items():
-        with (content / name).open("a", encoding="utf-8") as stream:
+        with detach(content / name).open("a", encoding="utf-8") as stream:
             stream.write(text)
     for name in case.get("delete") or []:
         (content / name).unlink()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from conftest import edit_character, read_yaml, validate, with_code, write_script
+from conftest import detach, edit_character, read_yaml, validate, with_code, write_script
 from generator.content import load_game
 
 
@@ -32,7 +32,7 @@ def test_bundled_content_loads_without_findings():
 
 def test_yaml_syntax_error_names_file_and_line(content):
     path = content / "characters" / "empath.yaml"
-    path.write_text("id: empath\nname: 초공감자\nteam: townsfolk\nability: 매일 밤: 이웃: 둘\n", encoding="utf-8")
+    detach(path).write_text("id: empath\nname: 초공감자\nteam: townsfolk\nability: 매일 밤: 이웃: 둘\n", encoding="utf-8")
     game, report = load_game("in-space", content)
     finding = finding_for(report, "yaml-syntax")
     assert report.unreadable and report.exit_code() == 2
@@ -76,7 +76,7 @@ def test_unknown_team_lists_the_accepted_teams(content):
 
 def test_two_files_with_the_same_id_is_an_error(content):
     source = content / "characters" / "monk.yaml"
-    (content / "characters" / "monk2.yaml").write_bytes(source.read_bytes())
+    detach(content / "characters" / "monk2.yaml").write_bytes(source.read_bytes())
     _, report = load_game("in-space", content)
     finding = finding_for(report, "id-mismatch")
     assert finding.level == "error"
@@ -109,7 +109,7 @@ def test_script_naming_an_unknown_character_suggests_the_closest(content):
 
 def test_empty_file_cannot_be_read(content):
     path = content / "characters" / "monk.yaml"
-    path.write_text("\n  \n", encoding="utf-8")
+    detach(path).write_text("\n  \n", encoding="utf-8")
     _, report = load_game("in-space", content)
     finding = finding_for(report, "yaml-empty")
     assert report.exit_code() == 2
@@ -117,14 +117,14 @@ def test_empty_file_cannot_be_read(content):
 
 
 def test_binary_file_cannot_be_read(content):
-    (content / "characters" / "monk.yaml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    detach(content / "characters" / "monk.yaml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     _, report = load_game("in-space", content)
     assert "이진 데이터" in finding_for(report, "file-binary").message
     assert report.exit_code() == 2
 
 
 def test_non_utf8_file_cannot_be_read(content):
-    (content / "characters" / "monk.yaml").write_bytes("id: monk\nname: 수도사\n".encode("euc-kr"))
+    detach(content / "characters" / "monk.yaml").write_bytes("id: monk\nname: 수도사\n".encode("euc-kr"))
     _, report = load_game("in-space", content)
     assert "UTF-8" in finding_for(report, "file-encoding").message
 
@@ -132,14 +132,14 @@ def test_non_utf8_file_cannot_be_read(content):
 def test_yaml_alias_bomb_is_refused(content):
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]" for i in range(1, 10)]
-    (content / "characters" / "monk.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    detach(content / "characters" / "monk.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     _, report = load_game("in-space", content)
     finding = finding_for(report, "yaml-syntax")
     assert "별칭" in finding.message and finding.where.endswith("monk.yaml:2")
 
 
 def test_all_problems_are_reported_together(content):
-    (content / "characters" / "monk.yaml").write_text("id: monk\nname: [수도사\n", encoding="utf-8")
+    detach(content / "characters" / "monk.yaml").write_text("id: monk\nname: [수도사\n", encoding="utf-8")
     edit_character(content, "empath", team="villager")
     edit_character(content, "imp", reminders={"죽음": 1})
     _, report = load_game("in-space", content)
@@ -166,6 +166,6 @@ def test_missing_script_cannot_be_read_and_lists_the_bundled_ids(content):
 
 def test_missing_setup_table_row_is_an_error(content):
     path = content / "setup.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("  12: [7, 2, 2, 1]\n", ""), encoding="utf-8")
+    detach(path).write_text(path.read_text(encoding="utf-8").replace("  12: [7, 2, 2, 1]\n", ""), encoding="utf-8")
     _, report = validate("in-space", content)
     assert "12명 줄이 없습니다" in finding_for(report, "setup-table").message

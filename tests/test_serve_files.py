@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CONTENT, run_cli
+from tests.conftest import CONTENT, detach, run_cli
 from tests.test_serve_api import TROUBLE_BREWING, korean, publisher_json
 
 
@@ -147,7 +147,7 @@ def test_the_content_folder_is_kept_loaded_and_reloaded_when_it_changes(content)
     client.post("/api/validate", data=publisher_json(TROUBLE_BREWING).encode())
     assert warm.loads == 1
     path = content / "characters" / "imp.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("name: 임프", "name: 꼬마 악마"), encoding="utf-8")
+    detach(path).write_text(path.read_text(encoding="utf-8").replace("name: 임프", "name: 꼬마 악마"), encoding="utf-8")
     assert client.get("/api/characters?q=imp").get_json()[0]["name"] == "꼬마 악마"
     assert warm.loads == 2
 

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from conftest import REPO, edit_character, edit_order, run_cli, write_script
+from conftest import REPO, detach, edit_character, edit_order, run_cli, write_script
 
 
 def test_bundled_script_validates_with_exit_0_and_prints_the_table():
@@ -50,7 +50,7 @@ def test_night_rule_break_prints_the_rule_reason(content):
 
 
 def test_unreadable_input_gives_exit_2(content):
-    (content / "characters" / "monk.yaml").write_text("id: monk\nname: [수도사\n", encoding="utf-8")
+    detach(content / "characters" / "monk.yaml").write_text("id: monk\nname: [수도사\n", encoding="utf-8")
     result = run_cli("validate", "--content", content)
     assert result.exit_code == 2
     assert "YAML 문법 오류" in result.stderr and "monk.yaml" in result.stderr
@@ -124,7 +124,7 @@ def test_validate_does_not_import_reportlab():
 
 
 def test_json_on_unreadable_input_is_still_a_json_list_with_exit_2(content):
-    (content / "characters" / "monk.yaml").write_bytes(b"\x00\x01\x02")
+    detach(content / "characters" / "monk.yaml").write_bytes(b"\x00\x01\x02")
     result = run_cli("validate", "--content", content, "--json")
     assert result.exit_code == 2
     findings = json.loads(result.stdout)

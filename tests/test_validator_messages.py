@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, REPO, edit_character, edit_order, run_cli, validate, with_code, write_script
+from conftest import CONTENT, REPO, detach, edit_character, edit_order, run_cli, validate, with_code, write_script
 from generator.icons import resolve_icon_path
 
 
@@ -80,7 +80,7 @@ def test_night_missing_names_the_step_to_follow_and_its_line(tmp_path):
     path = write_script(tmp_path, ["washerwoman", "monk", "poisoner", "imp", "recluse"], "own-order",
                         first_night=["dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "dawn"],
                         other_nights=["dusk", "imp", "dawn"])
-    path.write_text(path.read_text(encoding="utf-8").replace("- dusk\n- imp", "- dusk\n- poisoner\n- imp"), encoding="utf-8")
+    detach(path).write_text(path.read_text(encoding="utf-8").replace("- dusk\n- imp", "- dusk\n- poisoner\n- imp"), encoding="utf-8")
     _, report = validate(path, CONTENT)
     [finding] = with_code(report, "night-missing")
     assert finding.subject == "monk"
@@ -201,9 +201,9 @@ def test_an_over_indented_list_item_is_reported_at_its_line(content):
     for old, new, _ in OVER_INDENTED:
         assert old in text
         text = text.replace(old, new, 1)
-    path.write_text(text, encoding="utf-8")
+    detach(path).write_text(text, encoding="utf-8")
     dashes = content / "characters" / "soldier.yaml"  # dashes inside a block or quoted text are text, not items
-    dashes.write_text(dashes.read_text(encoding="utf-8") + "notes:\n- |-\n  목록처럼 쓴 메모\n  - 첫째\n  - 둘째\n"
+    detach(dashes).write_text(dashes.read_text(encoding="utf-8") + "notes:\n- |-\n  목록처럼 쓴 메모\n  - 첫째\n  - 둘째\n"
                       "- \"따옴표 안\n  - 이것도 글\"\n", encoding="utf-8")
     _, report = validate("in-space", content)
     found = with_code(report, "yaml-merged-item")

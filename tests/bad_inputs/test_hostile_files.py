@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import detach, run_cli
 from generator import icons
 from generator.files import NotReadable, read_capped
 from generator.findings import Report
@@ -153,7 +153,7 @@ def draws_into_a_valid_pdf(icon) -> bytes:
 @pytest.mark.parametrize("name", sorted(HUGE_NUMBERS))
 def test_an_svg_with_numbers_a_pdf_cannot_hold_is_a_placeholder(tmp_path, name):
     path = tmp_path / f"{name}.svg"
-    path.write_text(HUGE_NUMBERS[name], encoding="utf-8")
+    detach(path).write_text(HUGE_NUMBERS[name], encoding="utf-8")
     icon, problem = icons.load_icon_checked(path)
     assert icon is None and problem is not None, name
     assert problem.code in ("icon-bad-numbers", "icon-bad-svg") and "자리표시" in problem.message_ko
@@ -178,7 +178,7 @@ COMPLEX = {
 @pytest.mark.parametrize("name", sorted(COMPLEX))
 def test_a_too_complex_svg_is_refused_quickly(tmp_path, name):
     path = tmp_path / f"{name}.svg"
-    path.write_text(COMPLEX[name], encoding="utf-8")
+    detach(path).write_text(COMPLEX[name], encoding="utf-8")
     started = time.perf_counter()
     icon, problem = icons.load_icon_checked(path)
     assert time.perf_counter() - started < 3, "refusing must not cost what drawing would"
@@ -226,9 +226,9 @@ def test_a_build_with_hostile_icons_prints_placeholders_and_names_them(content, 
 @pytest.mark.parametrize("key", ["null", "12", "2024-01-01", "true", "3.5"])
 def test_night_order_step_keys_must_be_names(content, key):
     path = content / "night_order.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("steps:\n", f"steps:\n  {key}:\n    name: 이상한 단계\n", 1), encoding="utf-8")
+    detach(path).write_text(path.read_text(encoding="utf-8").replace("steps:\n", f"steps:\n  {key}:\n    name: 이상한 단계\n", 1), encoding="utf-8")
     first = path.read_text(encoding="utf-8").replace("first_night: [dusk,", f"first_night: [dusk, {key},", 1)
-    path.write_text(first, encoding="utf-8")
+    detach(path).write_text(first, encoding="utf-8")
     result = run_cli("validate", "--content", content)
     assert "Traceback" not in result.output and "예상하지 못한" not in result.output
     assert result.exit_code == 1, result.output
@@ -237,7 +237,7 @@ def test_night_order_step_keys_must_be_names(content, key):
 
 def test_named_characters_keys_must_be_names(content):
     script = write_script(content, "named")
-    script.write_text(script.read_text(encoding="utf-8") + "named_characters: {null: imp, 7: spy}\n", encoding="utf-8")
+    detach(script).write_text(script.read_text(encoding="utf-8") + "named_characters: {null: imp, 7: spy}\n", encoding="utf-8")
     result = run_cli("validate", script, "--content", content)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.output.count("named_characters'의 키") == 2
@@ -255,7 +255,7 @@ def test_spares_in_the_wrong_shape_warn(tmp_path, text):
 
 
 def test_spares_in_the_wrong_shape_through_the_cli(content, tmp_path):
-    (content / "spares.yaml").write_text("- imp\n", encoding="utf-8")
+    detach(content / "spares.yaml").write_text("- imp\n", encoding="utf-8")
     result = run_cli("tokens", write_script(content, "spares"), "--content", content, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert "spares-wrong-shape" in result.output and "여분" in result.output
@@ -310,7 +310,7 @@ def test_every_yaml_syntax_error_is_explained_in_korean(tmp_path, long_file):
     filler = "#" + "x" * 99 + "\n"
     lead = filler * (CAREFUL_PARSE_CHARS // len(filler) + 1) if long_file else ""
     for text in BROKEN_YAML:
-        path.write_text(lead + text, encoding="utf-8")
+        detach(path).write_text(lead + text, encoding="utf-8")
         report = Report()
         assert load_yaml(path, report) is None, text
         (finding,) = report.findings
@@ -320,7 +320,7 @@ def test_every_yaml_syntax_error_is_explained_in_korean(tmp_path, long_file):
 
 
 def test_yaml_error_messages_through_the_cli(content):
-    (content / "characters" / "monk.yaml").write_text("id: monk\nability: |능력\n", encoding="utf-8")
+    detach(content / "characters" / "monk.yaml").write_text("id: monk\nability: |능력\n", encoding="utf-8")
     result = run_cli("validate", "--content", content)
     assert result.exit_code == 2 and "monk.yaml:2" in result.output and "'|'나 '>'" in result.output
 

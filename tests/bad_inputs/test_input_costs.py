@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import validate
+from conftest import detach, validate
 from generator.findings import Report
 from generator.limits import (
     MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS, MAX_SPARES, MAX_SUGGESTIONS, MAX_YAML_LINES,
@@ -37,7 +37,7 @@ def findings(report, code):
 @pytest.mark.parametrize("count", [20_000, 60_000])
 def test_thousands_of_unknown_ids_in_a_script(content, count):
     path = content / "scripts" / "typos.yaml"
-    path.write_text("id: typos\ntitle: 오타\ncharacters: [" + ", ".join(f"unknown{i}" for i in range(count)) + "]\n", encoding="utf-8")
+    detach(path).write_text("id: typos\ntitle: 오타\ncharacters: [" + ", ".join(f"unknown{i}" for i in range(count)) + "]\n", encoding="utf-8")
     _, report = timed(lambda: validate(path, content))
     if count > MAX_YAML_LINES:  # the file alone says it is too big to be a script
         assert findings(report, "yaml-too-many") and report.unreadable
@@ -51,7 +51,7 @@ def test_thousands_of_unknown_ids_in_a_script(content, count):
 
 def test_thousands_of_unknown_ids_in_a_json_script(content, tmp_path):
     path = tmp_path / "typos.json"
-    path.write_text(json.dumps([{"id": "_meta", "name": "오타"}] + [f"unknown{i}" for i in range(60_000)]), encoding="utf-8")
+    detach(path).write_text(json.dumps([{"id": "_meta", "name": "오타"}] + [f"unknown{i}" for i in range(60_000)]), encoding="utf-8")
     _, report = timed(lambda: validate(path, content))
     assert findings(report, "too-many") and len(findings(report, "unknown-id")) <= MAX_SCRIPT_CHARACTERS
 
@@ -60,7 +60,7 @@ def test_thousands_of_unknown_ids_in_the_library_night_order(content):
     path = content / "night_order.yaml"
     text = path.read_text(encoding="utf-8").replace("first_night: [dusk,", "first_night: [dusk, " + ", ".join(f"zz{i}" for i in range(40_000)) + ",", 1)
     assert text.count(",") + text.count("\n") < MAX_YAML_LINES
-    path.write_text(text, encoding="utf-8")
+    detach(path).write_text(text, encoding="utf-8")
     _, report = timed(lambda: validate("in-space", content))
     assert findings(report, "too-many")
     assert len(findings(report, "night-unknown-id")) < MAX_LIST_ITEMS
@@ -69,7 +69,7 @@ def test_thousands_of_unknown_ids_in_the_library_night_order(content):
 def test_a_long_meta_night_order(content, tmp_path):
     meta = {"id": "_meta", "name": "긴 순서", "firstNight": (TROUBLE_BREWING * 1000)[:20_000], "otherNight": (TROUBLE_BREWING * 1000)[:20_000]}
     path = tmp_path / "long.json"
-    path.write_text(json.dumps([meta, *TROUBLE_BREWING]), encoding="utf-8")
+    detach(path).write_text(json.dumps([meta, *TROUBLE_BREWING]), encoding="utf-8")
     game, report = timed(lambda: validate(path, content))
     assert len(findings(report, "too-many")) == 2
     assert all(len(game.night_order.steps(night)) <= MAX_NIGHT_STEPS + 4 for night in ("first_night", "other_nights"))
@@ -79,7 +79,7 @@ def test_a_character_with_a_huge_number_of_reminders(content, tmp_path):
     from generator.layout_tokens import REMINDER, token_specs
 
     path = content / "characters" / "monk.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("reminders: [안전]", "reminders: [" + ", ".join(["알림"] * 30_000) + "]"), encoding="utf-8")
+    detach(path).write_text(path.read_text(encoding="utf-8").replace("reminders: [안전]", "reminders: [" + ", ".join(["알림"] * 30_000) + "]"), encoding="utf-8")
     game, report = timed(lambda: validate("in-space", content))
     (limit,) = findings(report, "too-many")
     assert "monk.yaml" in limit.where and f"{MAX_REMINDERS}개까지" in limit.message
@@ -87,7 +87,7 @@ def test_a_character_with_a_huge_number_of_reminders(content, tmp_path):
 
     custom = {"id": "lamp", "name": "등불", "team": "townsfolk", "ability": "능력", "reminders": ["알림"] * 100_000}
     script = tmp_path / "custom.json"
-    script.write_text(json.dumps([{"id": "_meta", "name": "알림 많음"}, custom, *TROUBLE_BREWING]), encoding="utf-8")
+    detach(script).write_text(json.dumps([{"id": "_meta", "name": "알림 많음"}, custom, *TROUBLE_BREWING]), encoding="utf-8")
     game, report = timed(lambda: validate(script, content))
     assert any(f"{MAX_REMINDERS}개까지" in f.message for f in findings(report, "too-many"))
     specs = token_specs(game, 44.45, 25.4, {})
@@ -98,7 +98,7 @@ def test_a_character_with_a_huge_number_of_reminders(content, tmp_path):
 def test_a_runaway_spare_count_is_ignored_with_a_warning(content, count):
     from generator.layout_tokens import load_spares
 
-    (content / "spares.yaml").write_text(f"imp: {{count: {count}, reason: 많이}}\nfanggu: {{count: 1, reason: 하나}}\n", encoding="utf-8")
+    detach(content / "spares.yaml").write_text(f"imp: {{count: {count}, reason: 많이}}\nfanggu: {{count: 1, reason: 하나}}\n", encoding="utf-8")
     report = Report()
     spares = timed(lambda: load_spares(content, report))
     assert "imp" not in spares and spares["fanggu"].count == 1
@@ -111,7 +111,7 @@ def test_a_yaml_file_of_a_million_values_is_refused_before_parsing(tmp_path, sha
 
     path = tmp_path / "many.yaml"
     items = "- a\n" * 490_000 if shape == "block" else "[" + "a," * 990_000 + "a]\n"
-    path.write_text("id: monk\nnotes:\n" + items if shape == "block" else "id: monk\nnotes: " + items, encoding="utf-8")
+    detach(path).write_text("id: monk\nnotes:\n" + items if shape == "block" else "id: monk\nnotes: " + items, encoding="utf-8")
     report = Report()
     assert timed(lambda: load_yaml(path, report)) is None
     assert findings(report, "yaml-too-many") and f"{MAX_YAML_LINES:,}개까지" in report.findings[0].message
@@ -122,7 +122,7 @@ def test_a_long_yaml_file_with_an_error_at_the_end(tmp_path):
 
     path = tmp_path / "long.yaml"
     body = "".join(f"- 메모 {i} 아주 긴 메모입니다 가나다라\n" for i in range(30_000))
-    path.write_text("id: monk\nnotes:\n" + body + "bad: [\n", encoding="utf-8")
+    detach(path).write_text("id: monk\nnotes:\n" + body + "bad: [\n", encoding="utf-8")
     assert path.stat().st_size > 1_500_000
     report = Report()
     assert timed(lambda: load_yaml(path, report)) is None
