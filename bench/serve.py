@@ -21,6 +21,7 @@ import argparse
 import datetime as dt
 import json
 import statistics
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -105,6 +106,13 @@ def main(argv=None) -> int:
     from generator.server.run import running_in_thread
 
     work = Path(tempfile.mkdtemp(prefix="botc-serve-bench-"))
+    try:
+        return measure(args, runs, work, create_app, running_in_thread)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def measure(args, runs: int, work: Path, create_app, running_in_thread) -> int:
     app = create_app(workspace=work / "scripts")
     started = time.perf_counter()
     app.extensions["botc"]["warm"].warm_up()
