@@ -737,14 +737,14 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
                 where=script.source,
             )
     game = Game(script=script, library=library, characters=characters)
-    add_jinx_fabled(game, seen)
+    add_jinx_fabled(game)
     return game
 
 
-def add_jinx_fabled(game: Game, seen: set[str]) -> None:
+def add_jinx_fabled(game: Game) -> None:
     """A script with jinxes is printed with the Djinn among its fabled, as the official sheets do."""
     djinn = game.library.characters.get(JINX_FABLED)
-    if djinn is not None and JINX_FABLED not in seen and game.jinxes:
+    if djinn is not None and JINX_FABLED not in game.ids and game.jinxes:
         game.characters.append(djinn)
         game.added.append(JINX_FABLED)
 

@@ -124,6 +124,16 @@ def pristine_content_untouched():
         pytest.fail("this test changed a file of its content copy in place: detach(path) first (tests/conftest.py)")
 
 
+@pytest.fixture(scope="module")
+def game():
+    """The bundled script as every document is made from it (one per test module: some modules change it)."""
+    from generator.content import load_game
+
+    loaded, report = load_game("in-space")
+    assert loaded is not None and not report.errors
+    return loaded
+
+
 @pytest.fixture
 def content(tmp_path: Path) -> Path:
     """A full copy of the bundled content folder; tests edit it freely and point load_game / --content at it."""

@@ -4,7 +4,6 @@ content untouched, no temporary file left in the output folder."""
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import shutil
 import struct
@@ -17,7 +16,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from generator import DEFAULT_CONTENT_DIR, PROJECT_ROOT
+from generator import PROJECT_ROOT
 from generator.cli import app
 from conftest import content_copy, detach, pdf_page_texts
 

@@ -11,20 +11,13 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content import load_game, load_library, resolve_game
+from generator.content import load_library, resolve_game
 from generator.export_json import export_game, limits
 from generator.findings import Report
 from generator.model import NIGHTS
 from generator.script_json import load_schema, load_script_json
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def game():
-    loaded, report = load_game("in-space")
-    assert loaded is not None and not report.errors
-    return loaded
 
 
 @pytest.fixture(scope="module")

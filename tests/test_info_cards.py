@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with_code
-from generator.content import load_game
 from generator.content_info_cards import NAMED_CARD
 from generator.documents import info_cards
 from generator.options import RenderOptions
@@ -29,13 +28,6 @@ def squash(text: str) -> str:
 
 def listed_cards() -> list[str]:
     return [entry["text"] for entry in yaml.safe_load((CONTENT / "info_cards.yaml").read_text(encoding="utf-8"))]
-
-
-@pytest.fixture(scope="module")
-def game():
-    loaded, report = load_game("in-space")
-    assert loaded is not None and not report.errors
-    return loaded
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])

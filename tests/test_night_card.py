@@ -12,7 +12,6 @@ import re
 import pytest
 
 from conftest import run_cli
-from generator.content import load_game
 from generator.documents import night_card
 from generator.model import NIGHTS
 from generator.night_cue import night_cue, plain, shorten
@@ -23,13 +22,6 @@ PT_PER_MM = 72 / 25.4
 
 def squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
-
-
-@pytest.fixture(scope="module")
-def game():
-    loaded, report = load_game("in-space")
-    assert loaded is not None and not report.errors
-    return loaded
 
 
 def step_names(game, night: str) -> list[str]:

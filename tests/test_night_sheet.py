@@ -37,13 +37,6 @@ def texts(data: bytes) -> list[str]:
     return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
 
 
-@pytest.fixture(scope="module")
-def game():
-    loaded, report = load_game("in-space")
-    assert loaded is not None and not report.errors
-    return loaded
-
-
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def pdf(request, game):
     return request.param, build(game, request.param)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import io
 from functools import lru_cache
 
 import pytest

@@ -38,13 +38,6 @@ def build(game, paper: str = "a4") -> tuple[bytes, RenderOptions]:
     return data, options
 
 
-@pytest.fixture(scope="module")
-def game():
-    loaded, report = load_game("in-space")
-    assert loaded is not None and not report.errors
-    return loaded
-
-
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def pdf(request, game):
     data, options = build(game, request.param)

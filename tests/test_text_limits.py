@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with_code
 from generator.checks.lengths import text_limits

@@ -13,7 +13,6 @@ import statistics
 
 import pytest
 
-from generator.content import load_game
 from generator.documents import tokens as tokens_document
 from generator.layout_tokens import layout
 from generator.model import TEAMS
@@ -23,13 +22,6 @@ from generator.theme import theme
 PT_PER_MM = 72 / 25.4
 PX_PER_MM = 8  # render scale for pixel checks
 SETUP_CHARACTERS = ("drunk", "godfather", "vigormortis", "fanggu")
-
-
-@pytest.fixture(scope="module")
-def game():
-    loaded, report = load_game("in-space")
-    assert loaded is not None and not report.errors
-    return loaded
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from conftest import CONTENT, REPO, detach, edit_character, edit_order, run_cli, validate, with_code, write_script
 from generator.icons import resolve_icon_path

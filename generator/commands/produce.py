@@ -10,7 +10,6 @@ import typer
 
 from generator.commands.common import Console
 from generator.findings import EXIT_FINDINGS
-from generator.josa import quoted
 from generator.options import RenderOptions
 
 
@@ -86,7 +85,6 @@ SEPARATE_PROCESS = ("almanac",)
 def render_documents(game, options: RenderOptions, modules: list[str], labels: dict, console: Console) -> list[tuple[str, bytes]]:
     """Every chosen document's files, in the order of `modules`; the almanac renders in a child process beside the rest."""
     from generator import parallel
-    from generator.documents import document_builder
     from generator.fonts import register_fonts
 
     register_fonts()  # (no-op when produce did it) before forking, so the child inherits the parsed fonts

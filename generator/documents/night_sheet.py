@@ -290,9 +290,8 @@ def setup_story(game, icons, width: float) -> list:
 
 def build(game, options) -> list[tuple[str, bytes]]:
     register_fonts()
-    from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Spacer
+    from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate
 
-    t = night_theme()
     width, height = paper_size_pt(options.paper)
     margin = mm(theme()["page"]["margin"])
     buffer = io.BytesIO()
