@@ -33,6 +33,7 @@ FIELD_ORDER = (
     "ability",
     "flavor",
     "overview",
+    "examples",
     "how_to_run",
     "notes",
     "reminders",
@@ -42,6 +43,7 @@ FIELD_ORDER = (
     "cues",
     "setup",
     "aliases",
+    "community_names",
     "icon",
 )
 LONG_TEXT = 60  # characters; longer strings are written in YAML block style

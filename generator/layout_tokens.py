@@ -167,7 +167,7 @@ def resolve_choices(game, options) -> list[tuple[str, str]]:
         names[kind] = kind
         names[_squash(theme()["tokens"][kind]["label"])] = kind
     for character in game.characters:
-        for name in [character.id, character.name, *character.aliases]:
+        for name in [character.id, *character.known_names]:
             names.setdefault(_squash(name), character.id)
     problems: list[tuple[str, str]] = []
 

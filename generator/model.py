@@ -50,6 +50,7 @@ class Character:
     ability: str
     flavor: str | None = None
     overview: str | None = None
+    examples: list[str] = field(default_factory=list)  # almanac: concrete game situations (예시)
     how_to_run: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     reminders: list[str] = field(default_factory=list)
@@ -57,7 +58,8 @@ class Character:
     first_night: str | None = None
     other_nights: str | None = None
     setup: dict = field(default_factory=dict)
-    aliases: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # other spellings in content text: printed as the name
+    community_names: list[str] = field(default_factory=list)  # names players know from other tools: found, never printed
     icon: str | None = None
     edition: str | None = None
     cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
@@ -68,6 +70,11 @@ class Character:
     def where(self, key: str) -> str | None:
         """'file:line' of a field ('how_to_run[2]' is the second step), else of the field, else of the character."""
         return self.places.get(key) or self.places.get(key.split("[")[0]) or self.source
+
+    @property
+    def known_names(self) -> tuple[str, ...]:
+        """Every name a user may look the character up by: its name, aliases and community names."""
+        return (self.name, *self.aliases, *self.community_names)
 
     def night_reminder(self, night: str) -> str | None:
         return self.first_night if night == "first_night" else self.other_nights

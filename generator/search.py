@@ -1,6 +1,6 @@
 """Library characters and a query → the characters that match, in sheet order (team, edition, name).
 
-A query matches a character's Korean name (spaces ignored), its aliases, its id, or its English name written any
+A query matches a character's Korean name (spaces ignored), its aliases and community names, its id, or its English name written any
 way the publisher's id matching accepts ('Fang Gu', 'fang_gu'); a query of Hangul initial consonants (초성, e.g.
 'ㅅㅌㅂ') matches names whose syllables start with them. One function serves the CLI and the web builder.
 """
@@ -47,7 +47,7 @@ def matches_korean(name: str, query: str) -> bool:
 def matches(character: Character, query: str | None) -> bool:
     if not query or not query.strip():
         return True
-    if any(matches_korean(name, query) for name in (character.name, *character.aliases)):
+    if any(matches_korean(name, query) for name in character.known_names):
         return True
     key = ascii_key(query)
     return bool(key) and key in ascii_key(character.id)
@@ -100,7 +100,7 @@ class IdLookup:
         self.by_ascii = {ascii_key(cid): cid for cid in library}
         self.by_name: dict[str, str] = {}
         for cid, character in library.items():
-            for name in (character.name, *character.aliases):
+            for name in character.known_names:
                 self.by_name.setdefault(compact(name), cid)
 
     def id_for(self, raw: str) -> str | None:

@@ -55,10 +55,18 @@ def load_glossary(content_dir) -> list[tuple[str, list[str]]]:
                 return []  # a broken glossary changes nothing in print
             entries = []
             for entry in data if isinstance(data, list) else []:
-                if isinstance(entry, dict) and isinstance(entry.get("term"), str) and isinstance(entry.get("avoid"), list):
+                if entry_is_printed(entry):
                     entries.append((entry["term"], [a for a in entry["avoid"] if isinstance(a, str) and a.strip()]))
             return entries
     return []
+
+
+def entry_is_printed(entry) -> bool:
+    """A glossary entry that changes print: not a phrasing rule for our own texts only (`print: false`)."""
+    return (
+        isinstance(entry, dict) and isinstance(entry.get("term"), str) and isinstance(entry.get("avoid"), list)
+        and entry.get("print", True) is not False
+    )
 
 
 def spacing_variants(name: str) -> set[str]:

@@ -24,6 +24,7 @@ SEEDS = Path(__file__).resolve().parents[1] / "content" / "sources"  # the user'
 SEED_FULL = SEEDS / "almanac-in-space.txt"
 SEED_OVERVIEWS = SEEDS / "almanac-overviews.txt"
 TEXT_FIELDS = ("name", "ability", "flavor", "overview", "how_to_run", "notes")
+ALMANAC_PROSE = ("flavor", "how_to_run", "notes")
 
 def nfc(value):
     if isinstance(value, str):
@@ -149,6 +150,8 @@ def test_text_fields_equal_seed(char_id, seed_characters):
     bundled = load_yaml(CONTENT / "characters" / f"{char_id}.yaml")
     expected = apply_corrections(seed_characters[char_id], corrections)
     for field in TEXT_FIELDS:
+        if field in ALMANAC_PROSE and not expected.get(field):
+            continue  # a part the user's almanac does not give was written for this project (tests/test_almanac_content.py)
         assert nfc(bundled.get(field)) == expected.get(field), f"{char_id}.{field} differs from the seed"
 
 

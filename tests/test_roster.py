@@ -3,6 +3,7 @@ with the official team, edition, setup, reminders, wake flags, night order and j
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -111,6 +112,11 @@ def our_texts():
         for night in ("first_night", "other_nights"):
             if data.get(night):
                 yield cid, night, data[night]
+            cue = (data.get("cues") or {}).get(night)
+            if cue:
+                yield cid, f"cues.{night}", cue
+        for index, label in enumerate(list(data.get("reminders") or []) + list(data.get("global_reminders") or [])):
+            yield cid, f"reminder {index + 1}", str(label)
     for jinx in read_yaml(CONTENT / "jinxes.yaml"):
         yield "/".join(jinx["characters"]), "jinx", jinx["text"]
 
@@ -135,3 +141,51 @@ def test_every_setup_role_states_its_setup():
     for cid, role in ROLES.items():
         setup = FILES[cid].get("setup") or {}
         assert bool(setup) == role["setup"], cid
+
+
+# --- names a club can tell apart ---------------------------------------------------------------------------
+
+SHEET_EDITIONS = ("tb", "bmr", "snv")
+
+
+def one_syllable_apart(first: str, second: str) -> bool:
+    """Names a reader mixes up at a glance: the same length and first syllable, one other syllable different
+    (마술사/마법사, 광대/광인), or one name inside the other (사냥꾼/현상금 사냥꾼). Spaces do not count."""
+    a, b = first.replace(" ", ""), second.replace(" ", "")
+    if a in b or b in a:
+        return True
+    return len(a) == len(b) and a[0] == b[0] and sum(x != y for x, y in zip(a, b)) == 1
+
+
+@pytest.mark.parametrize("edition", SHEET_EDITIONS)
+def test_no_two_names_on_an_official_sheet_are_one_syllable_apart(edition):
+    names = sorted(data["name"] for data in FILES.values() if data["edition"] == edition)
+    close = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if one_syllable_apart(a, b)]
+    assert close == []
+
+
+def test_the_confusable_check_can_fail():
+    assert one_syllable_apart("마술사", "마법사") and one_syllable_apart("광대", "광인")
+    assert one_syllable_apart("사냥꾼", "현상금 사냥꾼")
+    assert not one_syllable_apart("첩자", "성자") and not one_syllable_apart("어릿광대", "미치광이")
+
+
+def test_every_alias_and_community_name_finds_one_role_only():
+    """Names players know from other tools: `characters`, the builder and imports find the role by each of them."""
+    from generator.search import compact
+
+    owners: dict[str, set[str]] = {}
+    for cid, data in FILES.items():
+        for name in [data["name"], *(data.get("aliases") or []), *(data.get("community_names") or [])]:
+            owners.setdefault(compact(name), set()).add(cid)
+    assert {name: ids for name, ids in owners.items() if len(ids) > 1} == {}
+
+
+@pytest.mark.parametrize("name, role_id", [("구마사제", "exorcist"), ("어릿광대", "fool"), ("배후인물", "mastermind"),
+                                           ("탕녀", "scarletwoman"), ("부정한 여자", "scarletwoman"), ("좀불", "zombuul")])
+def test_community_and_old_names_find_the_role(name, role_id):
+    from conftest import run_cli
+
+    result = run_cli("characters", name, "--json")
+    assert result.exit_code == 0, result.output
+    assert [row["id"] for row in json.loads(result.output)] == [role_id]

@@ -19,6 +19,7 @@ FIELD_NAMES_KO = {
     "ability": "능력",
     "flavor": "분위기 글",
     "overview": "개요",
+    "examples": "예시",
     "how_to_run": "진행 방법",
     "notes": "메모",
     "reminders": "알림 토큰",

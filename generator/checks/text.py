@@ -28,7 +28,7 @@ def character_texts(character) -> list[tuple[str, str]]:
         value = getattr(character, key)
         if value:
             texts.append((key, value))
-    for key in ("how_to_run", "notes", "reminders", "global_reminders", "aliases"):
+    for key in ("examples", "how_to_run", "notes", "reminders", "global_reminders", "aliases"):
         for index, value in enumerate(getattr(character, key)):
             texts.append((f"{key}[{index + 1}]", value))
     for night, cue in character.cues.items():
@@ -158,7 +158,7 @@ def around_spaces(texts) -> set[tuple[str, str]]:
 def check_name_variants(game: Game, report: Report) -> None:
     everything = [(c, label, text) for c in game.characters for label, text in character_texts(c)]
     everything += [(None, label, text) for label, text in script_texts(game)]
-    taken = {n for c in game.library.characters.values() for n in (c.name, *c.aliases)}  # another role's own name
+    taken = {n for c in game.library.characters.values() for n in c.known_names}  # another role's own name
     spaced = around_spaces(text for _, _, text in everything)
     for named in game.library.characters.values():
         declared = set(named.aliases) | {named.name}

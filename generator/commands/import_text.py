@@ -26,7 +26,7 @@ def name_entries(content_dir: Path, report: Report) -> list[dict]:
         entries.extend(e for e in located.data if isinstance(e, dict) and isinstance(e.get("id"), str) and isinstance(e.get("name"), str))
     if (content_dir / "characters").is_dir():
         for character in load_characters(content_dir, Report()).values():
-            entries.append({"id": character.id, "name": character.name, "team": character.team, "aliases": character.aliases})
+            entries.append({"id": character.id, "name": character.name, "team": character.team, "aliases": [*character.aliases, *character.community_names]})
     return entries
 
 
