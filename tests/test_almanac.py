@@ -32,10 +32,10 @@ def printed(game, text: str) -> str:
     return wording(game).words(text)
 
 
-def build_files(script="in-space", paper="a4"):
+def build_files(script="in-space", paper="a4", content=None):
     from generator.documents.almanac import build
 
-    game, report = load_game(script)
+    game, report = load_game(script, content)
     assert game is not None, report.findings
     return game, dict(build(game, RenderOptions(paper=paper)))
 
@@ -98,10 +98,15 @@ def test_entries_with_prose_start_new_pages_in_sheet_order(almanac):
         assert squash(texts[starts[character.id] - 1]).startswith(squash(TEAM_NAMES_KO[character.team] + character.name))
 
 
-def test_a_short_entry_shares_the_free_part_of_the_page_before(almanac):
-    game, _, _, texts = almanac
+def test_a_short_entry_shares_the_free_part_of_the_page_before(content):
+    from conftest import edit_character
+
+    # every official role has almanac prose; a role without any (as a homebrew one may be) gets a short entry
+    edit_character(content, "djinn", flavor=None, overview=None, examples=None, how_to_run=None, notes=None)
+    game, files = build_files(content=content)
+    texts = [page.extract_text() for page in PdfReader(io.BytesIO(files["almanac.pdf"])).pages]
     starts = entry_starts(game, texts)
-    djinn, before = game.characters[-1], game.characters[-2]  # the Djinn, printed for the spy–damsel jinx, has no prose
+    djinn, before = game.characters[-1], game.characters[-2]  # the Djinn, printed for the spy–damsel jinx
     assert djinn.id == "djinn" and starts[djinn.id] == starts[before.id] + 1
     assert not squash(texts[starts[djinn.id] - 1]).startswith(squash(TEAM_NAMES_KO[djinn.team]))  # it follows the page's text
 
@@ -187,7 +192,7 @@ def test_sections_in_order_and_no_empty_headings(almanac):
         expected = [squash(character.name), squash(printed(game, character.ability))[:15]]
         if character.flavor:
             expected.append(squash(printed(game, character.flavor))[:12])
-        present = {"개요": bool(character.overview), "예시 · 메모": bool(character.notes), "진행 방법": bool(character.how_to_run), "밤과 설정": True}
+        present = {"개요": bool(character.overview), "예시 · 메모": bool(character.examples or character.notes), "진행 방법": bool(character.how_to_run), "밤과 설정": True}
         expected += [squash(h) for h in HEADINGS if present[h]]
         positions = [body.find(piece) for piece in expected]
         assert -1 not in positions, (character.id, expected, positions)
@@ -244,12 +249,15 @@ def test_no_empty_pages_except_padding(almanac):
             assert (inked > 10) == (order[position] is not None), (index, half)
 
 
-def test_overview_only_character_shows_no_empty_headings(tmp_path):
-    script = tmp_path / "mini.yaml"
+def test_overview_only_character_shows_no_empty_headings(content):
+    from conftest import edit_character
+
+    edit_character(content, "chef", flavor=None, examples=None, how_to_run=None, notes=None)
+    script = content / "scripts" / "mini.yaml"
     script.write_text(
         "id: mini\ntitle: 작은 스크립트\nauthor: 테스트\ncharacters: [chef, washerwoman, drunk, poisoner, imp]\n", encoding="utf-8"
     )
-    game, files = build_files(str(script))
+    game, files = build_files("mini", content=content)
     texts = pdf_page_texts(files["almanac.pdf"])
     starts = entry_starts(game, texts)
     chef = squash(texts[starts["chef"] - 1])
@@ -273,3 +281,52 @@ def test_almanac_command_writes_both_files(tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "in-space" / "almanac.pdf").stat().st_size > 0
     assert (tmp_path / "in-space" / "almanac-booklet.pdf").stat().st_size > 0
+
+
+# --- the official editions: whole entries, no near-empty pages ---------------------------------------------
+
+EDITION_SCRIPTS = ("trouble-brewing", "bad-moon-rising", "sects-and-violets")
+FULL_PAGE_SYLLABLES = 250
+
+
+def edition_almanac(script: str) -> tuple:
+    """(game, page texts) of an official edition's almanac on A4, built once per test run."""
+    from conftest import shared_across_workers
+
+    def make():
+        game, files = build_files(script)
+        return pdf_page_texts(files["almanac.pdf"])
+
+    game, _ = load_game(script)
+    return game, shared_across_workers(f"almanac-{script}", make)
+
+
+@pytest.mark.parametrize("script", EDITION_SCRIPTS)
+def test_edition_almanac_has_at_most_two_sparse_entry_pages(script):
+    """An entry page with fewer than 250 Hangul syllables is a near-empty page, unless it ends a team."""
+    game, texts = edition_almanac(script)
+    starts = entry_starts(game, texts)
+    order = [c for c in game.characters if c.id in starts]
+    assert len(order) == len(game.characters), "every character has an entry"
+    last_entry_page = max(starts.values())
+    pages_of_entries = {}
+    for index, character in enumerate(order):
+        end = starts[order[index + 1].id] - 1 if index + 1 < len(order) else last_entry_page
+        pages_of_entries[character.id] = range(starts[character.id], max(end, starts[character.id]) + 1)
+    team_ends = {pages_of_entries[c.id][-1] for i, c in enumerate(order) if i + 1 == len(order) or order[i + 1].team != c.team}
+    sparse = [
+        page for character in order for page in pages_of_entries[character.id]
+        if page not in team_ends and len(re.findall("[가-힣]", texts[page - 1])) < FULL_PAGE_SYLLABLES
+    ]
+    assert len(sparse) <= 2, sparse
+
+
+@pytest.mark.parametrize("script", EDITION_SCRIPTS)
+def test_edition_almanac_prints_every_part_of_every_entry(script):
+    game, texts = edition_almanac(script)
+    whole = squash("".join(texts))
+    for character in game.characters:
+        if character.team in ("fabled", "loric"):
+            continue
+        assert squash(printed(game, character.examples[0]))[:30] in whole, character.id
+        assert squash(printed(game, character.flavor))[:20] in whole, character.id

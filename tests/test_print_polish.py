@@ -433,7 +433,7 @@ def test_a_role_without_prose_prints_a_complete_entry(content):
     from generator.options import RenderOptions
 
     for character_id in ("damsel", "spy"):
-        edit_character(content, character_id, flavor=None, overview=None, how_to_run=None, notes=None)
+        edit_character(content, character_id, flavor=None, overview=None, examples=None, how_to_run=None, notes=None)
     write_script(content, ["washerwoman", "empath", "damsel", "drunk", "spy", "poisoner", "imp"], "bare")
     game, _ = load_game("bare", content)
     data = dict(almanac.build(game, RenderOptions()))["almanac.pdf"]

@@ -161,7 +161,14 @@ def test_philosopher_mark_without_global_reminder_is_reported(content):
 # --- sections the almanac does not have ------------------------------------------------------------------
 
 
-def test_seed_004_character_on_a_script_has_missing_sections_warning(content):
+def test_official_roles_have_no_missing_sections(content):
+    write_script(content, bundled_ids() + ["chef", "investigator", "djinn"], "with-official")
+    _, report = validate("with-official", content)
+    assert with_code(report, "section-missing") == []
+
+
+def test_a_character_without_some_almanac_parts_has_the_missing_sections_warning(content):
+    edit_character(content, "chef", flavor=None, how_to_run=None)  # as a homebrew role may come
     write_script(content, bundled_ids() + ["chef"], "with-chef")
     _, report = validate("with-chef", content)
     [finding] = with_code(report, "section-missing")

@@ -1,7 +1,7 @@
 """One character → the flowables of its almanac entry, in reading order.
 
 An entry is: a heading block (icon, team, name, rule, the ability in a tinted box), the flavour line, then only the
-sections the character has: 개요, 예시 · 메모, 진행 방법, and always 밤과 설정 (each night's text and place in the
+sections the character has: 개요, 예시 · 메모 (examples, then notes), 진행 방법, and always 밤과 설정 (each night's text and place in the
 order, the setup change, the reminder tokens, the jinxes on this script). A role with no almanac prose (most of the
 official roster) prints the heading block and 밤과 설정, complete, with no empty headings.
 """
@@ -44,7 +44,7 @@ def mark_reminders(text: str, names: list[str]) -> str:
     return pattern.sub(lambda m: f"*{m.group(1)}*", text)
 
 
-PROSE = ("flavor", "overview", "how_to_run", "notes")
+PROSE = ("flavor", "overview", "examples", "how_to_run", "notes")
 
 
 def is_short(character) -> bool:
@@ -100,9 +100,9 @@ def entry(book: Book, character) -> list:
     if character.overview:
         story.append(book.heading(label("overview"), team))
         story += [book.game_text(p.strip(), st.body) for p in character.overview.split("\n\n") if p.strip()]
-    if character.notes:
+    if character.examples or character.notes:
         story.append(book.heading(label("examples"), team))
-        story += [book.game_text(note.strip(), st.item, "•") for note in character.notes]
+        story += [book.game_text(text.strip(), st.item, "•") for text in character.examples + character.notes]
     if character.how_to_run:
         story.append(book.heading(label("how_to_run"), team))
         names = reminder_names(character)
