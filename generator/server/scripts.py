@@ -38,7 +38,7 @@ class Workspace:
         folder = self.folder_of(source)
         if not folder.is_dir():
             return {}
-        return {path.stem: path for path in sorted(folder.glob("*.yaml")) if NAME_PATTERN.match(path.stem) and path.is_file()}
+        return {path.stem: path for path in sorted(folder.glob("*.yaml")) if NAME_PATTERN.fullmatch(path.stem) and path.is_file()}
 
     def listing(self) -> list[dict]:
         """Every script with its title and size, read with the quiet YAML loader; broken files are listed by name."""
