@@ -1,5 +1,6 @@
 """Bad requests to `botc-pnp serve` and the status each must get: the corpus that the Flask test client
-(tests/test_serve_api.py) and the real server over loopback (tests/test_serve_security.py) both send.
+(tests/test_serve_api.py) and the real server over loopback (tests/test_serve_security.py) both send; and a way to
+send a request exactly as written to the real server.
 
 Each entry is (id, path with query, body, status). Bodies are bytes, built so that JSON escapes such as \\ud800 reach
 the server as written: a lone surrogate cannot be typed into a UTF-8 file, only escaped.
@@ -66,3 +67,59 @@ BAD_REQUESTS = [
     # an export forced past errors that the publisher format itself cannot hold (fewer than 5 items)
     ("export-forced-too-short", "/api/export?force=1", script('"imp"', '"washerwoman"'), 422),
 ]
+
+
+# --- raw HTTP over loopback ----------------------------------------------------------------------------------
+# http.client and urllib add or fix headers (Host, Content-Type); these tests must send exactly what an attacker
+# would, so requests are written by hand on a plain socket.
+
+
+class Answer:
+    def __init__(self, raw: bytes):
+        head, _, self.body = raw.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        self.status = int(lines[0].split()[1]) if lines and len(lines[0].split()) > 1 else 0
+        self.headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            self.headers[name.strip().lower()] = value.strip()
+
+    def json(self):
+        return json.loads(self.body.decode("utf-8"))
+
+
+def request_bytes(method: str, path: str, port: int, headers: dict | None = None, body: bytes = b"", host: str | None = None) -> bytes:
+    """One HTTP/1.1 request; Host is 127.0.0.1:<port> unless `host` is given (False: no Host header at all)."""
+    lines = [f"{method} {path} HTTP/1.1"]
+    if host is None:
+        host = f"127.0.0.1:{port}"
+    if host is not False:
+        lines.append(f"Host: {host}")
+    for name, value in (headers or {}).items():
+        lines.append(f"{name}: {value}")
+    if body and not {"Transfer-Encoding", "Content-Length"} & set(headers or {}):
+        lines.append(f"Content-Length: {len(body)}")
+    lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8") + body
+
+
+def send(port: int, method: str, path: str, headers: dict | None = None, body: bytes = b"", host=None, timeout: float = 60) -> Answer:
+    """Sends one request to 127.0.0.1:<port> and reads the whole answer (the server closes the connection)."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request_bytes(method, path, port, headers, body, host))
+        return Answer(read_all(sock))
+
+
+def read_all(sock) -> bytes:
+    chunks = []
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except ConnectionResetError:  # the server closed while the rest of a refused body was still arriving
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)

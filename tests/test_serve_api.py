@@ -330,7 +330,8 @@ def test_the_threaded_server_answers_at_once_and_never_forks(app, monkeypatch):
     text = publisher_json(TROUBLE_BREWING).encode()
 
     def request(path, body=None):
-        with urllib.request.urlopen(urllib.request.Request(url + path, data=body), timeout=60) as answer:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        with urllib.request.urlopen(urllib.request.Request(url + path, data=body, headers=headers), timeout=60) as answer:
             return answer.status, answer.read()
 
     with running_in_thread(app) as url:

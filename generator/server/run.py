@@ -37,10 +37,14 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 
 def make_app_server(app, host: str, port: int):
-    """A threaded server bound to host:port (port 0 picks a free one); raises OSError when the port is taken."""
+    """A threaded server bound to host:port (port 0 picks a free one), answering through the guard (see guard.py);
+    raises OSError when the port is taken."""
+    from generator.server.guard import Guard
+
     sock = listening_socket(host, port)
     try:
-        return make_server(host, port, app, threaded=True, request_handler=QuietHandler, fd=sock.fileno())
+        guarded = Guard(app, host, sock.getsockname()[1])
+        return make_server(host, port, guarded, threaded=True, request_handler=QuietHandler, fd=sock.fileno())
     finally:
         sock.close()  # the server holds its own duplicate of the descriptor
 
