@@ -1,7 +1,7 @@
 """`botc-pnp serve` against requests a foreign page or a careless client can send, over real loopback sockets to the
 real server (waitress behind the guard), not the Flask test client: foreign Origin and simple content types refused
-on every route that writes or costs; foreign Host refused on every route; security headers on every answer; every
-bad input of the corpus a Korean 4xx.
+on every route that writes or costs; foreign Host refused on every route; security headers on every answer; bodies
+over the limit refused whole, chunked or not; every bad input of the corpus a Korean 4xx.
 """
 
 from __future__ import annotations
@@ -169,10 +169,30 @@ def test_every_answer_carries_the_security_headers(server, method, path):
     (workspace / "x.yaml").unlink(missing_ok=True)  # the save route's file: other tests count the folder
 
 
+def test_a_chunked_body_over_the_limit_is_refused_whole(server):
+    """Was cut at 2,000,000 bytes and saved; now 413 before the app reads a byte, and nothing is written."""
+    port, workspace = server
+    piece = b" " * 65536
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(46)) + b"0\r\n\r\n"  # 3 MB
+    body = b"%x\r\n[\r\n" % 1 + chunks
+    answer = send(port, "POST", "/api/save?name=big&overwrite=1", {**JSON, "Transfer-Encoding": "chunked"}, body)
+    assert answer.status == 413 and "2,000,000" in korean(answer)
+    assert_secured(answer)
+    assert "big.yaml" not in saved(workspace)
+
+
 def test_a_body_over_the_limit_with_its_length_is_refused_unread(server):
     port, _ = server
     answer = send(port, "POST", "/api/validate", {**JSON, "Content-Length": "12000000"}, b"[" + b" " * 1000)
     assert answer.status == 413 and "2,000,000" in korean(answer)
+
+
+def test_oversized_headers_are_refused_in_korean(server):
+    port, _ = server
+    answer = send(port, "GET", "/api/scripts", {"X-Padding": "a" * 100_000})
+    assert answer.status in (400, 431)
+    korean(answer)
+    assert_secured(answer)
 
 
 # --- every bad input: a Korean 4xx, never a 500 ----------------------------------------------------------------
