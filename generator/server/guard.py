@@ -19,6 +19,7 @@ import ipaddress
 import json
 
 from generator.server.errors import message
+from generator.server.requests import shown
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 WILDCARDS = ("0.0.0.0", "::", "")
@@ -53,12 +54,6 @@ def json_answer(start_response, status: int, text: str) -> list[bytes]:
     headers = [("Content-Type", JSON_TYPE), ("Content-Length", str(len(body))), ("Cache-Control", "no-store")]
     start_response(STATUS_TEXT[status], with_security_headers(headers))
     return [body]
-
-
-def shown(value: str, limit: int = 80) -> str:
-    """A header's value as a message may quote it: cut, and with anything unprintable escaped."""
-    cut = value[:limit]
-    return cut if cut.isprintable() else cut.encode("unicode_escape").decode("ascii")
 
 
 class Guard:

@@ -46,8 +46,9 @@ def script_name(raw: str | None) -> str:
     return raw
 
 
-def shown(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters and made safe to print in a message (control characters escaped)."""
+def shown(text: str, limit: int = 80) -> str:
+    """`text` (a name, a header) cut to `limit` characters and safe to quote in a message: anything unprintable,
+    such as a newline, escaped."""
     cut = text[:limit]
     return cut.encode("unicode_escape").decode("ascii") if not cut.isprintable() else cut
 
