@@ -310,6 +310,8 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
             where=where,
         )
         return None
+    if unencodable_text(text, data, where, report):
+        return None
     if len(data) > MAX_SCRIPT_CHARACTERS + 1:
         report.error(
             "too-many",
@@ -387,6 +389,21 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
 
     script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script
+
+
+def unencodable_text(text: str, data: list, where: str, report: Report) -> bool:
+    """True, with an unreadable finding at the item, when a string of the list holds a lone surrogate (see encodable)."""
+    from generator import encodable
+
+    if not encodable.may_hold_surrogates(text):
+        return False
+    found = encodable.first_unencodable(data)
+    if found is None:
+        return False
+    path, code_point = found
+    at = item_where(where, item_lines(text), path[0]) if path and isinstance(path[0], int) else where
+    report.cannot_read("text-unencodable", encodable.message(encodable.item_place(path), code_point), where=at)
+    return True
 
 
 # lists inside one item, and how many entries each may have (more are reported and left out before anything else)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from generator.files import kind_of, reason
 from generator.interrupts import STOP_SIGNALS
-from generator.josa import quoted
+from generator.josa import quoted, with_particle
 
 
 class OutputError(Exception):
@@ -115,6 +115,20 @@ def prepare_folder(folder: Path) -> Path:
         ) from exc
     remove_stale_temporaries(folder)
     return folder
+
+
+def check_kit_folder(folder: Path) -> None:
+    """OutputError when something other than a real folder (a link, even to a folder; a file; a device) stands where
+    a kit's own folder goes: the kit would be written wherever it points."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return  # missing (made next), or a parent in the way: prepare_folder says which
+    if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):  # a plain file: prepare_folder explains it
+        raise OutputError(
+            f"키트 폴더 자리 '{folder}'에 폴더가 아니라 {with_particle(kind_of(info.st_mode), '이')} 있습니다. 그것을 통해 쓰지 않습니다. "
+            "치우거나 --out으로 다른 폴더를 지정하세요."
+        )
 
 
 def _temp_prefix(name: str) -> str:

@@ -27,7 +27,7 @@ def produce(
     final word, so a forced build with findings still says everything it wrote."""
     from generator.commands.validate import checked_game_or_stop
     from generator.documents import DOCUMENTS
-    from generator.write import prepare_folder, refuse_inside_content, safe_folder_name, write_files
+    from generator.write import check_kit_folder, prepare_folder, refuse_inside_content, safe_folder_name, write_files
 
     started = time.perf_counter()
     from generator.fonts import register_fonts
@@ -42,6 +42,7 @@ def produce(
     refuse_inside_content(folder, content_folders(game))
     if options.png_dir is not None:
         refuse_inside_content(Path(options.png_dir), content_folders(game))
+    check_kit_folder(folder)
     target = prepare_folder(folder)
     files = render_documents(game, options, modules, labels, console)
     written = write_files(target, files)  # the whole kit is replaced together, or not at all

@@ -25,6 +25,18 @@ class Workspace:
         self.folder = Path(folder)
         self.content_dir = Path(content_dir)
 
+    def remove_stale_temporaries(self) -> None:
+        """Temporaries of saves whose process is gone (killed mid-write) are removed when a server starts."""
+        from generator.write import remove_stale_temporaries
+
+        if self.folder.is_dir():
+            remove_stale_temporaries(self.folder)
+
+    def wait_for_saves(self, timeout: float) -> bool:
+        """Waits until no save is writing, then lets none start: called as the server stops, so the process never
+        ends halfway through a file. False when a save was still writing after `timeout` seconds."""
+        return _save_lock.acquire(timeout=timeout)
+
     def overlaps_content(self) -> bool:
         """The workspace lies in (or is) the content folder: saving there would modify bundled content."""
         folder, content = self.folder.resolve(), self.content_dir.resolve()
@@ -38,7 +50,7 @@ class Workspace:
         folder = self.folder_of(source)
         if not folder.is_dir():
             return {}
-        return {path.stem: path for path in sorted(folder.glob("*.yaml")) if NAME_PATTERN.match(path.stem) and path.is_file()}
+        return {path.stem: path for path in sorted(folder.glob("*.yaml")) if NAME_PATTERN.fullmatch(path.stem) and path.is_file()}
 
     def listing(self) -> list[dict]:
         """Every script with its title and size, read with the quiet YAML loader; broken files are listed by name."""
