@@ -72,6 +72,20 @@ def is_plain_name(name: str) -> bool:
     return bool(name) and safe_name(name) == name
 
 
+def warn_unsafe_script_id(script_id: str, where: str, report) -> None:
+    """A script id becomes the output folder's name: a warning (in `report`) naming the folder an id that is not a
+    plain name gets. Called by both script readers (YAML and JSON)."""
+    if is_plain_name(script_id):
+        return
+    report.warning(
+        "script-id-not-plain",
+        f"스크립트 id '{script_id[:80]}{'…' if len(script_id) > 80 else ''}'는 폴더 이름으로 그대로 쓸 수 없습니다"
+        f"(경로 구분 기호나 특수 문자, 앞뒤의 점·공백, 너무 긴 이름). 출력 폴더 이름은 '{safe_folder_name(script_id)}'가 됩니다. "
+        "한글, 영문, 숫자와 '-', '_'만 쓰면 id가 그대로 폴더 이름이 됩니다.",
+        where=where,
+    )
+
+
 def refuse_inside_content(target: Path, content_dirs) -> None:
     """OutputError when `target` is, or lies inside, one of the content folders: content is never written to."""
     place = Path(target).resolve()

@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, Unreadable
+from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, TextDoesNotFit, Unreadable
 from generator.josa import quoted
 
 ScriptArg = Annotated[
@@ -65,7 +65,6 @@ def check_paper(paper: str) -> str:
 @contextmanager
 def friendly_errors(console: Console, debug: bool = False):
     """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
-    from generator.commands.produce import TextDoesNotFit
     from generator.interrupts import Interrupted, exit_code_of
     from generator.write import OutputError, start_run, what_changed
 

@@ -9,7 +9,7 @@ from typing import Callable
 import typer
 
 from generator.commands.common import Console
-from generator.findings import EXIT_FINDINGS
+from generator.findings import EXIT_FINDINGS, TextDoesNotFit
 from generator.options import RenderOptions
 
 
@@ -114,10 +114,6 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
 
         results["script_sheet"] = [(name, repeat_pages(data, options.sheet_copies)) for name, data in results["script_sheet"]]
     return [item for module_name in modules for item in results[module_name]]
-
-
-class TextDoesNotFit(Exception):
-    """A page could not hold a text (reportlab's LayoutError); the message is Korean and names the owner and field."""
 
 
 def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str, bytes]]:
