@@ -93,7 +93,8 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
         if len(modules) > 1:
             for module_name in modules:
                 if module_name in SEPARATE_PROCESS:
-                    console.info(f"만드는 중: {labels.get(module_name, module_name)}… (다른 코어에서)")
+                    elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here
+                    console.info(f"만드는 중: {labels.get(module_name, module_name)}…{elsewhere}")
                     waiting[module_name] = parallel.start(lambda name=module_name: build_with_findings(name, game, options))
         results = {}
         for module_name in modules:
