@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +18,7 @@ import typer
 from generator import DEFAULT_CONTENT_DIR, TEMPLATES_DIR
 from generator.commands.common import Console, DebugOpt, QuietOpt, friendly_errors
 from generator.findings import EXIT_UNREADABLE
+from generator.invocation import invocation
 from generator.josa import with_particle
 
 STARTER_DIR = TEMPLATES_DIR / "new"
@@ -68,21 +68,6 @@ def wrapped_flow_list(key: str, items: list[str]) -> str:
             row += piece
     rows.append(row)
     return "\n".join(rows) + "\n"
-
-
-def invocation() -> str:
-    """How to start botc-pnp again exactly as this run was started, so printed commands run as written: 'botc-pnp'
-    when that name on PATH is this program, else the path it was started by (.venv/bin/botc-pnp after README's
-    install), or 'python -m generator'."""
-    started = sys.argv[0] if sys.argv else ""
-    if Path(started).name == "__main__.py":
-        return f"{shlex.quote(sys.executable)} -m generator"
-    on_path = shutil.which("botc-pnp")
-    if Path(started).name == "botc-pnp" and Path(started).is_file():
-        if on_path and Path(on_path).resolve() == Path(started).resolve():
-            return "botc-pnp"
-        return shlex.quote(started)
-    return "botc-pnp"
 
 
 def fill(text: str, folder: Path, script_path: Path) -> str:
