@@ -4,6 +4,7 @@ and no call that would mean something else there. The platform is pretended with
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 
@@ -60,3 +61,18 @@ def test_on_windows_no_process_is_signalled_and_age_decides_what_was_left_behind
     os.utime(mine, (long_ago, long_ago))
     assert write.remove_stale_temporaries(tmp_path) == [old]
     assert recent.exists() and mine.exists()
+
+
+def test_output_redirected_in_the_korean_windows_code_page_does_not_stop_the_command(tmp_path):
+    """Windows writes a redirected stdout in cp949, which has Hangul but no en dash (the setup table's ranges)."""
+    import subprocess
+
+    from generator import PROJECT_ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "PYTHONIOENCODING": "cp949"}
+    result = subprocess.run([sys.executable, "-m", "generator", "validate", "trouble-brewing"], cwd=tmp_path, env=env,
+                            capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr.decode("cp949", errors="replace")
+    printed = result.stdout.decode("cp949")
+    assert "검사 결과: 오류 0개" in printed
+    assert re.search(r"15명 \| +7-9 \|", printed), printed
