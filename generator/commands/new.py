@@ -8,7 +8,6 @@ comments (templates/new/). The example character is put into the copied night or
 from __future__ import annotations
 
 import re
-import shlex
 import shutil
 from pathlib import Path
 from typing import Annotated
@@ -18,7 +17,7 @@ import typer
 from generator import DEFAULT_CONTENT_DIR, TEMPLATES_DIR
 from generator.commands.common import Console, DebugOpt, QuietOpt, friendly_errors
 from generator.findings import EXIT_UNREADABLE
-from generator.invocation import invocation
+from generator.invocation import invocation, shell_word
 from generator.josa import with_particle
 
 STARTER_DIR = TEMPLATES_DIR / "new"
@@ -73,8 +72,8 @@ def wrapped_flow_list(key: str, items: list[str]) -> str:
 def fill(text: str, folder: Path, script_path: Path) -> str:
     return (
         text.replace("__BOTC_PNP__", invocation())
-        .replace("__SCRIPT_PATH__", shlex.quote(script_path.as_posix()))
-        .replace("__DIR__", shlex.quote(folder.as_posix()))
+        .replace("__SCRIPT_PATH__", shell_word(script_path.as_posix()))
+        .replace("__DIR__", shell_word(folder.as_posix()))
         .replace("__SCRIPT_ID__", SCRIPT_ID)
     )
 
@@ -133,7 +132,7 @@ def register(app: typer.Typer) -> None:
             console.info(f"  스크립트: {script_path}")
             console.info(f"  예시 캐릭터: {folder / 'characters' / f'{EXAMPLE_ID}.yaml'}")
             console.info("다음 명령으로 검사하고 인쇄물을 만드세요:")
-            quoted_script, quoted_folder = shlex.quote(str(script_path)), shlex.quote(str(folder))
+            quoted_script, quoted_folder = shell_word(str(script_path)), shell_word(str(folder))
             command = invocation()
             console.info(f"  {command} validate {quoted_script} --content {quoted_folder}")
             console.info(f"  {command} build {quoted_script} --content {quoted_folder}")
