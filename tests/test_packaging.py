@@ -72,17 +72,22 @@ def fresh_environment(tmp: Path, wheel: Path) -> tuple[Path, dict]:
 
 
 def test_a_wheel_installed_anywhere_works_as_the_clone_does(tmp_path):
-    """One test, not several: the steps share a wheel and an environment, and xdist would build them per worker."""
-    wheel = build_wheel(tmp_path)
-    wheel_carries_every_module_and_every_bundled_file(wheel)
-    bin_dir, env = fresh_environment(tmp_path, wheel)
-    botc_pnp = bin_dir / "botc-pnp"
-    elsewhere = tmp_path / "my-club"  # the user's own folder, outside the clone
-    elsewhere.mkdir()
-    installed_copy_reads_its_own_files_and_meets_its_requirements(bin_dir, env, elsewhere)
-    version_and_characters_work(botc_pnp, env, elsewhere)
-    build_writes_the_same_kit_into_the_users_output_folder(botc_pnp, env, elsewhere, tmp_path / "clone")
-    serve_answers_the_page(botc_pnp, env, elsewhere)
+    """One test, not several: the steps share a wheel and an environment, and xdist would build them per worker.
+    The source copy, the wheel and the environment (about 40 MB) are removed at the end, pass or fail."""
+    try:
+        wheel = build_wheel(tmp_path)
+        wheel_carries_every_module_and_every_bundled_file(wheel)
+        bin_dir, env = fresh_environment(tmp_path, wheel)
+        botc_pnp = bin_dir / "botc-pnp"
+        elsewhere = tmp_path / "my-club"  # the user's own folder, outside the clone
+        elsewhere.mkdir()
+        installed_copy_reads_its_own_files_and_meets_its_requirements(bin_dir, env, elsewhere)
+        version_and_characters_work(botc_pnp, env, elsewhere)
+        build_writes_the_same_kit_into_the_users_output_folder(botc_pnp, env, elsewhere, tmp_path / "clone")
+        serve_answers_the_page(botc_pnp, env, elsewhere)
+    finally:
+        for made in ("source", "dist", "env", "my-club", "clone"):
+            shutil.rmtree(tmp_path / made, ignore_errors=True)
 
 
 def wheel_carries_every_module_and_every_bundled_file(wheel: Path) -> None:
