@@ -200,5 +200,4 @@ def save():
     name = script_name(request.args.get("name"))
     game, _report, _script = requested_game()
     path = workspace().save(game, name, flag("overwrite"))
-    shown = display_path(path)
-    return jsonify({"path": shown, "command": f"botc-pnp build {shown}"}), 201
+    return jsonify({"path": display_path(path), "command": workspace().build_command(path)}), 201
