@@ -268,18 +268,17 @@ def readme_commands() -> list[str]:
     return found
 
 
-def test_readme_commands_run_from_any_folder():
-    """Only the set-up commands name the clone's .venv; every other command starts with the program's name, as a
-    pipx install or an activated environment has it on PATH, and README says how to reach it after its own install."""
+def test_readme_commands_use_the_program_readme_installs():
+    """Every command README shows runs as written after its two set-up commands (the brief): the clone's .venv."""
     commands = readme_commands()
     assert len(commands) >= 8
     for command in commands:
-        if "&&" in command:  # a set-up command: it creates .venv/ here and installs into it
-            assert command.split("&&")[-1].split()[0] == ".venv/bin/botc-pnp", command
-        else:
-            assert command.split()[0] == "botc-pnp", command
+        program = command.split()[0]
+        if "&&" in command:
+            program = command.split("&&")[-1].split()[0]
+        assert program == ".venv/bin/botc-pnp", command
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    assert "    pipx install .\n" in text and "`botc-pnp` 대신 `.venv/bin/botc-pnp`를 씁니다" in text
+    assert "    .venv/bin/pip install pipx && .venv/bin/pipx install .\n" in text  # the third way (issue 24)
 
 
 def test_the_program_readme_installs_is_there():
