@@ -12,21 +12,19 @@ minute.
 from __future__ import annotations
 
 import os
-import queue
 import re
 import shutil
 import signal
 import subprocess
 import sys
 import sysconfig
-import threading
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import generator
 from tests.conftest import REPO, run_cli
-from tests.test_serve_cli import Served
+from tests.test_serve_cli import served
 
 BUILD_INPUTS = ["pyproject.toml", "README.md", "generator", "content", "fonts", "templates"]
 BUNDLED = {"content": "generator/data/content", "fonts": "generator/data/fonts", "templates": "generator/data/templates"}
@@ -125,23 +123,9 @@ def build_writes_the_same_kit_into_the_users_output_folder(botc_pnp: Path, env: 
 
 
 def serve_answers_the_page(botc_pnp: Path, env: dict, elsewhere: Path) -> None:
-    process = subprocess.Popen([str(botc_pnp), "serve", "--port", "0"], cwd=elsewhere, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    lines: queue.Queue = queue.Queue()
-    reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True)
-    reader.start()
-    server = Served(process, lines, reader)
-    try:
-        url = server.wait_for_start()
-        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url)
-        page = urllib.request.urlopen(url, timeout=30).read().decode("utf-8")
+    with served(elsewhere, program=botc_pnp, env=env) as server:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", server.url)
+        page = urllib.request.urlopen(server.url, timeout=30).read().decode("utf-8")
         assert f"botc-pnp {generator.__version__}" in page and "스크립트 만들기" in page
         code, rest, errors = server.stop(signal.SIGTERM)
         assert code == 0 and "서버를 멈췄습니다." in rest, errors
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        reader.join(timeout=5)
-        process.stdout.close()
-        process.stderr.close()
