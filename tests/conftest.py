@@ -255,23 +255,24 @@ def pytest_sessionfinish(session):
         shutil.rmtree(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{run}", ignore_errors=True)
 
 
-def bundled_kit(paper: str = "a4"):
-    """(game, {file name: bytes}) of the bundled script's whole kit on `paper`, built once per test run."""
-    if paper not in _KITS:
+def bundled_kit(paper: str = "a4", script: str = "in-space"):
+    """(game, {file name: bytes}) of a bundled script's whole kit on `paper`, built once per test run."""
+    if (script, paper) not in _KITS:
         from generator.content import load_game
 
-        game, report = load_game("in-space")
+        game, report = load_game(script)
         assert game is not None, report.lines()
-        _KITS[paper] = (game, shared_across_workers(f"bundled-kit-{paper}", lambda: _build_kit(paper)))
-    return _KITS[paper]
+        key = f"bundled-kit-{paper}" if script == "in-space" else f"bundled-kit-{script}-{paper}"
+        _KITS[script, paper] = (game, shared_across_workers(key, lambda: _build_kit(paper, script)))
+    return _KITS[script, paper]
 
 
-def _build_kit(paper: str) -> dict[str, bytes]:
+def _build_kit(paper: str, script: str = "in-space") -> dict[str, bytes]:
     from generator.content import load_game
     from generator.documents import DOCUMENTS, document_builder
     from generator.options import RenderOptions
 
-    game, _ = load_game("in-space")
+    game, _ = load_game(script)
     files: dict[str, bytes] = {}
     for module_name, _ in DOCUMENTS:
         files.update(document_builder(module_name)(game, RenderOptions(paper=paper)))

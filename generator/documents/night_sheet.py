@@ -17,7 +17,7 @@ from generator.wording import wording
 MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
 HOW_TO_READ = (
     "위에서 아래로 차례대로 진행하세요. 해당 캐릭터가 게임에 없거나 깨울 수 없으면 건너뜁니다. "
-    "*이렇게 표시한 말*은 알림 토큰 이름입니다."
+    "*밑줄 친 굵은 글자*는 알림 토큰 이름입니다."
 )
 NO_STEPS = "이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."
 CONTINUED = "{title} (계속)"
