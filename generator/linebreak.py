@@ -6,7 +6,8 @@ breaks of a paragraph are chosen together for the least total demerits (Knuth–
 opens its word spaces and, a little, the space between syllables (자간), or closes them slightly, and no word gap
 grows past the theme's maximum; a line that cannot reach the width within those limits is set short (underfull),
 chosen only when nothing else fits. Ragged and centred paragraphs get even line lengths the same way (a centred
-title balances its last line too). Limits are in templates/theme.yaml (text.justify).
+title balances its last line too). A paragraph's last line holds at least two 어절 or a word of `runt_glyphs`
+characters, when the paragraph can be broken otherwise (the runt rule). Limits are in templates/theme.yaml (text.justify).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Run:
     size: float
     color: object
     width: float
+    underline: bool = False
 
 
 @dataclass
@@ -97,7 +99,8 @@ def segments_of(frags) -> list[Segment]:
             if index:
                 finish_word(space)
             if part:
-                runs.append(Run(part, frag.fontName, frag.fontSize, frag.textColor, width_of(part, frag.fontName, frag.fontSize)))
+                runs.append(Run(part, frag.fontName, frag.fontSize, frag.textColor, width_of(part, frag.fontName, frag.fontSize),
+                                any(line[1] == "underline" for line in getattr(frag, "us_lines", ()))))
     finish_word(0.0)
     if segments[-1].words:
         segments[-1].words[-1].space = 0.0
@@ -118,7 +121,7 @@ def split_long_word(word: Word, width: float) -> list[Word]:
                 runs[-1].text += ch
                 runs[-1].width += w
             else:
-                runs.append(Run(ch, run.font, run.size, run.color, w))
+                runs.append(Run(ch, run.font, run.size, run.color, w, run.underline))
             used += w
     pieces.append(Word(runs, used, sum(len(r.text) for r in runs), word.space))
     return pieces
@@ -217,6 +220,7 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
     penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
     shortest = limits["shortest_line"]
     dangling = limits["dangling_word_demerits"]
+    runt, runt_glyphs = limits["runt_demerits"], limits["runt_glyphs"]
     demerits = demerits_function(widest, em, tight, limits)
     best = [0.0] + [INFEASIBLE] * n
     came_from = [0] * (n + 1)
@@ -244,6 +248,8 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
                 cost = 1e12  # a lone word that cannot be justified is set ragged
             elif not last and words[end - 1].glyphs == 1 and cost < UNDERFULL:
                 cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
+            if last and start and spaces == 0 and words[start].glyphs < runt_glyphs:
+                cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
             total = best[start] + cost
             if total < best[end]:
                 best[end] = total

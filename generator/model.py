@@ -159,6 +159,7 @@ class Script:
     named_characters: dict[str, str] = field(default_factory=dict)
     night_order: NightOrder | None = None  # the script's own order, when it carries one
     bootlegger: list[str] = field(default_factory=list)
+    logo: str | None = None  # a club or script logo: a local image path (resolved against the script's folder) or a URL
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)

@@ -339,6 +339,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         source=where,
     )
     script.lines = {position: lines[index] for position, (index, _, _) in enumerate(entries) if index in lines}
+    script.logo = text_of(meta.get("logo"))
     bootlegger = meta.get("bootlegger")
     if isinstance(bootlegger, list):
         script.bootlegger = [text_of(rule) for rule in bootlegger if text_of(rule)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import math
 
-from generator.documents.script_sheet import draw_badge, icon_color, step_label
+from generator.documents.sheet_parts import draw_badge, icon_color, step_label
 from generator.fonts import register_fonts
 from generator.icons import character_icon, draw_icon
 from generator.josa import fill_named

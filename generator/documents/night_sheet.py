@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 
-from generator.documents.script_sheet import draw_badge, icon_color, step_label
+from generator.documents.sheet_parts import draw_badge, icon_color, step_label
 from generator.fonts import register_fonts
+from generator.hangul_paragraph import hangul_paragraph
 from generator.icons import character_icon, icon_flowable
 from generator.josa import fill_named, with_particle
 from generator.markup import render
@@ -82,9 +83,9 @@ def night_table(game, icons, night: str, width: float, scale: float = 1.0):
             style("sans_bold", t["name_size_pt"]),
         )
         size = round(t["reminder_size_pt"] * scale, 2)
-        text_para = paragraph(
+        text_para = hangul_paragraph(
             render("night_step.j2", text=words.print(step_text(game, step_id, night)), reminder_color=color("reminder")),
-            style("serif", size),
+            style("serif", size), tight=True,
         )
         rows.append([picture, name_para, text_para])
     table = Table(rows, colWidths=[icon + 2 * padding, name_column, width - icon - 2 * padding - name_column])
@@ -187,7 +188,7 @@ def heading(text: str, size: float, text_color: str | None = None):
 
 def note(text: str):
     t = night_theme()
-    return paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")), style("sans", t["note_size_pt"]))
+    return hangul_paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")), style("sans", t["note_size_pt"]), tight=True)
 
 
 def setup_story(game, icons, width: float) -> list:
