@@ -198,6 +198,15 @@ def set_line(words: list[Word], natural: float, width: float, widest: float, em:
     line.justified = True
     return line
 
+OPENING = "‘“([{「『〈《"
+
+
+def opens(word: Word) -> bool:
+    """A word that ends in an opening quote or bracket, or is one only with a single syllable after it ('‘이')."""
+    text = "".join(run.text for run in word.runs)
+    return bool(text) and (text[-1] in OPENING or (text[0] in OPENING and len(text.lstrip(OPENING)) <= 1))
+
+
 def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
                   balance: bool = False):
     """The lines of one segment with the least total demerits (ragged lines when the style is not justified).
@@ -221,6 +230,7 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
     shortest = limits["shortest_line"]
     dangling = limits["dangling_word_demerits"]
     runt, runt_glyphs = limits["runt_demerits"], limits["runt_glyphs"]
+    stranded = limits["stranded_opening_demerits"]
     demerits = demerits_function(widest, em, tight, limits)
     best = [0.0] + [INFEASIBLE] * n
     came_from = [0] * (n + 1)
@@ -250,6 +260,8 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
                 cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
             if last and start and spaces == 0 and words[start].glyphs < runt_glyphs:
                 cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
+            if not last and opens(words[end - 1]):
+                cost += stranded  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
             total = best[start] + cost
             if total < best[end]:
                 best[end] = total

@@ -4,9 +4,9 @@ A character token: parchment disc, team ring (each team at its own greyscale lig
 not colour), icon, the name curved along the bottom, leaves on top for its reminder tokens with a star among them
 when it changes the setup, a left leaf when it wakes on the first night and a right leaf for the other nights.
 A reminder token: its text curved along the bottom under the owner's icon, in the owner's ring.
-A shroud (수의): a dark disc with a light grave and label. A vote (투표): a white disc, two thin black rings and a
-raised hand. The cut line is a thin stroked circle at exactly the nominal diameter; the art extends past it by
-the bleed.
+A shroud (수의): a dark disc with a light grave and label. A vote (투표): a white disc in a grey ring and a raised
+hand. The cut line is a thin stroked circle at exactly the nominal diameter, the only circle near the cut, light
+where the ring under it is dark; the art extends past it by the bleed.
 """
 
 from __future__ import annotations
@@ -190,8 +190,11 @@ class TokenPainter:
         canvas.circle(cx, cy, radius - ring, stroke=0, fill=1)
         draw_ring_marks(canvas, cx, cy, radius - ring, radius, team)
 
-    def _cut_line(self, canvas, cx, cy, radius):
-        canvas.setStrokeColor(_hex(_t("cut_color")))
+    def _cut_line(self, canvas, cx, cy, radius, under: str):
+        """The one cut circle, dark on a light ring and light on a dark one (`under`: the colour it is drawn over),
+        so it shows on every token, the shroud's black disc and the demon's dark ring too."""
+        dark = grey_level(under) < _t("cut_dark_below")
+        canvas.setStrokeColor(_hex(_t("cut_color_on_dark") if dark else _t("cut_color")))
         canvas.setLineWidth(_t("cut_line_pt"))
         canvas.circle(cx, cy, radius, stroke=1, fill=0)
 
@@ -242,11 +245,15 @@ class TokenPainter:
         canvas.saveState()
         if spec.kind in EXTRAS:
             self._extra(canvas, spec, cx, cy, bleed)
-        elif spec.kind == CHARACTER:
-            self._character(canvas, spec, self.game.character(spec.character_id), cx, cy, bleed)
-        elif spec.kind == REMINDER:
-            self._reminder(canvas, spec, self.game.character(spec.character_id), cx, cy, bleed)
-        self._cut_line(canvas, cx, cy, mm(spec.diameter_mm) / 2)
+            under = _t(spec.kind).get("ring", _t(spec.kind)["fill"])
+        else:
+            character = self.game.character(spec.character_id)
+            if spec.kind == CHARACTER:
+                self._character(canvas, spec, character, cx, cy, bleed)
+            else:
+                self._reminder(canvas, spec, character, cx, cy, bleed)
+            under = team_ring_color(character.team)
+        self._cut_line(canvas, cx, cy, mm(spec.diameter_mm) / 2, under)
         canvas.restoreState()
 
     def _character(self, canvas, spec, character, cx, cy, bleed):
@@ -356,24 +363,19 @@ class TokenPainter:
         draw_icon(canvas, self.icon(character), cx - size / 2, cy + 0.28 * r - size / 2, size, team_color(character.team))
 
     def _extra(self, canvas, spec, cx, cy, bleed):
-        """Shroud: dark disc, light art. Vote: white disc inside two thin black rings, dark art."""
+        """Shroud: a dark disc with light art. Vote: a white disc in a grey ring, dark art. Nothing ring-like near
+        the cut: the cut line is the only circle there."""
         from generator.icons import draw_icon
 
         style = _t(spec.kind)
         r = mm(spec.diameter_mm) / 2
         scale = spec.diameter_mm / DEFAULT_REMINDER_MM
         canvas.setLineWidth(0)
-        canvas.setFillColor(_hex(style["fill"]))
+        canvas.setFillColor(_hex(style.get("ring", style["fill"])))
         canvas.circle(cx, cy, r + bleed, stroke=0, fill=1)
-        canvas.setStrokeColor(_hex(style["ink"]))
-        if "ring_mm" in style:
-            canvas.setLineWidth(mm(style["ring_mm"]) * scale)
-            canvas.circle(cx, cy, r - mm(1.0) * scale, stroke=1, fill=0)
-            canvas.setLineWidth(mm(style["ring_mm"]) * scale * 0.5)
-            canvas.circle(cx, cy, r - mm(1.9) * scale, stroke=1, fill=0)
-        else:
-            canvas.setLineWidth(mm(0.25) * scale)
-            canvas.circle(cx, cy, r - mm(1.3) * scale, stroke=1, fill=0)
+        if "ring" in style:
+            canvas.setFillColor(_hex(style["fill"]))
+            canvas.circle(cx, cy, r - mm(style["ring_mm"]) * min(1.0, scale), stroke=0, fill=1)
         baseline = r - mm(_t("reminder_text_inset_mm")) - mm(0.3) * scale
         self._arc_text(canvas, cx, cy, spec.label, baseline, font_name("sans_bold"), _t("reminder_size_pt") * 1.25 * scale,
                        spec.kind, fill=style["ink"])

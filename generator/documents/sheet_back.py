@@ -272,9 +272,8 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
     night_bottoms = [top - fixed - row * n for n in counts]
     divider = x0 + half + gap / 2
     breaks = []  # (top, bottom) of a heading drawn across the divider
-    drop = max(0.0, room)  # height the columns leave free goes between the nights and the extras
     if level:
-        band_top = min(night_bottoms) - band_gap - drop
+        band_top = min(night_bottoms) - band_gap - max(0.0, room)  # spare height goes above the band
         if left and right and right[0] is left[0]:  # the band's first section cut in two: one heading across it
             across = section_heading(*right[0].title, x1 - x0)
             across.draw(canvas, x0, band_top)
@@ -284,9 +283,9 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
         else:
             draw_column(canvas, left, x0, band_top)
             draw_column(canvas, right, x0 + half + gap, band_top)
-    else:
+    else:  # each column's extras stand on the bottom margin, under its own night
         for index, column in enumerate((left, right)):
-            draw_column(canvas, column, x0 + index * (half + gap), night_bottoms[index] - band_gap - drop)
+            draw_column(canvas, column, x0 + index * (half + gap), bottom + stack_height(column))
     draw_divider(canvas, divider, top - b["heading_size_pt"] * 1.45, bottom, breaks)
 
 
