@@ -62,8 +62,11 @@ def script_logo(game, options):
         return None
     icon, problem = load_icon_checked(logo)
     if problem is not None:
-        options.report.warning("logo-unreadable", problem.message_ko.replace("아이콘", "로고").replace("자리표시 로고로 대신 그립니다.", "로고 없이 인쇄합니다."),
-                               subject=game.script.id)
+        options.report.warning(
+            "logo-unreadable",
+            f"로고 파일을 쓸 수 없어 로고 없이 인쇄합니다: {problem.path}. logo에는 PNG 또는 SVG 파일의 경로(스크립트 파일 기준)를 적어 주세요.",
+            subject=game.script.id,
+        )
     return icon
 
 

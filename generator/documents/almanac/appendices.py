@@ -1,5 +1,5 @@
 """The almanac's appendices → flowables: both night orders as tables, the setup table by player count, the jinxes
-on this script, credits and licences (addresses and file names in the gothic face), and the back cover."""
+on this script, credits and licences (in the gothic face throughout), and the back cover."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def credits(book: Book) -> list:
     game = book.game
     code_font = font_name("sans")
     story = [Marker(book, key="credits", section=label("appendix")), *book.title(label("credits"))]
-    body = st.body_left
+    body = st.credits
     story.append(book.para("almanac_credits.j2", body, kind="game", title=game.script.title, author=game.script.author, code_font=code_font))
     story.append(book.para("almanac_credits.j2", body, kind="icons", authors=icon_authors(book), code_font=code_font))
     own = user_icon_names(book)
@@ -109,7 +109,7 @@ def credits(book: Book) -> list:
         story.append(book.para("almanac_credits.j2", body, kind="user_icons", names=", ".join(own), code_font=code_font))
     listing = [(book.words.tie(name), icon) for name, icon, _ in bundled_icons(book)]
     if listing:
-        story.append(book.para("almanac_icon_listing.j2", st.small_left, icons=listing, code_font=code_font))
+        story.append(book.para("almanac_icon_listing.j2", st.credits_small, icons=listing, code_font=code_font))
     story.append(Spacer(1, st.small.fontSize))
     story.append(book.para("almanac_credits.j2", body, kind="fonts", code_font=code_font))
     return story
