@@ -228,7 +228,8 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
     ratio = limits["letter_ratio"]
     penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
     shortest = limits["shortest_line"]
-    dangling = limits["dangling_word_demerits"]
+    # in a tight paragraph a line costs tight_line_factor² more: the kerb on dangling words grows with it
+    dangling = limits["dangling_word_demerits"] * (limits["tight_line_factor"] if tight else 1)
     runt, runt_glyphs = limits["runt_demerits"], limits["runt_glyphs"]
     stranded = limits["stranded_opening_demerits"]
     demerits = demerits_function(widest, em, tight, limits)
