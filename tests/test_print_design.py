@@ -163,6 +163,16 @@ def test_no_highlight_at_body_size_differs_by_colour_alone(edition, paper, name)
     assert not weak, "".join(weak)
 
 
+@kits
+def test_night_card_cues_grow_while_the_page_has_room(paper):
+    """Trouble Brewing's 17 steps leave room: cues reach the theme's largest size and the rows fill the page."""
+    card = pages("trouble-brewing", paper, "night-card.pdf")[0]
+    ink = rgb(color("ink"))
+    cues = [c for c in card["chars"] if c["fontname"] == "NanumGothic" and c["color"] == ink and c["top"] > 30 * MM]
+    assert max(c["size"] for c in cues) == theme()["night_card"]["cue_pt"][1]
+    assert max(c["bottom"] for c in cues) > 0.85 * card["height"]
+
+
 # ---------------------------------------------------------------- the almanac's running heads
 
 
