@@ -39,7 +39,7 @@ CHARACTER_REQUIRED = ("id", "name", "team", "ability")
 LIST_LIMITS = {"reminders": (MAX_REMINDERS, "알림 토큰"), "global_reminders": (MAX_REMINDERS, "알림 토큰")}
 CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues"}
 MAX_CUE_LENGTH = 60
-SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger"}
+SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger", "players"}
 STEP_KEYS = {"name", "first_night", "other_nights", "min_players", "cues"}
 RULE_KEYS = {"before", "after", "nights", "reason"}
 
@@ -664,11 +664,24 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         named_characters=named,
         night_order=order,
         bootlegger=fields.text_list("bootlegger"),
+        players=declared_players(mapping, located, report),
         source=display_path(path),
     )
     script.lines = {i: located.line("characters", i) for i in range(len(characters))}
     script.places = fields.places()
     return script
+
+
+def declared_players(mapping: dict, located: Located, report: Report) -> tuple[int, int] | None:
+    """The script's `players: 5-6`, or None (not given, or reported as unreadable)."""
+    from generator.players import parse_players
+
+    if mapping.get("players") is None:
+        return None
+    players, problem = parse_players(mapping["players"])
+    if problem:
+        report.error("players-range", f"'players': {problem}", where=located.where("players"))
+    return players
 
 
 def warn_unsafe_script_id(script_id: str, where: str, report: Report) -> None:

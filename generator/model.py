@@ -159,6 +159,7 @@ class Script:
     named_characters: dict[str, str] = field(default_factory=dict)
     night_order: NightOrder | None = None  # the script's own order, when it carries one
     bootlegger: list[str] = field(default_factory=list)
+    players: tuple[int, int] | None = None  # the player counts the script is for, when it declares them
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)

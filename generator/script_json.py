@@ -362,6 +362,12 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         source=where,
     )
     script.lines = {position: lines[index] for position, (index, _, _) in enumerate(entries) if index in lines}
+    if meta.get("players") is not None:
+        from generator.players import parse_players
+
+        script.players, problem = parse_players(meta["players"])
+        if problem:
+            report.error("players-range", f"_meta의 'players': {problem}", where=item_where(where, lines, data.index(meta)))
     bootlegger = meta.get("bootlegger")
     if isinstance(bootlegger, list):
         script.bootlegger = [text_of(rule) for rule in bootlegger if text_of(rule)]

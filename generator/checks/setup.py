@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
-from generator.bag import bag_rows
+from generator.bag import bag_rows, combination, largest_filled, modifier_choices, small_script_range
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
@@ -236,9 +237,28 @@ def check(game: Game, report: Report) -> None:
     script_ids = set(game.ids)
     for character in game.characters:
         check_character_setup(character, report, game.library.characters, script_ids)
-    if not game.library.bag_table:
+    table = game.library.bag_table
+    if not table:
         return
-    check_shortfalls(game, bag_rows(game, game.library.bag_table), report)
+    small = small_script_range(game, table)
+    if small:
+        hint_small_script(game, small, report)
+    check_shortfalls(game, bag_rows(game, table), report)
+
+
+def hint_small_script(game: Game, small: tuple[int, int], report: Report) -> None:
+    """One warning instead of an error for every count a small-table script was never meant for."""
+    low, high = small
+    largest = largest_filled(game, game.library.bag_table)
+    json_script = (game.script.source or "").lower().endswith(".json")
+    how = f'_meta에 "players": "{low}-{high}"' if json_script else f"스크립트에 `players: {low}-{high}`"
+    report.warning(
+        "players-range-hint",
+        f"이 스크립트의 캐릭터로는 {largest + 1}명 이상 게임의 가방을 채울 수 없어, {low}–{high}명용 스크립트로 보고 "
+        f"설정표와 수의·투표 토큰을 {low}–{high}명에 맞췄습니다. 맞다면 {how}처럼 인원을 적어 주세요"
+        f"(이 캐릭터로 채울 수 있는 인원은 {low}–{largest}명입니다).",
+        where=game.script.source,
+    )
 
 
 def variant_gaps(variant, available: dict[str, int]) -> dict[str, int]:
@@ -268,6 +288,8 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
         for variant, missing in gaps:
             if unplayable and not variant.modifiers:
                 continue  # "add a setup-changing character" would be wrong advice where nothing helps
+            if missing and another_choice_fills(game, row, variant, available):
+                continue  # the storyteller picks the modifiers' numbers ('?', X, "+0 or +1"): a pick that fits exists
             for team, needed in missing.items():
                 warnings.setdefault((team, variant.modifiers), {})[row.players] = needed
     for (team, modifiers), needed in errors.items():
@@ -279,7 +301,7 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
         if modifiers:
             message += " 이 인원에서는 다른 어떤 조합으로도 가방을 채울 수 없습니다."
         report.error("setup-shortfall", message, where=game.script.source)
-    for (team, modifiers), needed in warnings.items():
+    for (team, modifiers), needed in without_supersets(warnings).items():
         shortage = (
             f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
             f"{players_list(needed)} 필요합니다."
@@ -289,6 +311,34 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
         else:
             message = f"설정을 바꾸는 캐릭터 없이 가방을 만들면 {shortage} 이 인원에서는 설정을 바꾸는 캐릭터를 넣어야 합니다."
         report.warning("setup-shortfall", message, where=game.script.source)
+
+
+def without_supersets(warnings: dict) -> dict:
+    """Drops a warning about characters together when a warning about some of them alone already covers its counts:
+    "Baron and Drunk" adds nothing to "Baron"."""
+    kept = {}
+    for (team, modifiers), needed in warnings.items():
+        ids = {character_id for character_id, _ in modifiers}
+        covered = any(
+            other_team == team and other != modifiers and {c for c, _ in other} < ids and set(needed) <= set(other_needed)
+            for (other_team, other), other_needed in warnings.items()
+        )
+        if not covered:
+            kept[(team, modifiers)] = needed
+    return kept
+
+
+def another_choice_fills(game: Game, row, variant, available: dict[str, int]) -> bool:
+    """True when the same characters in play, with other numbers the storyteller may choose for them, make a bag the
+    script can fill."""
+    characters = [game.character(character_id) for character_id, _ in variant.modifiers]
+    if not characters:
+        return False
+    for picks in itertools.product(*(modifier_choices(c) for c in characters)):
+        other = combination(row.base, [(c, delta) for c, (_, delta) in zip(characters, picks)])
+        if other is not None and not variant_gaps(other, available):
+            return True
+    return False
 
 
 def who_label(game: Game, modifiers) -> str:
