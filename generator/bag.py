@@ -76,9 +76,24 @@ def modifier_choices(character: Character) -> list[tuple[str, int]]:
     return choices
 
 
+def always_in_effect(game: Game) -> list[Character]:
+    """Homebrew fabled and loric that change the setup: on the script means in play, so their brackets are house
+    rules like the bootlegger's, not a choice of the bag."""
+    return [
+        c for c in game.characters
+        if c.team in ("fabled", "loric") and c.custom and c.id not in game.library.characters and c.changes_setup
+    ]
+
+
+def house_rules(game: Game) -> list[str]:
+    """Texts whose setup brackets apply to every bag: the bootlegger rules and always_in_effect abilities."""
+    return list(game.script.bootlegger) + [c.ability for c in always_in_effect(game)]
+
+
 def ordered_modifiers(game: Game) -> list[Character]:
     """The setup-changing characters in the order their changes apply: demons, then minions, then the rest."""
-    modifiers = [c for c in game.characters if c.changes_setup]
+    fixed = {c.id for c in always_in_effect(game)}
+    modifiers = [c for c in game.characters if c.changes_setup and c.id not in fixed]
     rank = {"demon": 0, "minion": 1}
     return sorted(modifiers, key=lambda c: rank.get(c.team, 2))
 
@@ -187,6 +202,19 @@ def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | Non
     return tuple(sorted(chosen_variants.values(), key=lambda v: (len(v.modifiers), v.modifiers, v.counts.as_tuple(), v.tokens.as_tuple())))
 
 
+def house_base(game: Game, counts: tuple[int, int, int, int]) -> Counts:
+    """A row of the setup table with the house rules applied: they are always in play ('[No Demon. +1 Minion]' turns
+    3/0/1/1 into 3/0/2/0). Brackets they leave a choice in are reported by the setup check."""
+    from generator.brackets import house_rule_changes
+
+    changes, _unmodelled = house_rule_changes(house_rules(game))
+    adjusted = list(counts)
+    for team in BAG_TEAMS:
+        if changes.get(team):
+            apply_change(adjusted, team, changes[team])
+    return Counts(*adjusted)
+
+
 def bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> list[BagRow]:
     """One row per player count the game is for (see player_range)."""
     low, high = player_range(game, table)
@@ -245,7 +273,7 @@ def all_bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> lis
         totals = Counts(*(len(game.by_team(team)) for team in BAG_TEAMS))
         fillers = Counts(*(sum(fills_slots(c) for c in game.by_team(team)) for team in BAG_TEAMS))
         cache[key] = [
-            BagRow(players, Counts(*table[players]), variants_for(Counts(*table[players]), modifiers, fillers, totals))
+            BagRow(players, house_base(game, table[players]), variants_for(house_base(game, table[players]), modifiers, fillers, totals))
             for players in PLAYER_COUNTS
             if players in table  # the loader already reported a missing row
         ]

@@ -20,7 +20,7 @@ from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report
 from generator.josa import PLACEHOLDER, fill_named, with_particle
 from generator.limits import MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
-from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, NightOrder, Script
+from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, Jinx, NightOrder, Script
 from generator.search import IdLookup
 from generator.yamlio import display_path, read_text
 
@@ -391,8 +391,32 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         if merged is not base:
             script.custom_characters[character_id] = merged
 
+    script.jinxes = homebrew_jinxes(entries, lookup, where, lines, report)
     script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script
+
+
+def homebrew_jinxes(entries, lookup: IdLookup, where: str, lines: dict[int, int], report: Report) -> list[Jinx]:
+    """Character objects' `jinxes` ([{"id": other, "reason": text}]) → Jinx pairs, the object's character first.
+    A pair the library already has keeps the library's Korean text (Game.jinxes leaves the script's one out)."""
+    found: list[Jinx] = []
+    seen: set[frozenset] = set()
+    for index, character_id, full in entries:
+        given = full.get("jinxes") if full else None
+        if not isinstance(given, list):
+            continue
+        for number, item in enumerate(given, start=1):
+            other_raw = item.get("id") if isinstance(item, dict) else None
+            reason = text_of(item.get("reason")) if isinstance(item, dict) else None
+            if not isinstance(other_raw, str) or not reason:
+                continue  # reported by the schema check
+            other = lookup.id_for(other_raw) or normalize_id(other_raw)
+            pair = frozenset((character_id, other))
+            if other == character_id or pair in seen:
+                continue
+            seen.add(pair)
+            found.append(Jinx((character_id, other), from_publisher_text(reason) or reason, item_where(where, lines, index)))
+    return found
 
 
 # lists inside one item, and how many entries each may have (more are reported and left out before anything else)
@@ -456,7 +480,7 @@ def setup_from_flag(flag: bool, ability: str, name: str, where: str, report: Rep
     """The format says only whether setup changes; our bag needs how: read it from the ability's bracket."""
     if not flag:
         return {}
-    from generator.checks.setup import bracket_changes
+    from generator.brackets import bracket_changes
 
     changes, _required, unreadable = bracket_changes(ability)
     setup = dict(changes)

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import CONTENT, bundled_ids, edit_character, read_yaml, validate, with_code, write_script
 from generator.bag import bag_rows, combination, shortfalls
-from generator.checks.setup import bracket_changes, parse_bracket
+from generator.brackets import bracket_changes, parse_bracket
 from generator.content import load_game
 
 # --- bracket parsing -------------------------------------------------------------------------------------

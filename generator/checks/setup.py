@@ -6,86 +6,11 @@ import itertools
 import json
 import re
 
+from generator.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
 from generator.bag import bag_rows, combination, largest_filled, modifier_choices, small_script_range
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
-
-BRACKET = re.compile(r"\[([^\[\]]*)\]")
-TEAM_BY_KOREAN = {name: team for team, name in TEAM_NAMES_KO.items() if team in ("townsfolk", "outsider", "minion", "demon")}
-DELTA = re.compile(r"([+\-−]\s*\d+)\s*명?")
-ANY_COUNT = re.compile(r"(?:[+\-−]?\s*[?？X])\s*명?")
-TEAM_WORD = re.compile("|".join(TEAM_BY_KOREAN))
-PART_SEPARATOR = re.compile(r"(?<=[.。])\s+")
-CONNECTIVES = ("또는", "에서", "부터", "까지", "~", ",", "/")
-
-
-def parse_bracket(inner: str) -> dict[str, list[int] | str] | None:
-    """'외지인 -1명 또는 +1명' → {'outsider': [-1, 1]}; '외지인 X명' or '외지인 -?명에서 +?명' → {'outsider': '?'};
-    None when it is not a count bracket."""
-    teams = TEAM_WORD.findall(inner)
-    if len(set(teams)) != 1:
-        return None
-    leftover = TEAM_WORD.sub("", inner)
-    if ANY_COUNT.search(leftover):
-        leftover = ANY_COUNT.sub("", leftover)
-        deltas: list[int] | str = "?"
-    else:
-        found = DELTA.findall(leftover)
-        if not found:
-            return None
-        deltas = sorted({int(d.replace(" ", "").replace("−", "-")) for d in found})
-        leftover = DELTA.sub("", leftover)
-    for word in CONNECTIVES:
-        leftover = leftover.replace(word, "")
-    if leftover.strip(" .。"):
-        return None
-    return {TEAM_BY_KOREAN[teams[0]]: deltas}
-
-
-def bracket_parts(ability: str) -> list[tuple[str, list[str]]]:
-    """Each [bracket] of an ability with its sentences ('악한 캐릭터는 … 있습니다. 하수인 +1명' → two parts)."""
-    found = []
-    for match in BRACKET.finditer(ability):
-        inner = match.group(1).strip()
-        found.append((match.group(0), [part.strip().rstrip(".。").strip() for part in PART_SEPARATOR.split(inner) if part.strip(" .。")]))
-    return found
-
-
-def merge_counts(into: dict, parsed: dict) -> None:
-    for team, deltas in parsed.items():
-        if deltas == "?" or into.get(team) == "?":
-            into[team] = "?"
-        else:
-            into[team] = sorted(set(into.get(team, [])) | set(deltas))
-
-
-def bracket_changes(ability: str, rules=(), names: dict[str, str] | None = None) -> tuple[dict, list[str], list[str]]:
-    """(team counts, required character ids, unexplained brackets) read from the ability's brackets.
-
-    A bracket, or each sentence of it, is a count ('외지인 +1명'), a required character ('+아가씨', when `names`
-    maps Korean names to ids) or one of the character's declared setup `rules` (taken as written).
-    """
-    rules = {rule.strip().rstrip(".。").strip() for rule in rules}
-    changes: dict = {}
-    required: list[str] = []
-    unexplained = []
-    for bracket, parts in bracket_parts(ability):
-        if " ".join(parts) in rules or ". ".join(parts) in rules:
-            continue
-        for part in parts:
-            if part in rules:
-                continue
-            parsed = parse_bracket(part)
-            if parsed is not None:
-                merge_counts(changes, parsed)
-            elif part.startswith("+") and names and part[1:].strip() in names:
-                required.append(names[part[1:].strip()])
-            else:
-                unexplained.append(bracket)
-                break
-    return changes, required, unexplained
-
 
 def describe(changes: dict) -> str:
     if not changes:
@@ -166,6 +91,18 @@ def check_character_setup(character, report: Report, library_characters: dict | 
     names = {c.name: c.id for c in library_characters.values()}
     names_by_id = {c.id: c.name for c in library_characters.values()}
     from_bracket, required, unexplained = bracket_changes(character.ability, character.setup_rules, names)
+    if unexplained and character.team in ("fabled", "loric"):
+        return  # a fabled's or loric's setup words that are not counts ('[+the King]') leave the bag as it is
+    if unexplained and character.custom and character.id not in library_characters:
+        report.warning(
+            "setup-unchecked",
+            f"{character.name}의 능력에 있는 괄호 {with_particle(', '.join(unexplained), '을')} 읽지 못해 이 캐릭터의 설정 변경은 "
+            "검사하지 못했습니다. 배치는 이야기꾼이 직접 확인해 주세요. '[+1 Outsider]', '[-1 or +1 Outsider]', '[외지인 +1명]'처럼 "
+            "팀과 수로 쓰면 검사합니다.",
+            subject=character.id,
+            where=character.where("ability"),
+        )
+        return
     for bracket in unexplained:
         guess = guessed_bracket(bracket)
         fix = (
@@ -236,7 +173,10 @@ def check_character_setup(character, report: Report, library_characters: dict | 
 def check(game: Game, report: Report) -> None:
     script_ids = set(game.ids)
     for character in game.characters:
+        if character.team == "traveller":
+            continue  # travellers never go in the bag: their brackets ('[+1 Mercenary …]') change no setup
         check_character_setup(character, report, game.library.characters, script_ids)
+    check_house_rules(game, report)
     table = game.library.bag_table
     if not table:
         return
@@ -244,6 +184,23 @@ def check(game: Game, report: Report) -> None:
     if small:
         hint_small_script(game, small, report)
     check_shortfalls(game, bag_rows(game, table), report)
+
+
+def check_house_rules(game: Game, report: Report) -> None:
+    """A bootlegger rule's bracket the bag cannot model is a warning that says the setup was checked without it."""
+    from generator.bag import house_rules
+    from generator.brackets import house_rule_changes
+
+    _changes, unmodelled = house_rule_changes(game.script.bootlegger)
+    _all_changes, fixed_unmodelled = house_rule_changes(house_rules(game))
+    unmodelled = [b for b in fixed_unmodelled if b in unmodelled]  # a fabled's own unreadable bracket is reported with it
+    for bracket in unmodelled:
+        report.warning(
+            "setup-unchecked",
+            f"자체 규칙(bootlegger)의 괄호 {with_particle(bracket, '을')} 읽지 못해, 설정표와 가방 검사에는 이 괄호를 넣지 않았습니다. "
+            "배치는 이야기꾼이 직접 확인해 주세요. '[+1 Minion]', '[No Demon]', '[외지인 +1명]'처럼 팀과 수로 쓰면 검사합니다.",
+            where=game.script.where("bootlegger"),
+        )
 
 
 def hint_small_script(game: Game, small: tuple[int, int], report: Report) -> None:
