@@ -10,7 +10,7 @@ from generator.icons import character_icon, icon_flowable
 from generator.josa import fill_named, with_particle
 from generator.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
-from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
+from generator.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
 from generator.wording import wording
 
@@ -179,6 +179,19 @@ def note(text: str):
     return paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")), style("sans", t["note_size_pt"]))
 
 
+def house_rules_story(game) -> list:
+    """The script's bootlegger rules as written, above the setup table: they change how the game is set up and run."""
+    from reportlab.platypus import Spacer
+
+    if not game.script.bootlegger:
+        return []
+    t = night_theme()
+    story = [heading(labels("almanac")["house_rules"], t["name_size_pt"]), Spacer(1, 4)]
+    for rule in game.script.bootlegger:
+        story += [note(rule), Spacer(1, 3)]
+    return story + [Spacer(1, 8)]
+
+
 def setup_story(game, icons, width: float) -> list:
     """The bag for 5–15 players: base counts, this script's range, and each modifier's effect, from generator.bag."""
     from reportlab.lib.colors import HexColor
@@ -189,6 +202,8 @@ def setup_story(game, icons, width: float) -> list:
 
     t = night_theme()
     size = t["table_size_pt"]
+    if not game.library.bag_table:
+        return []
     rows = bag_rows(game, game.library.bag_table)
     modifiers = [c for c in game.characters if c.changes_setup]
     names = {c.id: c.name for c in game.library.characters.values()}
@@ -314,8 +329,8 @@ def build(game, options) -> list[tuple[str, bytes]]:
         if index:
             story.append(PageBreak())
         story += night_story(game, icons, night, body, frame_height)
-    if game.library.bag_table:
+    if game.library.bag_table or game.script.bootlegger:
         story.append(PageBreak())
-        story += with_continued_headings(setup_story(game, icons, body), body, frame_height, "설정표")
+        story += with_continued_headings(house_rules_story(game) + setup_story(game, icons, body), body, frame_height, "설정표")
     doc.build(story)
     return [("night-order.pdf", buffer.getvalue())]

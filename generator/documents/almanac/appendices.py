@@ -59,7 +59,7 @@ def night_order(book: Book, night: str) -> list:
 
 
 def setup_and_jinxes(book: Book) -> list:
-    """The setup table by player count, then (on the same page when it fits) this script's jinxes."""
+    """The setup table by player count, then (on the same page when it fits) the script's house rules and jinxes."""
     st, s = book.styles, book.s
     story = [Marker(book, key="setup_table", section=label("appendix")), *book.title(label("setup_table"))]
     table_data = book.game.library.bag_table
@@ -88,6 +88,10 @@ def setup_and_jinxes(book: Book) -> list:
         story += [table, Spacer(1, s["small_pt"])]
         modifiers = [c for c in book.game.characters if c.changes_setup]
         story.append(book.para("almanac_setup_note.j2", st.small, modifiers=", ".join(book.words.tie(c.name) for c in modifiers)))
+    if book.game.script.bootlegger:
+        # the script's house rules, as its author wrote them (the publisher prints them beside the fabled)
+        story += [Marker(book, key="house_rules"), *book.title(label("house_rules"), st.section_title)]
+        story += [book.para("almanac_text.j2", st.body, text=rule) for rule in book.game.script.bootlegger]
     if book.game.jinxes:
         story += [Marker(book, key="jinxes"), *book.title(label("jinxes"), st.section_title)]
         for jinx in book.game.jinxes:
