@@ -197,7 +197,7 @@ def setup_story(game, icons, width: float) -> list:
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Spacer, Table, TableStyle
 
-    from generator.bag import apply_change, bag_rows, modifier_choices, team_range
+    from generator.bag import always_in_effect, apply_change, bag_rows, modifier_choices, team_range
     from generator.checks.setup import describe_setup
 
     t = night_theme()
@@ -205,7 +205,8 @@ def setup_story(game, icons, width: float) -> list:
     if not game.library.bag_table:
         return []
     rows = bag_rows(game, game.library.bag_table)
-    modifiers = [c for c in game.characters if c.changes_setup]
+    in_effect = {c.id for c in always_in_effect(game)}  # house rules: the base counts already hold them
+    modifiers = [c for c in game.characters if c.changes_setup and c.id not in in_effect]
     names = {c.id: c.name for c in game.library.characters.values()}
     cell = style("sans", size, alignment=1)
     bold = style("sans_bold", size, alignment=1)
@@ -275,6 +276,7 @@ def setup_story(game, icons, width: float) -> list:
         if delta and not c.setup.get("hidden_as") and "?" not in c.setup.values() and len(c.bag_changes) == 1
     ]
     if choices:
+        section_start = len(story) + 1
         story += [Spacer(1, 10), heading("하나만 들어왔을 때의 구성 (마을주민 / 외지인 / 하수인 / 악마)", t["name_size_pt"]), Spacer(1, 4)]
         head = [paragraph("인원", bold), paragraph("기본", bold)]
         for character, delta in choices:
@@ -299,7 +301,11 @@ def setup_story(game, icons, width: float) -> list:
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEBELOW", (0, 0), (-1, -1), rule_width(), HexColor(color("rule"))),
         ]))
-        story.append(table)
+        # one unsplittable block: the section moves to the next page whole rather than leave a row or two alone there
+        block = Table([[story[section_start:] + [table]]], colWidths=[width])
+        block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        story[section_start:] = [block]
     return story
 
 

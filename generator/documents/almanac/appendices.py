@@ -9,7 +9,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.bag import bag_rows, team_range
+from generator.bag import always_in_effect, bag_rows, team_range
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.icons import icon_flowable
 from generator.josa import fill_named
@@ -86,7 +86,8 @@ def setup_and_jinxes(book: Book) -> list:
             ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
         ]))
         story += [table, Spacer(1, s["small_pt"])]
-        modifiers = [c for c in book.game.characters if c.changes_setup]
+        in_effect = {c.id for c in always_in_effect(book.game)}  # house rules: the table's base already holds them
+        modifiers = [c for c in book.game.characters if c.changes_setup and c.id not in in_effect]
         story.append(book.para("almanac_setup_note.j2", st.small, modifiers=", ".join(book.words.tie(c.name) for c in modifiers)))
     if book.game.script.bootlegger:
         # the script's house rules, as its author wrote them (the publisher prints them beside the fabled)
