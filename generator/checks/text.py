@@ -186,12 +186,18 @@ def check_name_variants(game: Game, report: Report) -> None:
                 break
 
 
+def reminder_key(name: str) -> str:
+    """A reminder name as matched: NFKC (full-width letters, compatibility forms), any letter case, spaces collapsed;
+    homebrew night texts write 'TARGET' for the 'Target' token."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def check_reminder_marks(character, report: Report) -> None:
-    known = set(character.reminders) | set(character.global_reminders)
+    known = {reminder_key(name) for name in (*character.reminders, *character.global_reminders)}
     for night in ("first_night", "other_nights"):
         text = (character.night_reminder(night) or "") + " " + character.cues.get(night, "")
         for mark in dict.fromkeys(REMINDER_MARK.findall(text)):  # each mark once per night, in order
-            if mark not in known:
+            if reminder_key(mark) not in known:
                 report.warning(
                     "reminder-unknown",
                     f"{character.name}의 '{night}' 문구에 강조된 {quoted(mark, '이')} 이 캐릭터의 reminders/global_reminders에 없습니다.",
