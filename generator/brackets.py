@@ -1,7 +1,8 @@
 """Setup brackets of an ability or a house rule ('[외지인 +1명]', '[+1 Outsider]', '[No Demon. +1 Minion]') → the team
 counts they change, the characters they add and the brackets that could not be read.
 
-Korean and the publisher's English are both read: homebrew scripts and bootlegger rules keep their own language.
+Korean, the publisher's English and the team words of Latin-script translations are read: homebrew scripts and
+bootlegger rules keep their own language.
 """
 
 from __future__ import annotations
@@ -12,19 +13,30 @@ from generator.model import TEAM_NAMES_KO
 
 BRACKET = re.compile(r"\[([^\[\]]*)\]")
 TEAM_BY_KOREAN = {name: team for team, name in TEAM_NAMES_KO.items() if team in ("townsfolk", "outsider", "minion", "demon")}
-TEAM_BY_ENGLISH = {"townsfolk": "townsfolk", "outsider": "outsider", "minion": "minion", "demon": "demon"}
+# the team words of the publisher's English and of the Latin-script translations homebrew is written in
+# (Portuguese, Spanish, French, German), singular and plural, without letter case
+TEAM_WORDS_LATIN = {
+    "townsfolk": ("townsfolk", "aldeão", "aldeões", "aldeao", "aldeoes", "aldeano", "aldeanos", "villageois", "dorfbewohner"),
+    "outsider": ("outsider", "outsiders", "forasteiro", "forasteiros", "forastero", "forasteros", "étranger", "étrangers",
+                 "außenseiter"),
+    "minion": ("minion", "minions", "lacaio", "lacaios", "esbirro", "esbirros", "sbire", "sbires", "günstling", "günstlinge"),
+    "demon": ("demon", "demons", "demônio", "demônios", "demonio", "demonios", "démon", "démons", "dämon", "dämonen"),
+}
+TEAM_BY_LATIN = {word: team for team, words in TEAM_WORDS_LATIN.items() for word in words}
 TEAM_WORD = re.compile("|".join(TEAM_BY_KOREAN))
-ANY_TEAM_WORD = re.compile("|".join(TEAM_BY_KOREAN) + r"|\b(?:townsfolks?|outsiders?|minions?|demons?)\b", re.IGNORECASE)
+ANY_TEAM_WORD = re.compile(
+    "|".join(TEAM_BY_KOREAN) + r"|\b(?:" + "|".join(sorted(TEAM_BY_LATIN, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
 DELTA = re.compile(r"([+\-−]\s*\d+)\s*명?")
 ANY_COUNT = re.compile(r"(?:[+\-−]?\s*[?？X])\s*명?")
 PART_SEPARATOR = re.compile(r"(?<=[.。])\s+")
-CONNECTIVES = re.compile(r"또는|에서|부터|까지|~|,|/|\b(?:or|to)\b", re.IGNORECASE)
+CONNECTIVES = re.compile(r"또는|에서|부터|까지|~|,|/|\b(?:or|to|ou|o|a|à|oder|bis)\b", re.IGNORECASE)
 # the demon's one slot taken away (a house rule such as Minion Panic's): a count change the bag can model
 NO_DEMON = re.compile(r"^(?:no\s+demons?|악마\s*없음|악마\s*0\s*명)$", re.IGNORECASE)
 
 
 def team_of(word: str) -> str:
-    return TEAM_BY_KOREAN.get(word) or TEAM_BY_ENGLISH[word.lower().rstrip("s") if word.lower() != "townsfolks" else "townsfolk"]
+    return TEAM_BY_KOREAN.get(word) or TEAM_BY_LATIN[word.lower()]
 
 
 def parse_bracket(inner: str) -> dict[str, list[int] | str] | None:

@@ -61,6 +61,8 @@ class Character:
     aliases: list[str] = field(default_factory=list)  # other spellings in content text: printed as the name
     community_names: list[str] = field(default_factory=list)  # names players know from other tools: found, never printed
     icon: str | None = None
+    image: str | None = None  # a JSON character's `image`: a URL (never fetched) or a file path beside the script
+    image_base: str | None = None  # the folder a relative `image` path is read from (the script's), when known
     edition: str | None = None
     cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
     source: str | None = None  # the file it was loaded from, for messages

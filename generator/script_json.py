@@ -266,15 +266,16 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
     text = read_text(path, report)
     if text is None:
         return None
-    return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir))
+    return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir), path.parent)
 
 
-def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
+def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None = None) -> Script | None:
     """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
     `library_source()` gives (characters, night order) of the content folder, as library_parts does; it is called
-    only once the JSON parses. The web server passes the ones it keeps loaded."""
+    only once the JSON parses. The web server passes the ones it keeps loaded. `base_dir` is the script's folder,
+    where a character's `image` file path is read from (None: an upload, whose image paths point nowhere)."""
     try:
-        return _script_from_json_text(text, where, script_id, report, library_source)
+        return _script_from_json_text(text, where, script_id, report, library_source, base_dir)
     except RecursionError:
         report.cannot_read(
             "json-syntax",
@@ -290,7 +291,7 @@ def script_from_json_text(text: str, where: str, script_id: str, report: Report,
     return None
 
 
-def _script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
+def _script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None) -> Script | None:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -381,6 +382,10 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         given = character_fields(full)
         if given is None:
             continue  # missing or broken required fields: the schema check said which
+        image = first_image(full.get("image"))
+        if image:
+            given["image"] = image
+            given["image_base"] = str(base_dir) if base_dir is not None else None
         base = library.get(character_id)
         if base is None:
             character = new_character(character_id, given, item_at, report)
@@ -440,6 +445,14 @@ def trim_long_lists(data: list, report: Report, where: str, lines: dict[int, int
                 item[key] = value[:limit]
 
 
+def first_image(value) -> str | None:
+    """The icon of a character object's `image` (a string, or a list whose first entry is the character's own
+    alignment)."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return text_of(value)
+
+
 def text_of(value) -> str | None:
     if not isinstance(value, str):
         return None
@@ -486,6 +499,14 @@ def setup_from_flag(flag: bool, ability: str, name: str, where: str, report: Rep
     setup = dict(changes)
     if unreadable:  # keep what the bag cannot model as the setup rules it states, so sheets still show it
         setup["rules"] = [bracket.strip("[]").strip() for bracket in unreadable]
+        report.warning(
+            "setup-unchecked",
+            f"{name}의 능력에 있는 괄호 {with_particle(', '.join(unreadable), '을')} 읽지 못해 이 캐릭터의 설정 변경은 검사하지 "
+            "못했습니다. 배치는 이야기꾼이 직접 확인해 주세요. '[+1 Outsider]', '[-1 or +1 Outsider]', '[외지인 +1명]'처럼 "
+            "팀과 수로 쓰면 검사합니다.",
+            subject=subject,
+            where=where,
+        )
     if not setup:
         report.warning(
             "setup-unknown",
@@ -508,6 +529,8 @@ def new_character(character_id: str, given: dict, where: str, report: Report) ->
         first_night=given.get("first_night"),
         other_nights=given.get("other_nights"),
         setup=setup_from_flag(given.get("setup", False), given["ability"], given["name"], where, report, character_id),
+        image=given.get("image"),
+        image_base=given.get("image_base"),
         source=where,
         custom=True,
     )
@@ -518,8 +541,8 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
     candidates = [library[cid].name for cid in script.character_ids if cid in library and cid != base.id]
     changes: dict = {}
     for field_name, value in given.items():
-        if field_name.startswith("_raw_") or field_name == "setup":
-            continue
+        if field_name.startswith("_raw_") or field_name in ("setup", "image", "image_base"):
+            continue  # the library has its own icon: a JSON's image does not make a library character custom
         ours = getattr(base, field_name)
         if field_name in NIGHTS:
             raw = given[f"_raw_{field_name}"]

@@ -205,11 +205,14 @@ class TokenPainter:
         limit = math.radians(_t("max_arc_deg"))
         floor = theme()["text"]["min_size_pt"]
         hard_floor = _t("hard_min_size_pt")
-        glyphs = list(text)
+        from generator.fonts import font_runs
+
+        # each glyph with the font it is set in: a Latin word Nanum lacks a letter of is set in the fallback whole
+        glyphs = [(g, name) for piece, name in font_runs(text, font) for g in piece]
 
         def span(s):
             middle = baseline_radius - 0.35 * s
-            return sum(stringWidth(g, font, s) for g in glyphs) / middle, middle
+            return sum(stringWidth(g, name, s) for g, name in glyphs) / middle, middle
 
         current = max(size, floor)  # a small token still gets readable type; only length shrinks it further
         while span(current)[0] > limit and current > hard_floor:
@@ -222,13 +225,14 @@ class TokenPainter:
         canvas.setFont(font, current)
         canvas.setFillColor(_hex(fill or _t("name_color")))
         angle = -math.pi / 2 - total / 2
-        for glyph in glyphs:
-            width = stringWidth(glyph, font, current) / middle
+        for glyph, name in glyphs:
+            width = stringWidth(glyph, name, current) / middle
             centre = angle + width / 2
             angle += width
             if glyph.isspace():
                 continue
             canvas.saveState()
+            canvas.setFont(name, current)
             canvas.translate(cx, cy)
             canvas.rotate(math.degrees(centre) + 90)
             canvas.drawCentredString(0, -baseline_radius, glyph)

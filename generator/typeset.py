@@ -28,7 +28,11 @@ def style(role: str = "serif", size: float = 9.0, leading: float | None = None, 
 def paragraph(markup: str, paragraph_style):
     from reportlab.platypus import Paragraph
 
-    return Paragraph(markup, paragraph_style)
+    from generator.fonts import with_fallback
+
+    flowable = Paragraph(markup, paragraph_style)
+    flowable.frags = with_fallback(flowable.frags)  # letters Nanum lacks set in its Latin fallback
+    return flowable
 
 
 def fit_paragraph(markup: str, role: str, size: float, width: float, height: float, min_size: float | None = None, **style_args):

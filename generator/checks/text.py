@@ -95,22 +95,23 @@ def check_characters_of(text: str, label: str, subject: str | None, where: str |
         shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
         report.error(
             "text-glyph",
-            f"'{label}'의 문자 {with_particle(shown, '은')} 글꼴(나눔명조/나눔고딕)에 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
+            f"'{label}'의 문자 {with_particle(shown, '은')} 함께 든 글꼴(나눔명조·나눔고딕과 라틴 문자용 Noto) 어디에도 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
             subject=subject,
             where=where,
         )
 
 
 def font_coverage():
-    """Code points every theme font can print; a build that already registered the fonts reuses reportlab's parse."""
+    """Code points every theme font can print, with its Latin fallback; a build that already registered the fonts
+    reuses reportlab's parse."""
     from generator.fonts import registered_coverage
 
     sets = registered_coverage()
     if sets is None:
         from generator.glyphs import covered_code_points
-        from generator.theme import font_paths
+        from generator.theme import fallback_font_paths, font_paths
 
-        sets = [covered_code_points(path) for path in font_paths()]
+        sets = [covered_code_points(path) | covered_code_points(fallback) for path, fallback in zip(font_paths(), fallback_font_paths())]
     return frozenset.intersection(*sets) if sets else None
 
 
