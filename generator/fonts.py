@@ -44,6 +44,18 @@ def register_fonts() -> None:
     _registered = True
 
 
+def ensure_font(role: str) -> str:
+    """The reportlab name of a theme font role, registering it and its fallback alone when the full set is not (a
+    width measured during validate costs one font, not eight)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for spec in (theme()["fonts"][role], theme()["fallback_fonts"][role]):
+        if spec["name"] not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(spec["name"], str(FONTS_DIR / spec["file"])))
+    return theme()["fonts"][role]["name"]
+
+
 def registered_coverage() -> list[frozenset[int]] | None:
     """The code points each theme font prints with its fallback, or None when fonts are not registered (validate
     never registers them)."""

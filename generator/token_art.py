@@ -22,6 +22,19 @@ DEFAULT_TOKEN_MM = 44.45
 DEFAULT_REMINDER_MM = 25.4
 
 
+def reminder_arc(diameter_mm: float = DEFAULT_REMINDER_MM) -> tuple[str, float, float]:
+    """(font role, starting size in pt, baseline radius in pt) of the name on a reminder token of this diameter."""
+    scale = diameter_mm / DEFAULT_REMINDER_MM
+    return _t("reminder_font"), _t("reminder_size_pt") * scale, mm(diameter_mm) / 2 - mm(_t("reminder_text_inset_mm"))
+
+
+def largest_arc_size(width_at_1pt: float, baseline_radius: float) -> float:
+    """The largest size at which text `width_at_1pt` wide (per point of size) spans at most max_arc_deg along the
+    arc set by _arc_text (glyphs centred 0.35 em inside the baseline): s·w = limit·(r − 0.35·s)."""
+    limit = math.radians(_t("max_arc_deg"))
+    return limit * baseline_radius / (width_at_1pt + 0.35 * limit) if width_at_1pt > 0 else float("inf")
+
+
 def token_theme(key: str):
     """One value of the theme's `tokens` section."""
     return theme()["tokens"][key]
