@@ -36,7 +36,7 @@ def findings_json(report) -> list[dict]:
 
 
 def setup_table(game) -> dict | None:
-    """The 5–15 player table `validate` prints: each team's range with the script's modifiers, the base counts, and
+    """The player-count table `validate` prints (5–15, or the script's range): each team's range with the script's modifiers, the base counts, and
     which characters change the setup."""
     from generator.bag import bag_rows, team_range
     from generator.checks.setup import describe_setup
