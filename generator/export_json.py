@@ -137,6 +137,8 @@ def export_character(character: Character, game: Game, numbers: dict, short: Sho
         "team": character.team,
         "ability": short.text(to_publisher_text(character.ability, named_name, False), "ability", who, character.id),
     }
+    if character.image:
+        entry["image"] = character.image  # as the script gave it: a URL, or a path beside the script
     if character.flavor:
         entry["flavor"] = short.text(to_publisher_text(character.flavor, named_name, False), "flavor", who, character.id)
     for night in NIGHTS:

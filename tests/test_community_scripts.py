@@ -83,6 +83,7 @@ def test_homebrew_jinxes_are_written_back_by_export_json(tmp_path):
     document = json.loads(target.read_text(encoding="utf-8"))
     [fabled] = [item for item in document if isinstance(item, dict) and item.get("id") == "cellarpanic"]
     assert sorted(j["id"] for j in fabled["jinxes"]) == ["lycanthrope", "puzzlemaster"]
+    assert fabled["image"] == "icons/cellarpanic.svg"
     meta = document[0]
     assert meta["bootlegger"][0].endswith("[No Demon. +1 Minion]")
     again = tmp_path / "again.json"
