@@ -62,7 +62,8 @@ def publisher(ids, title) -> bytes:
 
 def timed(url: str, body: bytes | None, runs: int) -> dict:
     def once() -> float:
-        request = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
+        headers = {"Content-Type": "application/json"} if body is not None else {}  # the server takes JSON bodies only
+        request = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET", headers=headers)
         started = time.perf_counter()
         with urllib.request.urlopen(request, timeout=60) as response:
             data = response.read()

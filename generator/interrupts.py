@@ -15,12 +15,20 @@ import sys
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
-class Interrupted(BaseException):
-    """The user or the system asked the process to stop. Not a KeyboardInterrupt: Click would print 'Aborted!'."""
+_last_signal = [signal.SIGINT]  # the stop signal most recently received (see Interrupted)
 
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
+
+class Interrupted(BaseException):
+    """The user or the system asked the process to stop. Not a KeyboardInterrupt: Click would print 'Aborted!'.
+
+    Some libraries re-raise an exception as `type(exc)(their own text)` (reportlab's annotateException does, while
+    drawing): the copy then carries text instead of a signal number, and takes the signal last received instead."""
+
+    def __init__(self, signum=None, *rest):
+        super().__init__(signum, *rest)
+        if isinstance(signum, int):
+            _last_signal[0] = signum
+        self.signum = signum if isinstance(signum, int) else _last_signal[0]
 
     @property
     def exit_code(self) -> int:

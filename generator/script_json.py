@@ -22,7 +22,6 @@ from generator.josa import PLACEHOLDER, fill_named, with_particle
 from generator.limits import MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
 from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, Jinx, NightOrder, Script
 from generator.search import IdLookup
-from generator.yamlio import display_path, read_text
 
 SCHEMA_PATH = DEFAULT_CONTENT_DIR / "schema" / "script-schema.json"
 META_ID = "_meta"
@@ -242,36 +241,12 @@ def item_where(where: str, lines: dict[int, int], index: int) -> str:
     return f"{where}:{lines[index]}" if index in lines else where
 
 
-# --- the library a JSON script is read against -------------------------------------------------------------
-
-
-def library_parts(content_dir: Path | None):
-    """(characters, night order) of the content folder, read quietly: its own problems are reported elsewhere."""
-    from generator.content import load_characters, load_night_order
-
-    folder = Path(content_dir or DEFAULT_CONTENT_DIR)
-    quiet = Report()
-    characters = load_characters(folder, quiet) if (folder / "characters").is_dir() else {}
-    order = None
-    if (folder / "night_order.yaml").is_file():
-        order, _steps = load_night_order(folder, quiet)
-    return characters, order
-
-
-# --- reading ----------------------------------------------------------------------------------------------
-
-
-def load_script_json(path: Path, report: Report, content_dir: Path | None = None) -> Script | None:
-    path = Path(path)
-    text = read_text(path, report)
-    if text is None:
-        return None
-    return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir), path.parent)
+# --- reading (a file is read against its content folder by content.load_script_json) -------------------------
 
 
 def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None = None) -> Script | None:
     """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
-    `library_source()` gives (characters, night order) of the content folder, as library_parts does; it is called
+    `library_source()` gives (characters, night order) of the content folder, as content.library_parts does; it is called
     only once the JSON parses. The web server passes the ones it keeps loaded. `base_dir` is the script's folder,
     where a character's `image` file path is read from (None: an upload, whose image paths point nowhere)."""
     try:
@@ -310,6 +285,8 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
             f'출판사 형식: [{{"id": "_meta", "name": "제목"}}, "washerwoman", ...].{hint}',
             where=where,
         )
+        return None
+    if unencodable_text(text, data, where, report):
         return None
     if len(data) > MAX_SCRIPT_CHARACTERS + 1:
         report.error(
@@ -352,7 +329,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         full = item if isinstance(item, dict) and set(item) != {"id"} else None
         entries.append((index, character_id, full))
 
-    from generator.content import warn_unsafe_script_id
+    from generator.write import warn_unsafe_script_id
 
     warn_unsafe_script_id(script_id, where, report)
     script = Script(
@@ -422,6 +399,21 @@ def homebrew_jinxes(entries, lookup: IdLookup, where: str, lines: dict[int, int]
             seen.add(pair)
             found.append(Jinx((character_id, other), from_publisher_text(reason) or reason, item_where(where, lines, index)))
     return found
+
+
+def unencodable_text(text: str, data: list, where: str, report: Report) -> bool:
+    """True, with an unreadable finding at the item, when a string of the list holds a lone surrogate (see encodable)."""
+    from generator import encodable
+
+    if not encodable.may_hold_surrogates(text):
+        return False
+    found = encodable.first_unencodable(data)
+    if found is None:
+        return False
+    path, code_point = found
+    at = item_where(where, item_lines(text), path[0]) if path and isinstance(path[0], int) else where
+    report.cannot_read("text-unencodable", encodable.message(encodable.item_place(path), code_point), where=at)
+    return True
 
 
 # lists inside one item, and how many entries each may have (more are reported and left out before anything else)

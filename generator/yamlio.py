@@ -216,6 +216,9 @@ def load_yaml(path: Path, report: Report) -> Located | None:
         if parsed is None:
             return None
     data, lines, duplicates, folded = parsed
+    located = Located(data, path, lines)
+    if unencodable_text(text, located, report):
+        return None
     report_merged_items(text, folded, report, where)
     for key_path, first, second in duplicates:
         label = ".".join(str(k) for k in key_path)
@@ -224,7 +227,22 @@ def load_yaml(path: Path, report: Report) -> Located | None:
             f"{quoted(label, '이')} 두 번 나옵니다({first}번째 줄과 {second}번째 줄). 뒤의 값이 앞의 값을 덮어쓰므로 하나만 남겨 주세요.",
             where=f"{where}:{second}",
         )
-    return Located(data, path, lines)
+    return located
+
+
+def unencodable_text(text: str, located: Located, report: Report) -> bool:
+    """True, with an unreadable finding at its line, when a value holds a lone surrogate (see generator.encodable)."""
+    from generator import encodable
+
+    if not encodable.may_hold_surrogates(text):
+        return False
+    found = encodable.first_unencodable(located.data)
+    if found is None:
+        return False
+    key_path, code_point = found
+    place = f"'{encodable.field_name(key_path)}'" if key_path else "파일"
+    report.cannot_read("text-unencodable", encodable.message(place, code_point), where=located.where(*key_path))
+    return True
 
 
 def report_merged_items(text: str, folded: list[tuple[tuple, int, int]], report: Report, where: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.conftest import run_cli
+from tests.serve_requests import BAD_REQUESTS
 
 TROUBLE_BREWING = [
     "washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk", "ravenkeeper",
@@ -151,6 +153,32 @@ def test_bad_bodies_get_a_korean_4xx_never_a_500(client, body):
         answer = client.post(path, data=body)
         assert 400 <= answer.status_code < 500, (path, body[:20], answer.status_code)
         korean(answer)
+
+
+@pytest.mark.parametrize("path, body, status", [pytest.param(*case[1:], id=case[0]) for case in BAD_REQUESTS])
+def test_each_bad_request_of_the_corpus_gets_its_korean_4xx(client, path, body, status):
+    answer = client.post(path, data=body, content_type="application/json")
+    assert answer.status_code == status, answer.get_data(as_text=True)[:300]
+    korean(answer)
+
+
+def test_an_unknown_token_choice_gets_the_cli_suggestion(client):
+    answer = client.post("/api/document/tokens?copies=impp%3D2", data=publisher_json(TROUBLE_BREWING).encode())
+    assert answer.status_code == 400
+    assert "impp" in korean(answer) and "imp" in korean(answer).replace("impp", "") and "--copies" in korean(answer)
+
+
+def test_the_findings_header_stays_small_whatever_the_findings(client):
+    """A 10,000-character custom name makes a long warning per document; the header stays under 4 KB and counts
+    what it leaves out, so no browser refuses the answer."""
+    custom = {"id": "x", "name": "가" * 10_000, "team": "townsfolk", "ability": "능력"}
+    body = json.dumps([{"id": "_meta", "name": "긴 이름"}, custom, *TROUBLE_BREWING], ensure_ascii=False).encode()
+    answer = client.post("/api/build?force=1&documents=tokens,script_sheet,info_cards", data=body)
+    assert answer.status_code == 200
+    header = answer.headers["X-Botc-Findings"]
+    assert 0 < len(header) <= 4_000
+    shown = json.loads(urllib.parse.unquote(header))
+    assert shown and all(len(f["message"]) <= 300 for f in shown)
 
 
 def test_an_unreadable_body_carries_the_cli_findings(client_here, tmp_path):
@@ -302,7 +330,8 @@ def test_the_threaded_server_answers_at_once_and_never_forks(app, monkeypatch):
     text = publisher_json(TROUBLE_BREWING).encode()
 
     def request(path, body=None):
-        with urllib.request.urlopen(urllib.request.Request(url + path, data=body), timeout=60) as answer:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        with urllib.request.urlopen(urllib.request.Request(url + path, data=body, headers=headers), timeout=60) as answer:
             return answer.status, answer.read()
 
     with running_in_thread(app) as url:

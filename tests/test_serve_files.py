@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CONTENT, detach, run_cli
+from tests.conftest import CONTENT, content_copy, detach, run_cli
 from tests.test_serve_api import TROUBLE_BREWING, korean, publisher_json
 
 
@@ -58,6 +58,26 @@ def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_p
     for name in kit.namelist():
         assert kit.read(name) == (tmp_path / "out" / name).read_bytes(), name
     assert folder_digest(CONTENT) == before  # the bundled content is never written
+
+
+def test_the_printed_command_names_a_content_folder_of_its_own_and_runs_as_written(tmp_path, monkeypatch):
+    """A server reading its own content folder (--content) prints a build command with that folder: as written, it
+    builds the saved script from the folder the server was started in."""
+    import shlex
+
+    from generator.server import create_app
+
+    monkeypatch.chdir(tmp_path)
+    content_copy(tmp_path / "우리 클럽")
+    client = create_app(tmp_path / "우리 클럽", tmp_path / "scripts").test_client()
+    saved = client.post("/api/save?name=tb", data=publisher_json(TROUBLE_BREWING).encode())
+    assert saved.status_code == 201
+    command = saved.get_json()["command"]
+    assert command == "botc-pnp build scripts/tb.yaml --content '우리 클럽'"
+    assert (tmp_path / "scripts" / "tb.yaml").read_text(encoding="utf-8").startswith(f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {command}\n")
+    result = run_cli(*shlex.split(command)[1:])
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "output" / "tb").glob("*.pdf"))) == 7
 
 
 def test_saving_never_overwrites_without_being_asked(workspace_client, tmp_path):

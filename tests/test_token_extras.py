@@ -137,7 +137,11 @@ def test_cli_unknown_id_suggests_and_exits_2(tmp_path):
     assert not (tmp_path / SCRIPT / "tokens.pdf").exists()
 
 
-@pytest.mark.parametrize("args", [["--copies", "imp3"], ["--copies", "imp=-1"], ["--copies", "xyz=2"], ["--players", "0"]])
+@pytest.mark.parametrize("args", [
+    ["--copies", "imp3"], ["--copies", "imp=-1"], ["--copies", "xyz=2"], ["--players", "0"],
+    ["--copies", "imp=²"], ["--copies", "imp=٣"],  # digits to str.isdigit, but not ASCII: int() refuses the first
+    ["--only", ",".join(["imp"] * 253)],  # more names than a script has characters: each unknown costs a search
+])
 def test_cli_bad_choices_exit_2_in_korean(tmp_path, args):
     result = run_cli("tokens", *args, "--out", tmp_path)
     assert result.exit_code == 2, result.output

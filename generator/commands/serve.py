@@ -19,7 +19,7 @@ HostOpt = Annotated[
     typer.Option("--host", help="서버 주소. 기본값은 이 컴퓨터에서만 열 수 있습니다. 클럽 네트워크에 열려면 0.0.0.0."),
 ]
 WorkspaceOpt = Annotated[
-    Path, typer.Option("--workspace", help="'저장'한 스크립트를 YAML로 쓰는 작업 폴더. 함께 들어 있는 content/는 고치지 않습니다.")
+    Path, typer.Option("--workspace", help="'저장'한 스크립트를 YAML로 쓰는 작업 폴더(지금 폴더 기준). 함께 들어 있는 라이브러리는 고치지 않습니다.")
 ]
 
 PORT_REASONS = {
@@ -75,17 +75,20 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"{port}는 쓸 수 없습니다. 0–65535 사이의 번호를 주세요.", param_hint="--port")
         console = Console()
         with friendly_errors(console, debug):
-            server = start_server(host, port, content, workspace, console, debug)
+            server, folder = start_server(host, port, content, workspace, console, debug)
             for line in start_lines(host, server.port):
                 console.info(line)
+            from generator.server.connections import STOP_TIMEOUT
             from generator.server.run import serve_until_stopped
 
             serve_until_stopped(server)
+            folder.wait_for_saves(STOP_TIMEOUT)  # the process never ends halfway through a saved file
             console.info("서버를 멈췄습니다.")
 
 
 def start_server(host: str, port: int, content, workspace: Path, console: Console, debug: bool):
-    """The app loaded and warmed up, bound to host:port; a Korean message and exit 2 when that cannot be done."""
+    """(server, workspace): the app loaded and warmed up, bound to host:port; a Korean message and exit 2 when that
+    cannot be done."""
     from generator.findings import Unreadable
     from generator.server import create_app
     from generator.server.run import make_app_server
@@ -108,4 +111,4 @@ def start_server(host: str, port: int, content, workspace: Path, console: Consol
         console.error(f"[오류] {host}:{port}에서 서버를 열 수 없습니다: {reason}.")
         raise typer.Exit(EXIT_UNREADABLE) from None
     state["warm"].warm_up()  # fonts parsed before the address is shown: the first click is as quick as the rest
-    return server
+    return server, state["workspace"]

@@ -11,11 +11,13 @@ from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
     Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper, friendly_errors,
 )
+from generator.limits import MAX_SCRIPT_CHARACTERS
 from generator.options import RenderOptions
 
 TOKEN_DEFAULTS = RenderOptions()
 MAX_COPIES = 99
 MAX_PLAYERS = 20  # 15 players and 5 travellers
+MAX_CHOICES = MAX_SCRIPT_CHARACTERS + 2  # --only/--copies names: every character of the longest script, shroud, vote
 
 TokenSizeOpt = Annotated[float, typer.Option("--token-size", help="캐릭터 토큰 지름(mm). 44.45 mm는 1.75인치입니다.")]
 ReminderSizeOpt = Annotated[float, typer.Option("--reminder-size", help="알림 토큰 지름(mm). 25.4 mm는 1인치입니다.")]
@@ -51,9 +53,12 @@ def _check_size(value: float, low: float, high: float, flag: str) -> float:
 def parse_copies(values: list[str] | None) -> dict[str, int]:
     """--copies ID=N (repeatable) → {ID: N}; a bad pair is a usage error naming it and the accepted form."""
     copies: dict[str, int] = {}
+    too_many(values or [], "--copies")
     for value in values or []:
         name, equals, number = value.partition("=")
-        if not equals or not name.strip() or not number.strip().isdigit() or not 0 <= int(number) <= MAX_COPIES:
+        number = number.strip()
+        # ASCII digits only: '²' and '٣' are digits to str.isdigit, and int() refuses the first
+        if not equals or not name.strip() or not (number.isascii() and number.isdigit()) or not 0 <= int(number) <= MAX_COPIES:
             raise typer.BadParameter(
                 f"'{value}'는 쓸 수 없습니다. ID=N 꼴로, N은 0–{MAX_COPIES} 사이의 정수로 주세요. 예: --copies imp=3",
                 param_hint="--copies",
@@ -68,7 +73,14 @@ def parse_only(value: str | None) -> tuple[str, ...] | None:
     names = tuple(name.strip() for name in value.split(",") if name.strip())
     if not names:
         raise typer.BadParameter("캐릭터 id를 하나 이상 주세요. 예: --only imp,spy", param_hint="--only")
+    too_many(names, "--only")
     return names
+
+
+def too_many(names, flag: str) -> None:
+    """A usage error past MAX_CHOICES names: each unknown name costs a close-match search."""
+    if len(names) > MAX_CHOICES:
+        raise typer.BadParameter(f"이름이 너무 많습니다({len(names):,}개). {MAX_CHOICES}개까지 쓸 수 있습니다.", param_hint=flag)
 
 
 def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None,

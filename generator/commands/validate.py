@@ -28,6 +28,9 @@ def checked_game_or_stop(script, content, console, force: bool, refused: str, an
     if game is None or report.unreadable:
         raise Unreadable(report.findings)
     console.findings(report)
+    if not game.characters:  # nothing to print or export, even with --force
+        console.error(f"[오류] 스크립트에 라이브러리의 캐릭터가 하나도 없어 {refused}. 캐릭터 id나 이름을 확인해 주세요.")
+        raise typer.Exit(EXIT_FINDINGS)
     if report.error_count and not force:
         console.error(
             f"검사에서 오류 {report.error_count}개가 나와 {refused}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."

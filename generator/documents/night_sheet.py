@@ -120,11 +120,12 @@ def night_story(game, icons, night: str, width: float, height: float) -> list:
     continued = heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"])
     later_room = height - continued.wrap(width, height)[1] - 6
     rows = list(table._rowHeights)
-    pages = -(-(sum(rows) - (height - top)) // later_room) + 1
-    target = sum(rows) / pages
+    pages = pages_needed(rows, height - top, later_room)
     story = [title, *intro]
     room = height - top
     while True:
+        target = sum(rows) / max(pages, 1)  # of what is left, so the last page is not left with a row or two
+        pages -= 1
         taken, used = 0, 0.0
         while taken < len(rows) and used + rows[taken] <= room and (used < target or taken == 0):
             used += rows[taken]
@@ -134,6 +135,16 @@ def night_story(game, icons, night: str, width: float, height: float) -> list:
             return story + [table]
         story += [pieces[0], PageBreak(), heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"]), Spacer(1, 6)]
         table, rows, room = pieces[1], rows[taken:], later_room
+
+
+def pages_needed(rows: list[float], first_room: float, later_room: float) -> int:
+    """How many pages the rows take when each page is filled as full as it goes (rows never split)."""
+    pages, room = 1, first_room
+    for row in rows:
+        if row > room and room < (first_room if pages == 1 else later_room):
+            pages, room = pages + 1, later_room
+        room -= row
+    return pages
 
 
 def with_continued_headings(flowables: list, width: float, height: float, title: str) -> list:

@@ -215,7 +215,8 @@ def plan_front(game, icons, body_width: float, body_height: float):
         def attempt(size):
             name_column = 0.0
             if mode == "side":
-                widest = max(stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
+                names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
+                widest = max(names, default=0.0)
                 name_column = min(widest + 1, mm(t["name_column_max"]))
             blocks = character_rows(game, icons, column_width, size, mode, name_column)
             gap = t["row_gap_pt"] * size / t["ability_max_pt"]

@@ -3,7 +3,8 @@
 One module per concern: warm (the content folder kept loaded, reloaded when it changes; the render lock),
 requests (a body and query → script text and extras), games (→ a checked Game), tables (→ JSON for the page),
 options (→ RenderOptions, from the CLI's own flags), render (→ PDF, zip, PNG), scripts (bundled and workspace
-scripts, saving YAML), api and pages (routes), errors (Korean 4xx/5xx answers), run (the HTTP server itself).
+scripts, saving YAML), api and pages (routes), errors (Korean 4xx/5xx answers), guard (who may ask: Host, Origin,
+content type; security headers), connections (waitress and its limits), run (the HTTP server itself).
 Flask is imported only here and below, so the other commands never pay for it.
 """
 
@@ -33,7 +34,9 @@ def create_app(content_dir: Path | None = None, workspace: Path | None = None, d
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     warm = Warm(content_dir)
-    app.extensions["botc"] = {"warm": warm, "workspace": Workspace(Path(workspace or "scripts"), warm.content_dir)}
+    folder = Workspace(Path(workspace or "scripts"), warm.content_dir)
+    folder.remove_stale_temporaries()
+    app.extensions["botc"] = {"warm": warm, "workspace": folder}
     app.register_blueprint(pages)
     app.register_blueprint(api)
     errors.register(app)

@@ -13,8 +13,6 @@ Script bodies are publisher JSON, or the page's envelope (see requests.py); `nam
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
 from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -48,18 +46,18 @@ def requested_game():
     return game, report, script
 
 
-def printable_game(refused_key: str):
-    """The game, when it may be turned into output: like the CLI, errors stop it unless force=1."""
-    game, report, script = requested_game()
-    if report.errors and not flag("force"):
-        from generator.server.errors import message
+def printable_game(refused_key: str, force: bool | None = None):
+    """The game, when it may be turned into output: like the CLI, a script without characters never is, and errors
+    stop it unless force=1."""
+    from generator.server.errors import message
 
+    game, report, script = requested_game()
+    if not game.characters:
+        raise ApiError(422, message("no_characters", what=message(refused_key)), report.findings)
+    if report.errors and not (flag("force") if force is None else force):
         text = message("has_errors", count=len(report.errors), what=message(refused_key))
         raise ApiError(422, text, report.findings)
     return game, report, script
-
-
-MAX_HEADER_FINDINGS = 20  # a header is no place for hundreds of messages; the CLI prints them all
 
 
 def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response:
@@ -68,8 +66,7 @@ def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response
     response.headers["Content-Disposition"] = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename)}"
     if findings:
         # rendering warnings (a text shrunk to the limit, an unusable icon): the page lists them
-        shown = [asdict(f) for f in findings[:MAX_HEADER_FINDINGS]]
-        response.headers["X-Botc-Findings"] = quote(json.dumps(shown, ensure_ascii=False))
+        response.headers["X-Botc-Findings"] = tables.findings_header(findings)
     return response
 
 
@@ -121,8 +118,19 @@ def rendered(modules: list[str]):
 
     options = render_options(request.args)
     game, _report, script = printable_game("refused_documents")
+    token_choices(game, options)
     files = render(warm(), game, options, modules)
     return files, options.report.findings, script
+
+
+def token_choices(game, options) -> None:
+    """only= and copies= name characters of this script, as `build` checks them: else a 400 with a suggestion."""
+    from generator.layout_tokens import resolve_choices
+
+    problems = resolve_choices(game, options)
+    if problems:
+        flags = "/".join(dict.fromkeys(flag for flag, _ in problems))
+        raise ApiError(400, f"{flags}: " + " ".join(text for _, text in problems))
 
 
 @api.post("/build")
@@ -155,8 +163,8 @@ def export():
     game, _report, script = printable_game("refused_export")
     export_report = Report()
     data = export_json_bytes(game, export_report)
-    if export_report.errors:
-        raise refuse(500, "export_invalid", export_report.findings)
+    if export_report.errors:  # the script's own content does not fit the format (forced past its errors)
+        raise refuse(422, "export_invalid", export_report.findings)
     return download(data, "application/json", f"{script.name}.json", export_report.findings)
 
 
@@ -166,7 +174,7 @@ def preview():
     from generator.server.render import sheet_preview
 
     options = render_options(request.args)
-    game, _report, _script = requested_game()
+    game, _report, _script = printable_game("refused_preview", force=True)  # a preview shows a script with errors
     png = sheet_preview(warm(), game, options)
     return Response(png, mimetype="image/png", headers={"Cache-Control": "no-store"})
 
@@ -192,5 +200,4 @@ def save():
     name = script_name(request.args.get("name"))
     game, _report, _script = requested_game()
     path = workspace().save(game, name, flag("overwrite"))
-    shown = display_path(path)
-    return jsonify({"path": shown, "command": f"botc-pnp build {shown}"}), 201
+    return jsonify({"path": display_path(path), "command": workspace().build_command(path)}), 201

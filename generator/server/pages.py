@@ -45,9 +45,18 @@ def index():
     from generator.theme import theme
 
     data = page_data()
-    return render_template(
-        "index.html", data=data, team_colors=data["team_colors"], version=__version__, credits=theme()["credits"]["fine_print"]
-    )
+    return render_template("index.html", data=data, version=__version__, credits=theme()["credits"]["fine_print"])
+
+
+@pages.get("/team-colours.css")
+def team_colours():
+    """The theme's team colours as CSS variables. A file of its own, not a <style> in the page: the page's
+    Content-Security-Policy allows no inline CSS."""
+    from generator.model import TEAMS
+    from generator.theme import team_color
+
+    lines = [":root {", *(f"  --team-{team}: {team_color(team)};" for team in TEAMS), "}", ""]
+    return Response("\n".join(lines), mimetype="text/css", headers={"Cache-Control": "no-cache"})
 
 
 @pages.get("/fonts/OFL.txt")

@@ -18,8 +18,9 @@ from generator.yamlio import MAX_FILE_BYTES
 
 MAX_BODY_BYTES = MAX_FILE_BYTES  # the same limit as a script file read by the CLI
 ENVELOPE_KEYS = {"script", "named_characters", "notes"}
-# one file name: Hangul, Latin letters, digits, '-' and '_'; no dots, no separators, nothing hidden
-NAME_PATTERN = re.compile(r"^[0-9A-Za-z가-힣][0-9A-Za-z가-힣_-]{0,59}$")
+# one file name: Hangul, Latin letters, digits, '-' and '_'; no dots, no separators, nothing hidden. Always used with
+# fullmatch: `$` would also match before a final newline ('abc\n')
+NAME_PATTERN = re.compile(r"[0-9A-Za-z가-힣][0-9A-Za-z가-힣_-]{0,59}")
 DEFAULT_NAME = "script"
 
 
@@ -40,9 +41,16 @@ class ScriptRequest:
 def script_name(raw: str | None) -> str:
     if raw is None or raw == "":
         return DEFAULT_NAME
-    if not NAME_PATTERN.match(raw):
-        raise refuse(400, "bad_name", name=raw[:80])
+    if not NAME_PATTERN.fullmatch(raw):
+        raise refuse(400, "bad_name", name=shown(raw, 80))
     return raw
+
+
+def shown(text: str, limit: int = 80) -> str:
+    """`text` (a name, a header) cut to `limit` characters and safe to quote in a message: anything unprintable,
+    such as a newline, escaped."""
+    cut = text[:limit]
+    return cut.encode("unicode_escape").decode("ascii") if not cut.isprintable() else cut
 
 
 def body_text(data: bytes) -> str:
@@ -82,11 +90,23 @@ def unwrap(envelope: dict, request: ScriptRequest) -> None:
     notes = envelope.get("notes")
     if notes is not None and (not isinstance(notes, str) or len(notes) > MAX_TEXT_LENGTH):
         raise refuse(400, "envelope_notes", limit=MAX_TEXT_LENGTH)
+    refuse_unencodable({"named_characters": named, "notes": notes})  # the script list: the loader names the item
     # one item a line, so a finding's line number points at the item it is about
     request.text = "[\n" + ",\n".join(json.dumps(item, ensure_ascii=False) for item in script) + "\n]\n"
     request.named = dict(named)
     request.notes = notes.strip() or None if isinstance(notes, str) else None
     request.meta = first_meta(script)
+
+
+def refuse_unencodable(fields: dict) -> None:
+    """400 when a field holds text no answer can carry (a lone surrogate, see generator.encodable)."""
+    from generator import encodable
+    from generator.server.errors import ApiError
+
+    found = encodable.first_unencodable(fields)
+    if found is not None:
+        path, code_point = found
+        raise ApiError(400, encodable.message(f"'{encodable.field_name(path)}'", code_point))
 
 
 def first_meta(items: list) -> dict:

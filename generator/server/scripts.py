@@ -25,6 +25,18 @@ class Workspace:
         self.folder = Path(folder)
         self.content_dir = Path(content_dir)
 
+    def remove_stale_temporaries(self) -> None:
+        """Temporaries of saves whose process is gone (killed mid-write) are removed when a server starts."""
+        from generator.write import remove_stale_temporaries
+
+        if self.folder.is_dir():
+            remove_stale_temporaries(self.folder)
+
+    def wait_for_saves(self, timeout: float) -> bool:
+        """Waits until no save is writing, then lets none start: called as the server stops, so the process never
+        ends halfway through a file. False when a save was still writing after `timeout` seconds."""
+        return _save_lock.acquire(timeout=timeout)
+
     def overlaps_content(self) -> bool:
         """The workspace lies in (or is) the content folder: saving there would modify bundled content."""
         folder, content = self.folder.resolve(), self.content_dir.resolve()
@@ -38,7 +50,7 @@ class Workspace:
         folder = self.folder_of(source)
         if not folder.is_dir():
             return {}
-        return {path.stem: path for path in sorted(folder.glob("*.yaml")) if NAME_PATTERN.match(path.stem) and path.is_file()}
+        return {path.stem: path for path in sorted(folder.glob("*.yaml")) if NAME_PATTERN.fullmatch(path.stem) and path.is_file()}
 
     def listing(self) -> list[dict]:
         """Every script with its title and size, read with the quiet YAML loader; broken files are listed by name."""
@@ -66,10 +78,19 @@ class Workspace:
             raise refuse(404, "script_unknown", name=f"{source}/{name}"[:80], known=known)
         return files[name]
 
+    def build_command(self, path: Path) -> str:
+        """The command that prints the kit of a saved script from the folder the server was started in, with
+        --content when the server reads a content folder other than the bundled one."""
+        from generator import DEFAULT_CONTENT_DIR
+        from generator.invocation import command_line
+        from generator.yamlio import display_path
+
+        bundled = self.content_dir.resolve() == DEFAULT_CONTENT_DIR.resolve()
+        return command_line("build", display_path(path), *([] if bundled else ["--content", display_path(self.content_dir)]))
+
     def save(self, game, name: str, overwrite: bool) -> Path:
         """Writes the game's script as <workspace>/<name>.yaml atomically; refuses to replace a file unless asked."""
         from generator.write import OutputError, write_atomic
-        from generator.yamlio import display_path
 
         if self.overlaps_content():
             raise refuse(403, "save_in_content", folder=str(self.folder))
@@ -81,12 +102,12 @@ class Workspace:
             if target.exists() and not overwrite:
                 raise refuse(409, "save_exists", file=f"{name}.yaml")
             try:
-                return write_atomic(target, script_yaml(game, name, display_path(target)).encode("utf-8"))
+                return write_atomic(target, script_yaml(game, name, self.build_command(target)).encode("utf-8"))
             except OutputError as exc:
                 raise refuse(500, "save_failed", reason=str(exc)) from None
 
 
-def script_yaml(game, name: str, shown_path: str) -> str:
+def script_yaml(game, name: str, build_command: str) -> str:
     """The script in content/scripts/ form: id, title, author, notes, characters, named characters, house rules
     and (only when the script has its own) night order, lists on one line as the bundled scripts write them."""
     from generator.model import NIGHTS
@@ -109,5 +130,5 @@ def script_yaml(game, name: str, shown_path: str) -> str:
     if script.night_order is not None:
         for night in NIGHTS:
             data[night] = list(script.night_order.steps(night))
-    header = f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: botc-pnp build {shown_path}\n"
+    header = f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {build_command}\n"
     return header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)

@@ -3,6 +3,7 @@ state, one entry per character). Same facts as the CLI prints, in a shape a brow
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 
 from generator.josa import PLACEHOLDER, fill_named
@@ -33,6 +34,36 @@ def character_entry(character: Character, named_name: str | None = None) -> dict
 def findings_json(report) -> list[dict]:
     """Exactly the objects `validate --json` prints."""
     return [asdict(f) for f in report.findings]
+
+
+MAX_HEADER_BYTES = 4_000  # a findings header stays far under what browsers and proxies accept (often 8 KB in all)
+MAX_HEADER_FINDINGS = 20
+MAX_HEADER_MESSAGE = 300  # characters of one message in the header
+
+
+def findings_header(findings) -> str:
+    """Rendering findings → one header value: URL-quoted JSON, at most MAX_HEADER_BYTES. Long messages are cut, and
+    findings past the cap become one last entry that counts them (the CLI's build prints them all)."""
+    from urllib.parse import quote
+
+    def encoded(items: list[dict]) -> str:
+        return quote(json.dumps(items, ensure_ascii=False))
+
+    shown: list[dict] = []
+    for finding in findings[:MAX_HEADER_FINDINGS]:
+        item = asdict(finding)
+        item["message"] = item["message"][:MAX_HEADER_MESSAGE]
+        item["subject"] = item["subject"][:MAX_HEADER_MESSAGE] if item["subject"] else item["subject"]
+        if len(encoded([*shown, item, more_entry(len(findings))])) > MAX_HEADER_BYTES:
+            break
+        shown.append(item)
+    left = len(findings) - len(shown)
+    return encoded(shown + [more_entry(left)] if left else shown)
+
+
+def more_entry(count: int) -> dict:
+    text = f"인쇄물을 만들며 나온 경고가 {count}개 더 있습니다. 명령줄의 build로 모두 볼 수 있습니다."
+    return {"level": "warning", "code": "more-findings", "message": text, "subject": None, "where": None}
 
 
 def setup_table(game) -> dict | None:

@@ -60,6 +60,17 @@ elif point == "written":  # every temporary written in full, nothing renamed yet
             yield
 
     write.interrupts_held = paused
+elif point == "annotated":  # reportlab rebuilds an exception raised while drawing as type(exc)(its own text)
+    import generator.documents.night_sheet as night_sheet
+    from reportlab.lib.utils import annotateException
+
+    def annotated_build(*args, **kwargs):
+        try:
+            wait_here()
+        except BaseException:
+            annotateException("\nraised by class KeepInFrame wrap\n")
+
+    night_sheet.build = annotated_build
 elif point == "renaming":  # the signal comes between two renames of the kit
     original_replace = os.replace
     count = [0]
@@ -181,6 +192,19 @@ def test_a_killed_build_leaves_temporaries_that_the_next_build_removes(old_kit, 
     assert result.exit_code == 1, result.output
     assert temporaries(out) == []
     assert sorted(p.name for p in (out / "stop").iterdir()) == KIT
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_rebuilt_by_reportlab_still_exits_with_its_code(old_kit, tmp_path, stop_signal):
+    """The stop arrives while reportlab draws, and reportlab re-raises it with text instead of the signal number."""
+    content, script, _ = old_kit
+    process, marker = start(["night", script, "--content", content, "--out", fresh_out(old_kit, tmp_path), "--force"],
+                            tmp_path, "annotated", stop_signal)
+    wait_for(marker.exists, process)
+    process.send_signal(stop_signal)
+    code, output = finish(process)
+    assert code == 128 + stop_signal, output
+    assert "Traceback" not in output and "중단했습니다" in output and "예상하지 못한" not in output
 
 
 def test_the_entry_point_loads_nothing_heavy_before_the_handlers():

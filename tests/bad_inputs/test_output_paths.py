@@ -270,3 +270,25 @@ def test_import_text_keeps_a_hand_edited_file_unless_overwrite(tmp_path):
     assert forced.exit_code == 0, forced.output
     assert target.read_bytes() == imported
     assert not list(out.glob(".*"))
+
+
+@pytest.mark.parametrize("kind", ["link-to-folder", "dangling-link", "fifo"])
+def test_a_link_or_pipe_where_the_kit_folder_goes_is_refused(shared_content, tmp_path, kind):
+    """A planted link named like the kit folder would send the kit wherever it points: refused, exit 2."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    script = write_script(shared_content, "kit", SMALL)
+    kit = out / "kit"
+    if kind == "link-to-folder":
+        kit.symlink_to(elsewhere)
+    elif kind == "dangling-link":
+        kit.symlink_to(tmp_path / "nowhere")
+    else:
+        os.mkfifo(kit)
+    before = snapshot(out)
+    result = run_cli("sheet", script, "--content", shared_content, "--out", out, "--force")
+    assert result.exit_code == 2, result.output
+    assert "키트 폴더" in result.output and str(kit) in result.output and "Traceback" not in result.output
+    assert snapshot(out) == before
+    assert not list(elsewhere.iterdir()) and not (tmp_path / "nowhere").exists()

@@ -7,7 +7,10 @@ let searchController = null;
 
 function iconOf(entry, size = "") {
   if (LIBRARY.has(entry.id) && !entry.custom) {
-    return el("span", { class: `icon ${size}`, style: `--icon:url('/icons/${encodeURIComponent(entry.id)}')`, "aria-hidden": "true" });
+    const icon = el("span", { class: `icon ${size}`, "aria-hidden": "true" });
+    // set through the style object: a style attribute is inline CSS, which the page's Content-Security-Policy refuses
+    icon.style.setProperty("--icon", `url('/icons/${encodeURIComponent(entry.id)}')`);
+    return icon;
   }
   return el("span", { class: `icon none ${size}`, "aria-hidden": "true" });
 }

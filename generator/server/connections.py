@@ -1,0 +1,173 @@
+"""A WSGI app and a listening socket → waitress serving it, with the limits that keep a desktop server answering.
+
+Waitress reads every connection on one thread (non-blocking sockets) and hands only complete requests to a fixed
+pool of worker threads: an idle or slow connection costs a socket, never a thread. On top of its own limits:
+- connections are capped below the open-file limit (macOS allows 256 by default). When the cap is reached, the
+  connection quiet for longest that is not being answered is closed to make room, so a flood of idle or slow
+  connections never locks a user out, and the listening socket never spins on an accept that cannot succeed;
+- a request must arrive whole, headers and body, within REQUEST_DEADLINE seconds of its first byte (a slow-header
+  connection that trickles a byte at a time is closed), and a connection with nothing to do within IDLE_TIMEOUT;
+- waitress's own refusals (a body over the limit, chunked or not; a malformed request) answer Korean JSON with the
+  security headers, like every other answer.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+
+from waitress import wasyncore
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask
+
+from generator.server.errors import message
+from generator.server.guard import with_security_headers
+from generator.server.requests import MAX_BODY_BYTES
+
+THREADS = 4  # renders queue behind one lock anyway (see warm.py); checks and searches take milliseconds
+MAX_CONNECTIONS = 200  # far more than browsers open (6 a site); fewer when the open-file limit is low
+MIN_CONNECTIONS = 16
+RESERVED_FILES = 56  # descriptors left for everything else: fonts, icons, the workspace, pipes
+IDLE_TIMEOUT = 30  # seconds a connection may wait between requests
+REQUEST_DEADLINE = 20  # seconds from a request's first byte to its last (a 2 MB body needs 100 KB/s)
+MAX_HEADER_BYTES = 64 * 1024  # request line and headers
+LOOP_TIMEOUT = 0.5  # seconds the network loop waits for activity before checking whether to stop
+STOP_TIMEOUT = 10  # seconds a stop waits for requests being answered
+FLUSH_ROUNDS = 20  # rounds of the network loop a stop spends sending the last answers (at most about a second)
+
+logging.getLogger("waitress").addHandler(logging.NullHandler())  # its English warnings are not for the storyteller
+logging.getLogger("waitress").propagate = False
+
+
+def connection_limit() -> int:
+    """MAX_CONNECTIONS, or fewer so that connections and everything else fit in this process's open-file limit."""
+    try:
+        import resource
+    except ImportError:  # Windows: sockets are not counted against a file limit
+        return MAX_CONNECTIONS
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(MIN_CONNECTIONS, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
+
+
+def korean_error(code: int) -> str:
+    if code == 413:
+        return message("body_too_big", limit=MAX_BODY_BYTES)
+    if code == 431:
+        return message("headers_too_big")
+    if code >= 500:
+        return message("unexpected", kind=f"HTTP {code}")
+    return message("http_error", code=code)
+
+
+class KoreanErrorTask(ErrorTask):
+    """Waitress's answer to a request it refuses itself (too big, malformed): Korean JSON, security headers."""
+
+    def execute(self):
+        error = self.request.error
+        body = json.dumps({"error": korean_error(error.code)}, ensure_ascii=False).encode("utf-8")
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.extend(with_security_headers([("Content-Type", "application/json")]))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class Channel(HTTPChannel):
+    """One connection; remembers when the request being read began, for REQUEST_DEADLINE."""
+
+    error_task_class = KoreanErrorTask
+    reading_since: float | None = None
+
+    def received(self, data):
+        if data and self.request is None:
+            self.reading_since = time.monotonic()
+        try:
+            return super().received(data)
+        finally:
+            if self.request is None:  # nothing half-read is left
+                self.reading_since = None
+
+    def evictable(self) -> bool:
+        """Nothing of it is being answered: closing it loses at most a request not yet complete."""
+        return not self.requests and not self.will_close
+
+
+class Server(TcpWSGIServer):
+    """Waitress on a socket bound by the caller, stopped by an Event; see the module docstring for the limits."""
+
+    channel_class = Channel
+
+    def __init__(self, app, sock, limit: int | None = None):
+        self.limit = limit or connection_limit()
+        adjustments = Adjustments(
+            threads=THREADS,
+            connection_limit=self.limit + MIN_CONNECTIONS,  # waitress's own backstop: when nothing can be closed
+            channel_timeout=IDLE_TIMEOUT,
+            cleanup_interval=1,
+            max_request_header_size=MAX_HEADER_BYTES,
+            max_request_body_size=MAX_BODY_BYTES,  # chunked or not: a 413 before the app sees it, never a cut body
+            ident="botc-pnp",
+            expose_tracebacks=False,
+            log_socket_errors=False,
+            asyncore_use_poll=True,  # select() stops at 1,024 descriptors
+            backlog=128,
+        )
+        sockinfo = (sock.family, sock.type, sock.proto, sock.getsockname())
+        super().__init__(app, map={}, _sock=sock, adj=adjustments, bind_socket=False, sockinfo=sockinfo)
+
+    @property
+    def port(self) -> int:
+        return self.socket.getsockname()[1]
+
+    def handle_accept(self):
+        self.make_room()
+        super().handle_accept()
+
+    def make_room(self) -> None:
+        """At the cap, closes the connection quiet for longest among those not being answered, preferring one
+        with no answer left to send."""
+        if len(self.active_channels) < self.limit:
+            return
+        candidates = [channel for channel in self.active_channels.values() if channel.evictable()]
+        if candidates:
+            min(candidates, key=lambda c: (bool(c.total_outbufs_len), c.last_activity)).handle_close()
+
+    def maintenance(self, now):
+        super().maintenance(now)  # connections idle past IDLE_TIMEOUT
+        late = time.monotonic() - REQUEST_DEADLINE
+        for channel in self.active_channels.values():
+            if channel.reading_since is not None and channel.reading_since < late and not channel.requests:
+                channel.will_close = True
+
+    def serve_until(self, stop: threading.Event) -> None:
+        """Serves in this thread until `stop` is set (then call wake()), or until an exception such as
+        KeyboardInterrupt; then stops cleanly (see stop_serving)."""
+        try:
+            while not stop.is_set():
+                wasyncore.loop(timeout=LOOP_TIMEOUT, map=self._map, use_poll=True, count=1)
+        finally:
+            self.stop_serving()
+
+    def wake(self) -> None:
+        self.pull_trigger()
+
+    def stop_serving(self) -> None:
+        """No new connection; requests being answered finish (up to STOP_TIMEOUT) and their answers are sent,
+        queued ones are dropped; then every connection is closed."""
+        if self.accepting:
+            self.accepting = False
+            wasyncore.dispatcher.close(self)  # the listening socket
+        self.task_dispatcher.shutdown(cancel_pending=True, timeout=STOP_TIMEOUT)
+        for _ in range(FLUSH_ROUNDS):  # the network loop sends what the finished requests wrote
+            if not any(channel.total_outbufs_len for channel in self.active_channels.values()):
+                break
+            wasyncore.loop(timeout=0.05, map=self._map, use_poll=True, count=1)
+        for channel in list(self.active_channels.values()):
+            channel.handle_close()
+        self.trigger.close()
