@@ -116,8 +116,20 @@ def credits(book: Book) -> list:
     if listing:
         story.append(book.para("almanac_icon_listing.j2", st.small_left, icons=listing, code_font=code_font))
     story.append(Spacer(1, st.small.fontSize))
-    story.append(book.para("almanac_credits.j2", body, kind="fonts", code_font=code_font))
+    story.append(book.para("almanac_credits.j2", body, kind="fonts", code_font=code_font, latin=needs_fallback(game)))
     return story
+
+
+def needs_fallback(game) -> bool:
+    """Some text of the game has a letter Nanum lacks, so the almanac is set partly in the Noto fallback."""
+    from generator.fonts import cover
+
+    covered = cover(font_name("serif")) & cover(font_name("sans"))
+    texts = [game.script.title, game.script.author or "", *game.script.bootlegger, *(j.text for j in game.jinxes)]
+    for character in game.characters:
+        texts += [character.name, character.ability, character.flavor or "", character.first_night or "",
+                  character.other_nights or "", *character.reminders]
+    return any(ord(ch) not in covered for text in texts for ch in text if not ch.isspace())
 
 
 def credits_table(book: Book) -> dict[str, tuple[str, str]]:
