@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from generator.fonts import with_fallback
 from generator.linebreak import NBSP, Line, Run, break_lines
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
@@ -41,6 +42,7 @@ def _paragraph_class():
             frags = PARSED.get(key) if text else []
             super().__init__(text, style, bulletText=bulletText, frags=frags, **kwargs)
             if frags is None:
+                self.frags = with_fallback(self.frags)  # letters Nanum lacks set in its Latin fallback
                 PARSED[key] = self.frags
             self._markup = text
             self.tight = tight

@@ -148,11 +148,16 @@ def token_specs(
 
 
 def player_count(game, options) -> int:
-    """Shrouds and votes of each kind: --players, else the largest player count of the setup table (15)."""
+    """Shrouds and votes of each kind: --players, else the largest player count the script is for (15, or the top of
+    its declared range: 6 for a 5–6 script)."""
     if options.players:
         return options.players
     table = getattr(game.library, "bag_table", None) or {}
-    return max(table) if table else int(theme()["tokens"]["players"])
+    if not table:
+        return int(theme()["tokens"]["players"])
+    from generator.bag import player_range
+
+    return player_range(game, table)[1]
 
 
 def resolve_choices(game, options) -> list[tuple[str, str]]:

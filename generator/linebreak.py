@@ -106,8 +106,43 @@ def segments_of(frags) -> list[Segment]:
         segments[-1].words[-1].space = 0.0
     return [s for s in segments] or [Segment()]
 
+def split_at_ties(word: Word, width: float) -> list[Word]:
+    """A tied unit (a setup bracket or a name joined by no-break spaces) wider than the column breaks at its no-break
+    spaces, as ordinary words, before anything would cut a word between letters."""
+    if not any(NBSP in run.text for run in word.runs):
+        return [word]
+    pieces: list[Word] = []
+    runs: list[Run] = []
+    for run in word.runs:
+        parts = run.text.split(NBSP)
+        for index, part in enumerate(parts):
+            if index:
+                space = width_of(" ", run.font, run.size)
+                pieces.append(Word(runs, sum(r.width for r in runs), sum(len(r.text) for r in runs), space))
+                runs = []
+            if part:
+                runs.append(Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size)))
+    pieces.append(Word(runs, sum(r.width for r in runs), sum(len(r.text) for r in runs), word.space))
+    pieces = [piece for piece in pieces if piece.runs]
+    return [part for piece in pieces for part in (split_long_word(piece, width) if piece.width > width else [piece])]
+
+
+def untie_wide(frags, width: float):
+    """reportlab paragraph fragments with every tied unit wider than `width` untied (its no-break spaces made
+    breakable), so reportlab's own wrapping never cuts it between letters ('추가된 마 / 을 바보')."""
+    for frag in frags:
+        text = getattr(frag, "text", "")
+        if not text or NBSP not in text:
+            continue
+        tokens = text.split(" ")
+        wide = [NBSP in token and width_of(token, frag.fontName, frag.fontSize) > width for token in tokens]
+        if any(wide):
+            frag.text = " ".join(token.replace(NBSP, " ") if too_wide else token for token, too_wide in zip(tokens, wide))
+    return frags
+
+
 def split_long_word(word: Word, width: float) -> list[Word]:
-    """A word wider than the column (a URL) is cut between characters; the only place this class cuts a word."""
+    """A word wider than the column (a URL) is cut between characters; the only place this module cuts a word."""
     pieces: list[Word] = []
     runs: list[Run] = []
     used = 0.0
@@ -290,7 +325,7 @@ def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, ti
     for index, segment in enumerate(segments_of(frags)):
         words = []
         for word in segment.words:
-            words += split_long_word(word, widths[1]) if word.width > widths[1] else [word]
+            words += split_at_ties(word, widths[1]) if word.width > widths[1] else [word]
         lines += break_segment(words, widths, index == 0, em, justify, tight, balance) or ([Line([], 0.0)] if index else [])
     if lines and not lines[-1].words:
         lines.pop()

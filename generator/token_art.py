@@ -22,6 +22,19 @@ DEFAULT_TOKEN_MM = 44.45
 DEFAULT_REMINDER_MM = 25.4
 
 
+def reminder_arc(diameter_mm: float = DEFAULT_REMINDER_MM) -> tuple[str, float, float]:
+    """(font role, starting size in pt, baseline radius in pt) of the name on a reminder token of this diameter."""
+    scale = diameter_mm / DEFAULT_REMINDER_MM
+    return _t("reminder_font"), _t("reminder_size_pt") * scale, mm(diameter_mm) / 2 - mm(_t("reminder_text_inset_mm"))
+
+
+def largest_arc_size(width_at_1pt: float, baseline_radius: float) -> float:
+    """The largest size at which text `width_at_1pt` wide (per point of size) spans at most max_arc_deg along the
+    arc set by _arc_text (glyphs centred 0.35 em inside the baseline): s·w = limit·(r − 0.35·s)."""
+    limit = math.radians(_t("max_arc_deg"))
+    return limit * baseline_radius / (width_at_1pt + 0.35 * limit) if width_at_1pt > 0 else float("inf")
+
+
 def token_theme(key: str):
     """One value of the theme's `tokens` section."""
     return theme()["tokens"][key]
@@ -208,11 +221,14 @@ class TokenPainter:
         limit = math.radians(_t("max_arc_deg"))
         floor = theme()["text"]["min_size_pt"]
         hard_floor = _t("hard_min_size_pt")
-        glyphs = list(text)
+        from generator.fonts import font_runs
+
+        # each glyph with the font it is set in: a Latin word Nanum lacks a letter of is set in the fallback whole
+        glyphs = [(g, name) for piece, name in font_runs(text, font) for g in piece]
 
         def span(s):
             middle = baseline_radius - 0.35 * s
-            return sum(stringWidth(g, font, s) for g in glyphs) / middle, middle
+            return sum(stringWidth(g, name, s) for g, name in glyphs) / middle, middle
 
         current = max(size, floor)  # a small token still gets readable type; only length shrinks it further
         while span(current)[0] > limit and current > hard_floor:
@@ -225,13 +241,14 @@ class TokenPainter:
         canvas.setFont(font, current)
         canvas.setFillColor(_hex(fill or _t("name_color")))
         angle = -math.pi / 2 - total / 2
-        for glyph in glyphs:
-            width = stringWidth(glyph, font, current) / middle
+        for glyph, name in glyphs:
+            width = stringWidth(glyph, name, current) / middle
             centre = angle + width / 2
             angle += width
             if glyph.isspace():
                 continue
             canvas.saveState()
+            canvas.setFont(name, current)
             canvas.translate(cx, cy)
             canvas.rotate(math.degrees(centre) + 90)
             canvas.drawCentredString(0, -baseline_radius, glyph)

@@ -18,12 +18,11 @@ from generator.icons import character_icon, draw_icon
 from generator.josa import with_particle
 from generator.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
-from generator.theme import color, font_name, mm, team_color, theme
+from generator.theme import color, font_name, labels, mm, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, style
 from generator.wording import wording
 
 EXTRA_TEAMS = ("traveller", "loric", "fabled")
-BOOTLEGGER = "bootlegger"
 
 
 def back_theme() -> dict:
@@ -155,9 +154,7 @@ def extra_items(game, icons, options, width: float, size: float) -> list[Item]:
             items.append(entry(game, icons, options, [character] + ([target] if target is not None else []), markup, width, size))
     rules = [rule for rule in game.script.bootlegger if rule and rule.strip()]
     if rules:
-        bootlegger = game.library.characters.get(BOOTLEGGER)
-        title = f"{bootlegger.name} 규칙" if bootlegger is not None else "자작 규칙"
-        items.append(section_heading(title, team_color("loric"), width))
+        items.append(section_heading(labels("almanac")["house_rules"], team_color("loric"), width))
         for rule in rules:
             items.append(entry(game, icons, options, [], render("almanac_text.j2", text=words.print(rule.strip())), width, size))
     return items
