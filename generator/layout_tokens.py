@@ -165,7 +165,7 @@ def resolve_choices(game, options) -> list[tuple[str, str]]:
 
     A character may be named by id, Korean name or alias (spaces ignored); shrouds and votes by their id or label.
     """
-    from generator.content import suggest
+    from generator.content_fields import suggest
 
     names: dict[str, str] = {}
     for kind in EXTRAS:

@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
 def load_characters_or_stop(content, console):
     """The content folder's characters; a broken file is reported as a warning and left out of the list."""
     from generator import DEFAULT_CONTENT_DIR
-    from generator.content import load_characters
+    from generator.content_characters import load_characters
     from generator.findings import Report, Unreadable
 
     from pathlib import Path

@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from generator.content import MAX_TEXT_LENGTH
+from generator.content_fields import MAX_TEXT_LENGTH
 from generator.server.errors import refuse
 from generator.yamlio import MAX_FILE_BYTES
 

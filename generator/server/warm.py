@@ -60,7 +60,7 @@ class Warm:
 
     def _load(self, signature: tuple) -> Loaded:
         from generator import icons
-        from generator.content import load_library
+        from generator.content_library import load_library
 
         library, report = load_library(self.content_dir)
         icons.clear_cache()  # an icon file may have changed with the rest

@@ -1,0 +1,191 @@
+"""A content folder's night order, night rules, jinxes and setup table, with its characters → a Library, or
+findings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import DEFAULT_CONTENT_DIR
+from generator.content_characters import character_files, load_characters, parse_cues
+from generator.content_fields import Fields, require_mapping, suggest
+from generator.findings import Report
+from generator.josa import quoted, with_particle
+from generator.limits import MAX_LIST_ITEMS
+from generator.model import NIGHTS, FixedStep, Jinx, Library, NightOrder, NightRule
+from generator.yamlio import Located, display_path, load_yaml
+
+STEP_KEYS = {"name", "first_night", "other_nights", "min_players", "cues"}
+RULE_KEYS = {"before", "after", "nights", "reason"}
+
+
+def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dict[str, FixedStep]]:
+    path = content_dir / "night_order.yaml"
+    empty = NightOrder([], [], display_path(path))
+    located = load_yaml(path, report)
+    if located is None:
+        return empty, {}
+    mapping = require_mapping(located, report, "밤 순서")
+    if mapping is None:
+        return empty, {}
+    fields = Fields(located, mapping, report)
+    fields.warn_unknown({"steps", *NIGHTS})
+    steps: dict[str, FixedStep] = {}
+    for step_id, raw in fields.named_mapping_of("steps", "단계 id").items():
+        if not isinstance(raw, dict):
+            report.error("wrong-type", f"{quoted('steps.' + step_id, '은')} 키-값 묶음이어야 합니다.", where=located.where("steps", step_id))
+            continue
+        step_fields = Fields(located, raw, report, ("steps", step_id), step_id)
+        step_fields.warn_unknown(STEP_KEYS)
+        min_players = raw.get("min_players")
+        if min_players is not None and (not isinstance(min_players, int) or isinstance(min_players, bool) or not 1 <= min_players <= 20):
+            report.error(
+                "wrong-type",
+                f"'steps.{step_id}.min_players'는 1에서 20 사이의 정수여야 합니다(지금은 {min_players!r}).",
+                where=step_fields.where("min_players"),
+            )
+            min_players = None
+        steps[step_id] = FixedStep(
+            id=step_id,
+            name=step_fields.text("name", required=True) or step_id,
+            first_night=step_fields.text("first_night"),
+            other_nights=step_fields.text("other_nights"),
+            min_players=min_players,
+            cues=parse_cues(step_fields),
+            places=step_fields.places(),
+        )
+    for night in NIGHTS:
+        if night not in mapping:
+            fields.missing(night)
+    order = NightOrder(fields.text_list("first_night", what="단계"), fields.text_list("other_nights", what="단계"), display_path(path))
+    order.lines = night_lines(located, order)
+    return order, steps
+
+
+def night_lines(located: Located, order: NightOrder) -> dict:
+    """night → {index: line of that step, None: line of the night's key}, for messages."""
+    return {
+        night: {None: located.line(night), **{i: located.line(night, i) for i in range(len(order.steps(night)))}}
+        for night in NIGHTS
+        if night in located.data
+    }
+
+
+def optional_list_items(path: Path, report: Report, what: str, item: str) -> list[Fields]:
+    """Each mapping of a YAML file that holds a list; a missing file is an empty list, a wrong item an error."""
+    if not path.exists():
+        return []
+    located = load_yaml(path, report)
+    if located is None:
+        return []
+    if not isinstance(located.data, list):
+        report.cannot_read("wrong-shape", f"{what} 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
+        return []
+    if len(located.data) > MAX_LIST_ITEMS:
+        report.error(
+            "too-many",
+            f"{what} 파일의 항목이 너무 많습니다({len(located.data):,}개). {MAX_LIST_ITEMS:,}개까지 읽어 앞의 {MAX_LIST_ITEMS:,}개만 씁니다.",
+            where=display_path(path),
+        )
+    items = []
+    for index, raw in enumerate(located.data[:MAX_LIST_ITEMS]):
+        if not isinstance(raw, dict):
+            report.error("wrong-type", f"{index + 1}번째 {with_particle(item, '는')} 키-값 묶음이어야 합니다.", where=located.where(index))
+            continue
+        items.append(Fields(located, raw, report, (index,)))
+    return items
+
+
+def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
+    rules = []
+    for fields in optional_list_items(content_dir / "night_rules.yaml", report, "밤 순서 규칙", "규칙"):
+        fields.warn_unknown(RULE_KEYS)
+        nights = fields.text_list("nights") or list(NIGHTS)
+        for night in nights:
+            if night not in NIGHTS:
+                report.error("wrong-value", f"규칙의 nights에는 {', '.join(NIGHTS)}만 쓸 수 있습니다(지금은 '{night}').", where=fields.where("nights"))
+        rules.append(
+            NightRule(
+                before=fields.text_list("before"),
+                after=fields.text_list("after"),
+                nights=[n for n in nights if n in NIGHTS],
+                reason=fields.text("reason", required=True) or "",
+            )
+        )
+    return rules
+
+
+def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) -> list[Jinx]:
+    jinxes = []
+    files = None  # ids with a character file, listed when first needed
+    for fields in optional_list_items(content_dir / "jinxes.yaml", report, "징크스", "징크스"):
+        fields.warn_unknown({"characters", "text"})
+        pair = fields.text_list("characters")
+        text = fields.text("text", required=True)
+        if len(pair) != 2 or pair[0] == pair[1]:
+            report.error("jinx-pair", "징크스의 characters에는 서로 다른 캐릭터 id 두 개를 써야 합니다.", where=fields.where("characters"))
+            continue
+        if known is not None:
+            if any(c not in known for c in pair) and files is None:
+                files = character_files(content_dir)
+            unknown = [c for c in pair if c not in known and c not in files]
+            for character_id in unknown:
+                report.error(
+                    "unknown-id",
+                    f"징크스가 알 수 없는 캐릭터 {quoted(character_id, '을')} 가리킵니다.{suggest(character_id, known, report)}",
+                    subject=character_id,
+                    where=fields.where("characters"),
+                )
+            if any(c not in known for c in pair):
+                continue  # unknown, or its file is broken and already reported: keep the jinx out of the game
+        if text:
+            jinxes.append(Jinx((pair[0], pair[1]), text, fields.where("text")))
+    return jinxes
+
+
+def load_bag_table(content_dir: Path, report: Report) -> dict[int, tuple[int, int, int, int]]:
+    path = content_dir / "setup.yaml"
+    located = load_yaml(path, report)
+    if located is None:
+        return {}
+    mapping = require_mapping(located, report, "배치표")
+    if mapping is None:
+        return {}
+    table = {}
+    base = Fields(located, mapping, report).mapping_of("base")
+    for players, counts in base.items():
+        if (
+            not isinstance(players, int)
+            or not isinstance(counts, list)
+            or len(counts) != 4
+            or not all(isinstance(n, int) and n >= 0 for n in counts)
+        ):
+            report.error(
+                "setup-table",
+                f"배치표의 '{players}' 줄은 '인원: [마을주민, 외지인, 하수인, 악마]' 형식의 0 이상 정수 4개여야 합니다.",
+                where=located.where("base", players),
+            )
+            continue
+        table[players] = tuple(counts)
+    missing = [n for n in range(5, 16) if n not in table]
+    if missing and not report.unreadable:
+        report.error("setup-table", f"배치표에 {', '.join(map(str, missing))}명 줄이 없습니다.", where=display_path(path))
+    return table
+
+
+def load_library(content_dir: Path | None = None, report: Report | None = None) -> tuple[Library, Report]:
+    content_dir = Path(content_dir or DEFAULT_CONTENT_DIR)
+    report = report or Report()
+    if not content_dir.is_dir():
+        report.cannot_read("content-missing", f"내용 폴더가 없습니다: {display_path(content_dir)}", where=display_path(content_dir))
+    characters = load_characters(content_dir, report)
+    night_order, steps = load_night_order(content_dir, report)
+    library = Library(
+        characters=characters,
+        fixed_steps=steps,
+        night_order=night_order,
+        night_rules=load_night_rules(content_dir, report),
+        jinxes=load_jinxes(content_dir, report, characters),
+        bag_table=load_bag_table(content_dir, report),
+        content_dir=content_dir,
+    )
+    return library, report
