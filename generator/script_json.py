@@ -269,6 +269,24 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
     return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir))
 
 
+# the JSON parser's own words (json.decoder) → what a person reads; anything else is named generally
+JSON_PROBLEMS = (
+    ("Expecting value", "값이 있어야 할 자리입니다(마지막 항목 뒤의 쉼표, 빠진 값, 작은따옴표를 확인해 주세요)"),
+    ("Expecting ',' delimiter", "항목 사이에 쉼표(,)가 있어야 합니다"),
+    ("Expecting ':' delimiter", "이름 뒤에 쌍점(:)이 있어야 합니다"),
+    ("Expecting property name enclosed in double quotes", "항목 이름은 큰따옴표(\")로 감싸야 합니다(마지막 항목 뒤의 쉼표도 확인해 주세요)"),
+    ("Extra data", "목록이 끝난 뒤에 글자가 더 있습니다"),
+    ("Unterminated string", "따옴표로 연 글자가 닫히지 않았습니다"),
+    ("Invalid control character", "글자 안에 줄바꿈이나 제어 문자가 그대로 있습니다(\\n으로 쓰세요)"),
+    ("Invalid \\uXXXX escape", "\\u 뒤에는 16진수 네 자리가 와야 합니다"),
+    ("Invalid \\escape", "역슬래시(\\) 뒤의 글자를 쓸 수 없습니다(역슬래시 자체는 \\\\로 쓰세요)"),
+)
+
+
+def json_problem(parser_message: str) -> str:
+    return next((korean for english, korean in JSON_PROBLEMS if parser_message.startswith(english)), "JSON 문법에 맞지 않는 글자입니다")
+
+
 def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
     """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
     `library_source()` gives (characters, night order) of the content folder, as library_parts does; it is called
@@ -296,7 +314,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
     except json.JSONDecodeError as exc:
         report.cannot_read(
             "json-syntax",
-            f"JSON 문법이 맞지 않습니다({exc.lineno}번째 줄 {exc.colno}번째 칸: {exc.msg}). 쉼표, 따옴표, 괄호를 확인해 주세요.",
+            f"JSON 문법이 맞지 않습니다. {exc.lineno}번째 줄 {exc.colno}번째 글자: {json_problem(exc.msg)}.",
             where=f"{where}:{exc.lineno}",
         )
         return None

@@ -270,16 +270,28 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
                 continue  # "add a setup-changing character" would be wrong advice where nothing helps
             for team, needed in missing.items():
                 warnings.setdefault((team, variant.modifiers), {})[row.players] = needed
+    by_team: dict[str, dict[tuple, dict[int, int]]] = {}
     for (team, modifiers), needed in errors.items():
-        condition = f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 " if modifiers else ""
+        by_team.setdefault(team, {})[modifiers] = needed
+    for team, conditions in by_team.items():
+        # one message per team: every count no bag can fill, under whichever modifier explains it
+        parts = [
+            (f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 " if modifiers else "") + players_list(needed)[:-1]
+            for modifiers, needed in sorted(conditions.items(), key=lambda pair: bool(pair[0]))
+        ]
         message = (
             f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
-            f"{condition}{players_list(needed)} 필요합니다."
+            f"{with_particle(', '.join(parts), '이')} 필요합니다."
         )
-        if modifiers:
+        if any(conditions):
             message += " 이 인원에서는 다른 어떤 조합으로도 가방을 채울 수 없습니다."
         report.error("setup-shortfall", message, where=game.script.source)
     for (team, modifiers), needed in warnings.items():
+        # counts the error of this team already names are not said again
+        said = {players for counts in by_team.get(team, {}).values() for players in counts}
+        needed = {players: count for players, count in needed.items() if players not in said}
+        if not needed:
+            continue
         shortage = (
             f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
             f"{players_list(needed)} 필요합니다."
