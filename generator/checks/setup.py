@@ -160,7 +160,9 @@ def setup_line(counts: dict, character, required: list[str]) -> str:
     return "setup: {" + ", ".join(parts) + "}" if parts else ""
 
 
-def check_character_setup(character, report: Report, library_characters: dict | None = None, script_ids=None) -> None:
+def check_character_setup(
+    character, report: Report, library_characters: dict | None = None, script_ids=None, script_places: dict | None = None
+) -> None:
     library_characters = library_characters or {}
     names = {c.name: c.id for c in library_characters.values()}
     names_by_id = {c.id: c.name for c in library_characters.values()}
@@ -225,20 +227,31 @@ def check_character_setup(character, report: Report, library_characters: dict | 
             report.error(
                 "setup-requires-missing",
                 f"{with_particle(character.name, '이')} 게임에 있으면 {names_by_id[required_id]}도 가방에 들어가야 하지만, "
-                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트의 characters에 "
-                f"{with_particle(f'{names_by_id[required_id]}({required_id})', '을')} 더해 주세요.",
+                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트에 "
+                f"{with_particle(f'{names_by_id[required_id]}({required_id})', '을')} 넣어 주세요.",
                 subject=character.id,
-                where=character.source,
+                where=(script_places or {}).get(character.id) or character.source,
             )
 
 
 def check(game: Game, report: Report) -> None:
     script_ids = set(game.ids)
+    places = script_places(game.script)
     for character in game.characters:
-        check_character_setup(character, report, game.library.characters, script_ids)
+        check_character_setup(character, report, game.library.characters, script_ids, places)
     if not game.library.bag_table:
         return
     check_shortfalls(game, bag_rows(game, game.library.bag_table), report)
+
+
+def script_places(script) -> dict[str, str]:
+    """Character id → 'file:line' of its entry in the script: where a message about the script points."""
+    places = {}
+    for index, character_id in enumerate(script.character_ids):
+        line = script.lines.get(index)
+        if script.source:
+            places.setdefault(character_id, f"{script.source}:{line}" if line else script.source)
+    return places
 
 
 def variant_gaps(variant, available: dict[str, int]) -> dict[str, int]:
