@@ -521,6 +521,7 @@ def new_character(character_id: str, given: dict, where: str, report: Report) ->
 def merge_with_library(base: Character, given: dict, script: Script, library: dict, where: str, report: Report) -> Character:
     """A full object for a library character: keep the library's where the texts match its export, else use the JSON."""
     candidates = [library[cid].name for cid in script.character_ids if cid in library and cid != base.id]
+    printed = library_words(library)  # our export writes the printed wording: that is the library's text too
     changes: dict = {}
     for field_name, value in given.items():
         if field_name.startswith("_raw_") or field_name == "setup":
@@ -529,6 +530,8 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         if field_name in NIGHTS:
             raw = given[f"_raw_{field_name}"]
             named = matching_named(ours, raw, candidates, library)
+            if named is None and ours:
+                named = matching_named(printed(ours), raw, candidates, library)
             if named is not None:
                 if named:
                     script.named_characters.setdefault(base.id, named)
@@ -537,10 +540,12 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         elif isinstance(ours, str) and PLACEHOLDER.search(ours):
             named = matching_named(ours, value, candidates, library, icons=False)
             if named is None:
+                named = matching_named(printed(ours), value, candidates, library, icons=False)
+            if named is None:
                 changes[field_name] = value
             elif named:
                 script.named_characters.setdefault(base.id, named)
-        elif value != ours:
+        elif value != ours and value != (printed(ours) if isinstance(ours, str) else [printed(v) for v in ours] if isinstance(ours, list) else ours):
             changes[field_name] = value
     if "setup" in given and given["setup"] != base.changes_setup:
         ability = changes.get("ability", base.ability)
@@ -555,6 +560,23 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         where=where,
     )
     return dataclasses.replace(base, custom=True, source=where, **changes)
+
+
+def library_words(library: dict):
+    """The printed wording of library text (aliases, glossary terms, as generator.wording prints them)."""
+    from types import SimpleNamespace
+
+    from generator.wording import Wording
+
+    cached = _library_words.get("last")
+    if cached is None or cached[0] is not library:
+        content_dir = next((Path(c.source).parent.parent for c in library.values() if isinstance(c, Character) and c.source), None)
+        game = SimpleNamespace(library=SimpleNamespace(characters=library, content_dir=content_dir), characters=[])
+        cached = _library_words["last"] = (library, Wording(game).words)  # one library at a time
+    return cached[1]
+
+
+_library_words: dict = {}
 
 
 def matching_named(ours: str | None, given: str | None, candidates: list[str], library: dict, icons: bool = True) -> str | None:
