@@ -47,7 +47,8 @@ def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_p
     saved = workspace_client.post("/api/save?name=폭풍-조짐", data=body)
     assert saved.status_code == 201
     path = tmp_path / "scripts" / "폭풍-조짐.yaml"
-    assert saved.get_json() == {"path": "scripts/폭풍-조짐.yaml", "command": "botc-pnp build scripts/폭풍-조짐.yaml"}
+    # under pytest no botc-pnp program runs: the command is README's form, which works without an activated venv
+    assert saved.get_json() == {"path": "scripts/폭풍-조짐.yaml", "command": ".venv/bin/botc-pnp build scripts/폭풍-조짐.yaml"}
     text = path.read_text(encoding="utf-8")
     assert "named_characters: {stormcatcher: virgin}" in text and text.startswith("# ")
     # the sheet and night sheets carry the named character; the whole kit's identity is tested in test_serve_api
@@ -202,3 +203,24 @@ def test_icons_are_served_by_character_id_only(workspace_client):
     assert icon.mimetype == "image/svg+xml" and b"<svg" in icon.data
     for path in ("/icons/..%2Fsetup.yaml", "/icons/nosuch", "/icons/../../etc/passwd"):
         assert workspace_client.get(path).status_code == 404
+
+
+def test_the_printed_command_is_the_running_program(tmp_path, monkeypatch):
+    """issue 21: `botc-pnp build …` after saving failed unless the venv was active; the command names this program."""
+    import shutil
+    import sys
+
+    from generator.program import program_command
+
+    program = tmp_path / "venv" / "bin" / "botc-pnp"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", [str(program), "serve"])
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert program_command() == "venv/bin/botc-pnp"
+    monkeypatch.setattr(shutil, "which", lambda name: str(program))
+    assert program_command() == "botc-pnp"  # on PATH: the short name runs it
+    monkeypatch.chdir("/")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert program_command() == str(program)

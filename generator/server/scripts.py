@@ -17,6 +17,8 @@ from generator.server.errors import refuse
 from generator.server.requests import NAME_PATTERN
 
 SOURCES = ("bundled", "workspace")
+# the editions in the order players meet them; other bundled scripts follow by name
+BUNDLED_FIRST = ("trouble-brewing", "bad-moon-rising", "sects-and-violets")
 _save_lock = threading.Lock()
 
 
@@ -59,7 +61,7 @@ class Workspace:
 
         found = []
         for source in SOURCES:
-            for name, path in self.files(source).items():
+            for name, path in sorted(self.files(source).items(), key=lambda item: listing_order(source, item[0])):
                 located = load_yaml(path, Report())
                 data = located.data if located is not None and isinstance(located.data, dict) else {}
                 characters = data.get("characters")
@@ -98,10 +100,18 @@ class Workspace:
                 raise refuse(500, "save_failed", reason=str(exc)) from None
 
 
+def listing_order(source: str, name: str) -> tuple:
+    first = BUNDLED_FIRST if source == "bundled" else ()
+    return (first.index(name) if name in first else len(first), name)
+
+
 def script_yaml(game, name: str, shown_path: str) -> str:
     """The script in content/scripts/ form: id, title, author, notes, characters, named characters, house rules
     and (only when the script has its own) night order, lists on one line as the bundled scripts write them."""
+    import shlex
+
     from generator.model import NIGHTS
+    from generator.program import program_command
 
     script = game.script
     data: dict = {"id": name, "title": script.title}
@@ -117,5 +127,5 @@ def script_yaml(game, name: str, shown_path: str) -> str:
     if script.night_order is not None:
         for night in NIGHTS:
             data[night] = list(script.night_order.steps(night))
-    header = f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: botc-pnp build {shown_path}\n"
+    header = f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {program_command()} build {shell_word(shown_path)}\n"
     return header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
