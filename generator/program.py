@@ -27,11 +27,10 @@ def program_command() -> str:
 
 
 def shown_path(path: Path) -> str:
-    absolute = path.absolute()
-    try:
-        return str(absolute.relative_to(Path.cwd()))
-    except ValueError:
-        return str(absolute)
+    absolute, here = path.absolute(), Path.cwd()
+    if here != Path(here.anchor) and here in absolute.parents:
+        return str(absolute.relative_to(here))
+    return str(absolute)
 
 
 def shell_word(text: str) -> str:

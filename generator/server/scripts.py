@@ -111,7 +111,7 @@ def script_yaml(game, name: str, shown_path: str) -> str:
     import shlex
 
     from generator.model import NIGHTS
-    from generator.program import program_command
+    from generator.program import program_command, shell_word
 
     script = game.script
     data: dict = {"id": name, "title": script.title}
