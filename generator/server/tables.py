@@ -10,6 +10,7 @@ from dataclasses import asdict
 from generator.josa import PLACEHOLDER, fill_named
 from generator.model import BAG_TEAMS, NIGHTS, TEAM_NAMES_KO, Character
 from generator.search import IdLookup
+from generator.standard_order import standard_place
 from generator.wording import is_latin
 
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
@@ -34,6 +35,7 @@ def character_entry(character: Character, named_name: str | None = None, words=N
         "ability": words(ability) if words else ability,
         "names_character": names_a_character(character),
         "english": latin_name(character),
+        "standard": standard_place(character.ability),  # the publisher's sort within a team (공식 순서로 정렬)
     }
 
 
