@@ -86,7 +86,8 @@ function namesIn(message) {
 function findingItem(finding, fresh) {
   const who = [];
   const subject = finding.subject && (customEntries.get(finding.subject) || LIBRARY.get(finding.subject));
-  const named = subject ? [subject, ...namesIn(finding.message).filter((e) => e.id !== subject.id)] : namesIn(finding.message);
+  const aboutUnknown = finding.code === "unknown-id" || finding.code === "bad-id"; // its suggestions are not its subject
+  const named = aboutUnknown ? [] : subject ? [subject, ...namesIn(finding.message).filter((e) => e.id !== subject.id)] : namesIn(finding.message);
   for (const entry of named.slice(0, 4)) {
     who.push(el("span", { class: `who t-${entry.team}` }, iconOf(entry, "small"), entry.name));
   }
@@ -217,7 +218,7 @@ async function preview() {
 
 function drawJinxes(jinxes, added) {
   const list = $("jinxes");
-  const items = jinxes.map((jinx) => el("li", { class: "jinx" },
+  const items = jinxes.map((jinx) => el("li", { class: "finding jinx" },
     el("div", { class: "pair" }, jinx.characters.map((c) => el("span", { class: `who t-${c.team}` }, iconOf(c, "small"), c.name))),
     el("div", { class: "message", text: jinx.text })));
   list.replaceChildren(...items);

@@ -171,8 +171,8 @@ function unknownRow(id) {
     el("span", { class: "suggested" }, iconOf(s, "small"), s.name, el("span", { class: "sub", lang: "en", text: ` ${s.id}` })),
     el("button", { type: "button", class: "replace", "data-replace": s.id, text: TEXT.replace, onclick: () => replaceUnknown(id, s.id) })));
   return el("li", { class: "row unknown", "data-id": id, tabindex: "0" },
-    el("span", { class: "grip", "aria-hidden": "true", text: "?" }),
-    el("span", { class: "icon none", "aria-hidden": "true" }),
+    el("span", { class: "grip", "aria-hidden": "true" }),
+    el("span", { class: "badge-step unknown-mark", "aria-hidden": "true", text: "?" }),
     el("div", {},
       el("span", { class: "name", text: id }),
       el("div", { class: "ability", text: fixes.length ? TEXT.unknownMaybe : TEXT.unknownNone }),
