@@ -5,6 +5,7 @@ The process starts in generator/cli.py, which handles stop signals before this (
 from __future__ import annotations
 
 import importlib
+from typing import Annotated
 
 import typer
 
@@ -38,8 +39,21 @@ app = typer.Typer(
 )
 
 
+def print_version(asked: bool) -> None:
+    if asked:
+        from generator import __version__
+
+        typer.echo(f"botc-pnp {__version__}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def botc_pnp() -> None:
+def botc_pnp(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="botc-pnp의 버전을 보여 주고 끝냅니다.", is_eager=True, callback=print_version),
+    ] = False,
+) -> None:
     """Blood on the Clocktower 한국어 인쇄용 키트 생성기."""
 
 

@@ -7,17 +7,40 @@ ends with one Korean line instead of a traceback. The app itself is assembled in
 
 from __future__ import annotations
 
+import sys
+
 from generator.interrupts import Interrupted, handle_stop_signals, report_and_exit
 
 
 def main() -> None:
     handle_stop_signals()
+    tolerate_narrow_encodings()
     try:
         from generator.app import app
 
         app()
     except Interrupted as stop:
         report_and_exit(stop)
+
+
+PLAIN_SIGNS = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2713": "v", "\u00d7": "x"}  # – — − ✓ ×
+
+
+def _plain_sign(error: UnicodeEncodeError) -> tuple[str, int]:
+    return "".join(PLAIN_SIGNS.get(ch, "?") for ch in error.object[error.start : error.end]), error.end
+
+
+def tolerate_narrow_encodings() -> None:
+    """Windows writes redirected output (`botc-pnp validate > 결과.txt`) in its ANSI code page, cp949 in Korea, which
+    has Hangul but not every sign botc-pnp prints: the en dash of a range becomes '-' (any other such sign '?')
+    instead of stopping the command. UTF-8 output (Linux, macOS, a Windows console) is left as it is."""
+    import codecs
+
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            codecs.register_error("botc-pnp-plain", _plain_sign)
+            stream.reconfigure(errors="botc-pnp-plain")
 
 
 def __getattr__(name: str):

@@ -27,7 +27,7 @@ from generator.model import (
     Script,
 )
 from generator.limits import MAX_CHARACTER_FILES, MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
-from generator.yamlio import Located, Places, display_path, load_yaml
+from generator.yamlio import Located, Places, display_path, load_yaml, read_text
 
 DEFAULT_SCRIPT = "in-space"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -618,8 +618,6 @@ def script_path(script: str | Path, content_dir: Path) -> Path:
 def load_script(script: str | Path, content_dir: Path, report: Report) -> Script | None:
     path = script_path(script, content_dir)
     if path.suffix.lower() == ".json":
-        from generator.script_json import load_script_json
-
         return load_script_json(path, report, content_dir)
     if not path.exists():
         bundled = sorted(p.stem for p in (content_dir / "scripts").glob("*.yaml"))
@@ -654,6 +652,8 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         )
         order.lines = night_lines(located, order)
     script_id = fields.text("id") or path.stem
+    from generator.write import warn_unsafe_script_id
+
     warn_unsafe_script_id(script_id, located.where("id"), report)
     script = Script(
         id=script_id,
@@ -671,19 +671,26 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
     return script
 
 
-def warn_unsafe_script_id(script_id: str, where: str, report: Report) -> None:
-    """A script id becomes the output folder's name: say which name an id that is not a plain name gets."""
-    from generator.write import is_plain_name, safe_folder_name
+def load_script_json(path: Path, report: Report, content_dir: Path | None = None) -> Script | None:
+    """A publisher JSON script file → a Script, read against the content folder's characters and night order."""
+    from generator.script_json import script_from_json_text
 
-    if is_plain_name(script_id):
-        return
-    report.warning(
-        "script-id-not-plain",
-        f"스크립트 id '{script_id[:80]}{'…' if len(script_id) > 80 else ''}'는 폴더 이름으로 그대로 쓸 수 없습니다"
-        f"(경로 구분 기호나 특수 문자, 앞뒤의 점·공백, 너무 긴 이름). 출력 폴더 이름은 '{safe_folder_name(script_id)}'가 됩니다. "
-        "한글, 영문, 숫자와 '-', '_'만 쓰면 id가 그대로 폴더 이름이 됩니다.",
-        where=where,
-    )
+    path = Path(path)
+    text = read_text(path, report)
+    if text is None:
+        return None
+    return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir))
+
+
+def library_parts(content_dir: Path | None):
+    """(characters, night order) of the content folder, read quietly: its own problems are reported elsewhere."""
+    folder = Path(content_dir or DEFAULT_CONTENT_DIR)
+    quiet = Report()
+    characters = load_characters(folder, quiet) if (folder / "characters").is_dir() else {}
+    order = None
+    if (folder / "night_order.yaml").is_file():
+        order, _steps = load_night_order(folder, quiet)
+    return characters, order
 
 
 def resolve_game(script: Script, library: Library, report: Report) -> Game:

@@ -54,6 +54,11 @@ class Unreadable(Exception):
         self.findings = findings
 
 
+class TextDoesNotFit(Exception):
+    """A page could not hold a text (reportlab's LayoutError) while rendering (exit code 1); the message is Korean
+    and names the owner and field. Raised by the document pipeline (commands/produce.py), reported by every door."""
+
+
 @dataclass
 class Report:
     """Findings in the order found. Counting is incremental (findings are only ever added), so asking after every

@@ -6,6 +6,9 @@ The rules that keep a fork safe here:
   child it has not collected when anything fails or is interrupted (see `stop_all`);
 - on Linux the child also asks the kernel to kill it if the parent dies without cleaning up (the parent got
   SIGKILL), so not even a killed parent leaves a process behind.
+Forking is used on Linux only. macOS has fork, but a child forked from a process that has loaded the system's
+frameworks can crash (Python itself no longer forks there by default); Windows has none. There every piece of work
+runs in this process, one after the other: the same files, only without the second core.
 """
 
 from __future__ import annotations
@@ -42,7 +45,12 @@ def no_fork():
 
 
 def fork_available() -> bool:
-    return _no_fork_depth == 0 and hasattr(os, "fork") and os.environ.get("BOTC_PNP_SINGLE_PROCESS") != "1"
+    return (
+        _no_fork_depth == 0
+        and sys.platform.startswith("linux")
+        and hasattr(os, "fork")
+        and os.environ.get("BOTC_PNP_SINGLE_PROCESS") != "1"
+    )
 
 
 class Child(Generic[T]):
@@ -111,7 +119,8 @@ def start(work: Callable[[], T]) -> Child[T]:
     """Starts `work` in a forked child and returns its handle.
 
     The child inherits everything already loaded (fonts, icons, the game), so nothing is parsed twice. Without
-    fork (with BOTC_PNP_SINGLE_PROCESS=1, or inside no_fork()) the work runs right here and the handle simply holds the result.
+    fork (not on Linux, with BOTC_PNP_SINGLE_PROCESS=1, or inside no_fork()) the work runs right here and the handle
+    simply holds the result.
     """
     if not fork_available():
         return Child(None, None, work())

@@ -22,7 +22,6 @@ from generator.josa import PLACEHOLDER, fill_named, with_particle
 from generator.limits import MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
 from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, NightOrder, Script
 from generator.search import IdLookup
-from generator.yamlio import display_path, read_text
 
 SCHEMA_PATH = DEFAULT_CONTENT_DIR / "schema" / "script-schema.json"
 META_ID = "_meta"
@@ -242,31 +241,7 @@ def item_where(where: str, lines: dict[int, int], index: int) -> str:
     return f"{where}:{lines[index]}" if index in lines else where
 
 
-# --- the library a JSON script is read against -------------------------------------------------------------
-
-
-def library_parts(content_dir: Path | None):
-    """(characters, night order) of the content folder, read quietly: its own problems are reported elsewhere."""
-    from generator.content import load_characters, load_night_order
-
-    folder = Path(content_dir or DEFAULT_CONTENT_DIR)
-    quiet = Report()
-    characters = load_characters(folder, quiet) if (folder / "characters").is_dir() else {}
-    order = None
-    if (folder / "night_order.yaml").is_file():
-        order, _steps = load_night_order(folder, quiet)
-    return characters, order
-
-
-# --- reading ----------------------------------------------------------------------------------------------
-
-
-def load_script_json(path: Path, report: Report, content_dir: Path | None = None) -> Script | None:
-    path = Path(path)
-    text = read_text(path, report)
-    if text is None:
-        return None
-    return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir))
+# --- reading (a file is read against its content folder by content.load_script_json) -------------------------
 
 
 # the JSON parser's own words (json.decoder) → what a person reads; anything else is named generally
@@ -289,7 +264,7 @@ def json_problem(parser_message: str) -> str:
 
 def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
     """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
-    `library_source()` gives (characters, night order) of the content folder, as library_parts does; it is called
+    `library_source()` gives (characters, night order) of the content folder, as content.library_parts does; it is called
     only once the JSON parses. The web server passes the ones it keeps loaded."""
     try:
         return _script_from_json_text(text, where, script_id, report, library_source)
@@ -371,7 +346,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         full = item if isinstance(item, dict) and set(item) != {"id"} else None
         entries.append((index, character_id, full))
 
-    from generator.content import warn_unsafe_script_id
+    from generator.write import warn_unsafe_script_id
 
     warn_unsafe_script_id(script_id, where, report)
     script = Script(

@@ -8,7 +8,8 @@ The rules every writer keeps (they all come through here):
 - a set of files (a kit) is replaced together: every file is first written in full to a temporary beside its target,
   then all are renamed with Ctrl-C and SIGTERM held back, so a stop leaves the old kit or the new one, not a mix;
 - temporaries carry the writer's process id, and preparing a folder removes those of processes that are gone
-  (a build killed with SIGKILL), never anything else.
+  (a build killed with SIGKILL), never anything else. Windows cannot be asked whether a process lives without
+  risk (os.kill ends the process there), so on Windows a temporary is taken as left behind once it is 10 minutes old.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import re
 import signal
 import stat
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -70,6 +72,20 @@ def safe_folder_name(name: str) -> str:
 def is_plain_name(name: str) -> bool:
     """The id is used as it is for a file or folder name."""
     return bool(name) and safe_name(name) == name
+
+
+def warn_unsafe_script_id(script_id: str, where: str, report) -> None:
+    """A script id becomes the output folder's name: a warning (in `report`) naming the folder an id that is not a
+    plain name gets. Called by both script readers (YAML and JSON)."""
+    if is_plain_name(script_id):
+        return
+    report.warning(
+        "script-id-not-plain",
+        f"스크립트 id '{script_id[:80]}{'…' if len(script_id) > 80 else ''}'는 폴더 이름으로 그대로 쓸 수 없습니다"
+        f"(경로 구분 기호나 특수 문자, 앞뒤의 점·공백, 너무 긴 이름). 출력 폴더 이름은 '{safe_folder_name(script_id)}'가 됩니다. "
+        "한글, 영문, 숫자와 '-', '_'만 쓰면 id가 그대로 폴더 이름이 됩니다.",
+        where=where,
+    )
 
 
 def refuse_inside_content(target: Path, content_dirs) -> None:
@@ -153,10 +169,12 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
         if not stat.S_ISREG(info.st_mode):
             continue
         ours = _OUR_TEMP.match(entry.name)
+        old = time.time() - info.st_mtime > _OLD_TEMP_AGE
         if ours:
-            stale = not _process_alive(int(ours["pid"]))
+            alive = _process_alive(int(ours["pid"]))
+            stale = old if alive is None else not alive
         else:
-            stale = bool(_OLD_TEMP.match(entry.name)) and time.time() - info.st_mtime > _OLD_TEMP_AGE
+            stale = bool(_OLD_TEMP.match(entry.name)) and old
         if stale:
             try:
                 os.unlink(entry.path)
@@ -166,9 +184,13 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     return removed
 
 
-def _process_alive(pid: int) -> bool:
+def _process_alive(pid: int) -> bool | None:
+    """Whether process `pid` runs; None where the system cannot be asked safely (Windows: os.kill(pid, 0) would
+    end that process)."""
     if pid == os.getpid():
         return True
+    if sys.platform == "win32":
+        return None
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

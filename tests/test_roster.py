@@ -189,3 +189,10 @@ def test_community_and_old_names_find_the_role(name, role_id):
     result = run_cli("characters", name, "--json")
     assert result.exit_code == 0, result.output
     assert [row["id"] for row in json.loads(result.output)] == [role_id]
+
+
+def test_no_name_is_a_word_of_another_name():
+    """'사냥꾼' beside '현상금 사냥꾼' reads as the same role; syllables inside a word ('포' in '포고꾼') are fine."""
+    names = {data["name"] for data in FILES.values()}
+    inside = [(name, other) for other in names for name in names if name != other and name in other.split(" ")]
+    assert inside == []

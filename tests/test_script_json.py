@@ -9,12 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content import load_game, load_library, resolve_game
+from generator.content import load_game, load_library, load_script_json, resolve_game
 from generator.findings import Report
 from generator.script_json import (
     from_publisher_text,
     item_lines,
-    load_script_json,
     normalize_id,
     to_publisher_text,
 )

@@ -33,6 +33,15 @@ def test_korean_names_are_accepted_where_ids_go(tmp_path):
     assert game.ids == script["characters"]
 
 
+def test_community_names_are_accepted_where_ids_go(tmp_path):
+    """Names players know from the online grimoire's Korean translation find our roles (issue 23)."""
+    path = tmp_path / "community.json"
+    community = ["구마사제", "어릿광대", "찻집여인", "공감능력자", "배후인물", "부정한 여자", "좀부울"]
+    path.write_text(json.dumps([{"id": "_meta", "name": "커뮤니티 이름"}] + community, ensure_ascii=False))
+    game, _ = validate(path)
+    assert game.ids == ["exorcist", "fool", "tealady", "empath", "mastermind", "scarletwoman", "zombuul"]
+
+
 def test_an_unknown_korean_name_is_an_error_naming_both_forms(tmp_path):
     path = tmp_path / "typo.json"
     path.write_text(json.dumps(["세탁부", "없는이름", "imp"], ensure_ascii=False))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CONTENT, detach, run_cli
+from tests.conftest import CONTENT, content_copy, detach, run_cli
 from tests.test_serve_api import TROUBLE_BREWING, korean, publisher_json
 
 
@@ -47,8 +47,7 @@ def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_p
     saved = workspace_client.post("/api/save?name=폭풍-조짐", data=body)
     assert saved.status_code == 201
     path = tmp_path / "scripts" / "폭풍-조짐.yaml"
-    # under pytest no botc-pnp program runs: the command is README's form, which works without an activated venv
-    assert saved.get_json() == {"path": "scripts/폭풍-조짐.yaml", "command": ".venv/bin/botc-pnp build scripts/폭풍-조짐.yaml"}
+    assert saved.get_json() == {"path": "scripts/폭풍-조짐.yaml", "command": "botc-pnp build scripts/폭풍-조짐.yaml"}
     text = path.read_text(encoding="utf-8")
     assert "named_characters: {stormcatcher: virgin}" in text and text.startswith("# ")
     # the sheet and night sheets carry the named character; the whole kit's identity is tested in test_serve_api
@@ -59,6 +58,26 @@ def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_p
     for name in kit.namelist():
         assert kit.read(name) == (tmp_path / "out" / name).read_bytes(), name
     assert folder_digest(CONTENT) == before  # the bundled content is never written
+
+
+def test_the_printed_command_names_a_content_folder_of_its_own_and_runs_as_written(tmp_path, monkeypatch):
+    """A server reading its own content folder (--content) prints a build command with that folder: as written, it
+    builds the saved script from the folder the server was started in."""
+    import shlex
+
+    from generator.server import create_app
+
+    monkeypatch.chdir(tmp_path)
+    content_copy(tmp_path / "우리 클럽")
+    client = create_app(tmp_path / "우리 클럽", tmp_path / "scripts").test_client()
+    saved = client.post("/api/save?name=tb", data=publisher_json(TROUBLE_BREWING).encode())
+    assert saved.status_code == 201
+    command = saved.get_json()["command"]
+    assert command == "botc-pnp build scripts/tb.yaml --content '우리 클럽'"
+    assert (tmp_path / "scripts" / "tb.yaml").read_text(encoding="utf-8").startswith(f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {command}\n")
+    result = run_cli(*shlex.split(command)[1:])
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "output" / "tb").glob("*.pdf"))) == 7
 
 
 def test_saving_never_overwrites_without_being_asked(workspace_client, tmp_path):
@@ -203,24 +222,3 @@ def test_icons_are_served_by_character_id_only(workspace_client):
     assert icon.mimetype == "image/svg+xml" and b"<svg" in icon.data
     for path in ("/icons/..%2Fsetup.yaml", "/icons/nosuch", "/icons/../../etc/passwd"):
         assert workspace_client.get(path).status_code == 404
-
-
-def test_the_printed_command_is_the_running_program(tmp_path, monkeypatch):
-    """issue 21: `botc-pnp build …` after saving failed unless the venv was active; the command names this program."""
-    import shutil
-    import sys
-
-    from generator.program import program_command
-
-    program = tmp_path / "venv" / "bin" / "botc-pnp"
-    program.parent.mkdir(parents=True)
-    program.write_text("#!/bin/sh\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "argv", [str(program), "serve"])
-    monkeypatch.setattr(shutil, "which", lambda name: None)
-    assert program_command() == "venv/bin/botc-pnp"
-    monkeypatch.setattr(shutil, "which", lambda name: str(program))
-    assert program_command() == "botc-pnp"  # on PATH: the short name runs it
-    monkeypatch.chdir("/")
-    monkeypatch.setattr(shutil, "which", lambda name: None)
-    assert program_command() == str(program)

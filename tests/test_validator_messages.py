@@ -264,11 +264,12 @@ def readme_commands() -> list[str]:
     """Every command README shows: indented code lines and inline code that starts with the program."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
     found = [line.strip() for line in text.splitlines() if line.startswith("    ") and "botc-pnp" in line.split()[0]]
-    found += [m for m in re.findall(r"`([^`]+)`", text) if m.split()[0].endswith("botc-pnp") and m.split()[1:] != ["…"]]
+    found += [m for m in re.findall(r"`([^`]+)`", text) if m.split()[0].endswith("botc-pnp") and m.split()[1:] not in ([], ["…"])]
     return found
 
 
 def test_readme_commands_use_the_program_readme_installs():
+    """Every command README shows runs as written after its two set-up commands (the brief): the clone's .venv."""
     commands = readme_commands()
     assert len(commands) >= 8
     for command in commands:
@@ -276,6 +277,8 @@ def test_readme_commands_use_the_program_readme_installs():
         if "&&" in command:
             program = command.split("&&")[-1].split()[0]
         assert program == ".venv/bin/botc-pnp", command
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "    .venv/bin/pip install pipx && .venv/bin/pipx install .\n" in text  # the third way (issue 24)
 
 
 def test_the_program_readme_installs_is_there():

@@ -10,16 +10,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, Unreadable
+from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, TextDoesNotFit, Unreadable
 from generator.josa import quoted
 
 ScriptArg = Annotated[
     str,
-    typer.Argument(help="내장 스크립트 id(content/scripts/<id>.yaml) 또는 스크립트 파일(.yaml/.json) 경로."),
+    typer.Argument(help="내장 스크립트 id(예: trouble-brewing, in-space) 또는 스크립트 파일(.yaml/.json) 경로."),
 ]
 ContentOpt = Annotated[
     Optional[Path],
-    typer.Option("--content", help="내용 폴더(content/와 같은 구조). 기본값: 함께 들어 있는 content/.", show_default=False),
+    typer.Option("--content", help="내용 폴더(botc-pnp new가 만드는 폴더와 같은 구조). 기본값: botc-pnp에 함께 들어 있는 라이브러리.", show_default=False),
 ]
 OutOpt = Annotated[Path, typer.Option("--out", help="출력 폴더. 문서는 <출력 폴더>/<스크립트 id>/에 씁니다.")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="용지: a4 또는 letter.")]
@@ -65,7 +65,6 @@ def check_paper(paper: str) -> str:
 @contextmanager
 def friendly_errors(console: Console, debug: bool = False):
     """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
-    from generator.commands.produce import TextDoesNotFit
     from generator.interrupts import Interrupted, exit_code_of
     from generator.write import OutputError, start_run, what_changed
 

@@ -8,9 +8,7 @@ comments (templates/new/). The example character is put into the copied night or
 from __future__ import annotations
 
 import re
-import shlex
 import shutil
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +17,7 @@ import typer
 from generator import DEFAULT_CONTENT_DIR, TEMPLATES_DIR
 from generator.commands.common import Console, DebugOpt, QuietOpt, friendly_errors
 from generator.findings import EXIT_UNREADABLE
+from generator.invocation import invocation, shell_word
 from generator.josa import with_particle
 
 STARTER_DIR = TEMPLATES_DIR / "new"
@@ -70,26 +69,11 @@ def wrapped_flow_list(key: str, items: list[str]) -> str:
     return "\n".join(rows) + "\n"
 
 
-def invocation() -> str:
-    """How to start botc-pnp again exactly as this run was started, so printed commands run as written: 'botc-pnp'
-    when that name on PATH is this program, else the path it was started by (.venv/bin/botc-pnp after README's
-    install), or 'python -m generator'."""
-    started = sys.argv[0] if sys.argv else ""
-    if Path(started).name == "__main__.py":
-        return f"{shlex.quote(sys.executable)} -m generator"
-    on_path = shutil.which("botc-pnp")
-    if Path(started).name == "botc-pnp" and Path(started).is_file():
-        if on_path and Path(on_path).resolve() == Path(started).resolve():
-            return "botc-pnp"
-        return shlex.quote(started)
-    return "botc-pnp"
-
-
 def fill(text: str, folder: Path, script_path: Path) -> str:
     return (
         text.replace("__BOTC_PNP__", invocation())
-        .replace("__SCRIPT_PATH__", shlex.quote(script_path.as_posix()))
-        .replace("__DIR__", shlex.quote(folder.as_posix()))
+        .replace("__SCRIPT_PATH__", shell_word(script_path.as_posix()))
+        .replace("__DIR__", shell_word(folder.as_posix()))
         .replace("__SCRIPT_ID__", SCRIPT_ID)
     )
 
@@ -148,7 +132,7 @@ def register(app: typer.Typer) -> None:
             console.info(f"  스크립트: {script_path}")
             console.info(f"  예시 캐릭터: {folder / 'characters' / f'{EXAMPLE_ID}.yaml'}")
             console.info("다음 명령으로 검사하고 인쇄물을 만드세요:")
-            quoted_script, quoted_folder = shlex.quote(str(script_path)), shlex.quote(str(folder))
+            quoted_script, quoted_folder = shell_word(str(script_path)), shell_word(str(folder))
             command = invocation()
             console.info(f"  {command} validate {quoted_script} --content {quoted_folder}")
             console.info(f"  {command} build {quoted_script} --content {quoted_folder}")

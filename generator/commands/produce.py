@@ -9,7 +9,7 @@ from typing import Callable
 import typer
 
 from generator.commands.common import Console
-from generator.findings import EXIT_FINDINGS
+from generator.findings import EXIT_FINDINGS, TextDoesNotFit
 from generator.options import RenderOptions
 
 
@@ -94,7 +94,8 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
         if len(modules) > 1:
             for module_name in modules:
                 if module_name in SEPARATE_PROCESS:
-                    console.info(f"만드는 중: {labels.get(module_name, module_name)}… (다른 코어에서)")
+                    elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here
+                    console.info(f"만드는 중: {labels.get(module_name, module_name)}…{elsewhere}")
                     waiting[module_name] = parallel.start(lambda name=module_name: build_with_findings(name, game, options))
         results = {}
         for module_name in modules:
@@ -115,10 +116,6 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
 
         results["script_sheet"] = [(name, repeat_pages(data, options.sheet_copies)) for name, data in results["script_sheet"]]
     return [item for module_name in modules for item in results[module_name]]
-
-
-class TextDoesNotFit(Exception):
-    """A page could not hold a text (reportlab's LayoutError); the message is Korean and names the owner and field."""
 
 
 def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str, bytes]]:

@@ -19,7 +19,7 @@ HostOpt = Annotated[
     typer.Option("--host", help="서버 주소. 기본값은 이 컴퓨터에서만 열 수 있습니다. 클럽 네트워크에 열려면 0.0.0.0."),
 ]
 WorkspaceOpt = Annotated[
-    Path, typer.Option("--workspace", help="'저장'한 스크립트를 YAML로 쓰는 작업 폴더. 함께 들어 있는 content/는 고치지 않습니다.")
+    Path, typer.Option("--workspace", help="'저장'한 스크립트를 YAML로 쓰는 작업 폴더(지금 폴더 기준). 함께 들어 있는 라이브러리는 고치지 않습니다.")
 ]
 
 PORT_REASONS = {

@@ -199,11 +199,9 @@ def script(source: str, name: str):
 
 @api.post("/save")
 def save():
-    from generator.program import program_command, shell_word
     from generator.yamlio import display_path
 
     name = script_name(request.args.get("name"))
     game, _report, _script = requested_game()
     path = workspace().save(game, name, flag("overwrite"))
-    shown = display_path(path)
-    return jsonify({"path": shown, "command": f"{program_command()} build {shell_word(shown)}"}), 201
+    return jsonify({"path": display_path(path), "command": workspace().build_command(path)}), 201

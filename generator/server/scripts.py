@@ -80,10 +80,19 @@ class Workspace:
             raise refuse(404, "script_unknown", name=f"{source}/{name}"[:80], known=known)
         return files[name]
 
+    def build_command(self, path: Path) -> str:
+        """The command that prints the kit of a saved script from the folder the server was started in, with
+        --content when the server reads a content folder other than the bundled one."""
+        from generator import DEFAULT_CONTENT_DIR
+        from generator.invocation import command_line
+        from generator.yamlio import display_path
+
+        bundled = self.content_dir.resolve() == DEFAULT_CONTENT_DIR.resolve()
+        return command_line("build", display_path(path), *([] if bundled else ["--content", display_path(self.content_dir)]))
+
     def save(self, game, name: str, overwrite: bool) -> Path:
         """Writes the game's script as <workspace>/<name>.yaml atomically; refuses to replace a file unless asked."""
         from generator.write import OutputError, write_atomic
-        from generator.yamlio import display_path
 
         if self.overlaps_content():
             raise refuse(403, "save_in_content", folder=str(self.folder))
@@ -95,7 +104,7 @@ class Workspace:
             if target.exists() and not overwrite:
                 raise refuse(409, "save_exists", file=f"{name}.yaml")
             try:
-                return write_atomic(target, script_yaml(game, name, display_path(target)).encode("utf-8"))
+                return write_atomic(target, script_yaml(game, name, self.build_command(target)).encode("utf-8"))
             except OutputError as exc:
                 raise refuse(500, "save_failed", reason=str(exc)) from None
 
@@ -105,13 +114,10 @@ def listing_order(source: str, name: str) -> tuple:
     return (first.index(name) if name in first else len(first), name)
 
 
-def script_yaml(game, name: str, shown_path: str) -> str:
+def script_yaml(game, name: str, build_command: str) -> str:
     """The script in content/scripts/ form: id, title, author, notes, characters, named characters, house rules
     and (only when the script has its own) night order, lists on one line as the bundled scripts write them."""
-    import shlex
-
     from generator.model import NIGHTS
-    from generator.program import program_command, shell_word
 
     script = game.script
     data: dict = {"id": name, "title": script.title}
@@ -127,5 +133,5 @@ def script_yaml(game, name: str, shown_path: str) -> str:
     if script.night_order is not None:
         for night in NIGHTS:
             data[night] = list(script.night_order.steps(night))
-    header = f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {program_command()} build {shell_word(shown_path)}\n"
+    header = f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {build_command}\n"
     return header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)

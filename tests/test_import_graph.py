@@ -1,0 +1,127 @@
+"""generator/'s modules and the imports between them → no circle: a module never needs, however indirectly, a module that
+needs it. Every import counts, also one inside a function (kept there so that start-up stays quick): a lazy import
+hides a circle from Python at start-up, not from a reader."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import generator
+
+PACKAGE = Path(generator.__file__).resolve().parent
+
+
+def module_names() -> dict[str, Path]:
+    """{'generator.commands.build': path, …}: every module and package of generator/."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def imported(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The generator modules `module` imports anywhere in its text (top level, functions, classes, conditions)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            # `from generator.commands import build` imports the module build; `from generator.x import f` imports x
+            names.update(f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source for alias in node.names)
+    targets = set()
+    for name in names:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        if name and name != module:
+            targets.add(name)
+    return targets
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = module_names()
+    return {name: imported(name, path, modules) for name, path in modules.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each strongly connected group of more than one module, as one circle through it (a → b → … → a)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's algorithm; generator/ is far too small for the recursion limit
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(path_around(sorted(group), graph))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def path_around(group: list[str], graph: dict[str, set[str]]) -> list[str]:
+    """A shortest circle from the group's first module back to it, for the failure message."""
+    start = group[0]
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for target in sorted(graph[node] & set(group)):
+                if target == start:
+                    return paths[node] + [start]
+                if target not in paths:
+                    paths[target] = paths[node] + [target]
+                    following.append(target)
+        frontier = following
+    return group
+
+
+def test_generator_has_no_import_circle():
+    found = circles(import_graph())
+    assert not found, "import circles in generator/: " + "; ".join(" → ".join(circle) for circle in found)
+
+
+def test_the_graph_sees_imports_inside_functions_and_relative_imports(tmp_path):
+    """The reader the circle test relies on: a lazy import inside a function and a relative import are edges."""
+    modules = {"generator": tmp_path / "__init__.py", "generator.a": tmp_path / "a.py", "generator.b": tmp_path / "b.py"}
+    modules["generator"].write_text("", encoding="utf-8")
+    modules["generator.a"].write_text("def f():\n    from generator.b import g\n    return g\n", encoding="utf-8")
+    modules["generator.b"].write_text("from . import a\n\ndef g():\n    return a\n", encoding="utf-8")
+    graph = {name: imported(name, path, modules) for name, path in modules.items()}
+    assert graph == {"generator": set(), "generator.a": {"generator.b"}, "generator.b": {"generator.a"}}
+    assert circles(graph) == [["generator.a", "generator.b", "generator.a"]]
+
+
+def test_the_graph_reads_every_module_of_the_package():
+    graph = import_graph()
+    assert {"generator.cli", "generator.commands.produce", "generator.server.api", "generator.documents.almanac.book"} <= set(graph)
+    assert "generator.commands.validate" in graph["generator.commands.produce"]  # a lazy import, inside produce()
