@@ -242,3 +242,23 @@ def test_a_phone_scrolls_one_page_with_no_scroll_box_inside(site, browser, tmp_p
     screenshot(driver, tmp_path, "builder-phone")
     driver.execute_script("window.scrollTo(0, document.querySelector('.checks').offsetTop)")
     screenshot(driver, tmp_path, "builder-phone-checks")
+
+
+def test_several_scripts_are_remembered_by_title(site, browser, tmp_path):  # noqa: F811
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    load_bundled(driver, "trouble-brewing", 27)
+    press(driver, "start-new")
+    wait_until(driver, lambda d: not rows(d), "a new script")
+    title = driver.find_element(By.ID, "title")
+    title.send_keys("우리 클럽 스크립트")
+    driver.find_element(By.ID, "search").send_keys("세탁부", Keys.ENTER)
+    wait_until(driver, lambda d: rows(d) == ["washerwoman"], "one character")
+    driver.refresh()  # what the browser remembers outlives the page
+    wait_until(driver, lambda d: rows(d) == ["washerwoman"], "the last script comes back")
+    picker = Select(driver.find_element(By.ID, "remembered"))
+    titles = [o.text for o in picker.options]
+    assert any(t.startswith("우리 클럽 스크립트") for t in titles) and any(t.startswith("불길한 조짐 (27명)") for t in titles)
+    picker.select_by_visible_text("불길한 조짐 (27명)")
+    wait_until(driver, lambda d: len(rows(d)) == 27, "picked Trouble Brewing")
+    assert driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐"
