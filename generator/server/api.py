@@ -1,7 +1,8 @@
 """HTTP requests under /api → JSON, zip, PDF or PNG answers, each made by the engine the CLI uses.
 
 GET  /api/characters?q=&team=&edition=   the library, searched as `botc-pnp characters` searches it
-POST /api/validate                       findings (as `validate --json` prints them), setup table, script state
+POST /api/validate                       findings (as `validate --json` prints them, each with a Korean `kind`), setup
+                                         table, script state, jinxes, characters printed unlisted (the Djinn), nights
 POST /api/build?documents=&force=&…      the kit (or the chosen documents) as a zip, as `build` makes it
 POST /api/document/<module>?…            one document: its PDF (a zip when it makes several files)
 POST /api/export                         the publisher JSON (`export-json`)

@@ -1,5 +1,6 @@
 """Characters, games and findings → the plain JSON the page and API clients read (the setup table, the script's
-state, one entry per character). Same facts as the CLI prints, in a shape a browser can draw."""
+state with the ids the library lacks, one entry per character in the printed wording, the jinxes, both nights).
+Same facts and words as the CLI and the PDFs print, in a shape a browser can draw."""
 
 from __future__ import annotations
 
