@@ -1,4 +1,5 @@
-"""A game's characters and the base player-count table → every possible bag (5–15 players) and the counts it cannot fill."""
+"""A game's characters and the base player-count table → every possible bag (5–15 players, or the script's declared
+range) and the counts it cannot fill."""
 
 from __future__ import annotations
 
@@ -7,6 +8,12 @@ from dataclasses import dataclass
 from generator.model import BAG_TEAMS, Character, Game
 
 PLAYER_COUNTS = range(5, 16)
+# an undeclared script with few characters that fill 5 and 6 players (and every count up to at most
+# SMALL_SCRIPT_MOST) but not all counts is a small-table (teensyville) script: checked and printed for
+# SMALL_SCRIPT_RANGE, with one hint. Teensyville scripts carry 10–13 characters, a full script 20 or more.
+SMALL_SCRIPT_RANGE = (5, 6)
+SMALL_SCRIPT_MOST = 12
+SMALL_SCRIPT_CHARACTERS = 14
 
 
 @dataclass(frozen=True)
@@ -69,9 +76,24 @@ def modifier_choices(character: Character) -> list[tuple[str, int]]:
     return choices
 
 
+def always_in_effect(game: Game) -> list[Character]:
+    """Homebrew fabled and loric that change the setup: on the script means in play, so their brackets are house
+    rules like the bootlegger's, not a choice of the bag."""
+    return [
+        c for c in game.characters
+        if c.team in ("fabled", "loric") and c.custom and c.id not in game.library.characters and c.changes_setup
+    ]
+
+
+def house_rules(game: Game) -> list[str]:
+    """Texts whose setup brackets apply to every bag: the bootlegger rules and always_in_effect abilities."""
+    return list(game.script.bootlegger) + [c.ability for c in always_in_effect(game)]
+
+
 def ordered_modifiers(game: Game) -> list[Character]:
     """The setup-changing characters in the order their changes apply: demons, then minions, then the rest."""
-    modifiers = [c for c in game.characters if c.changes_setup]
+    fixed = {c.id for c in always_in_effect(game)}
+    modifiers = [c for c in game.characters if c.changes_setup and c.id not in fixed]
     rank = {"demon": 0, "minion": 1}
     return sorted(modifiers, key=lambda c: rank.get(c.team, 2))
 
@@ -180,8 +202,70 @@ def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | Non
     return tuple(sorted(chosen_variants.values(), key=lambda v: (len(v.modifiers), v.modifiers, v.counts.as_tuple(), v.tokens.as_tuple())))
 
 
+def house_base(game: Game, counts: tuple[int, int, int, int]) -> Counts:
+    """A row of the setup table with the house rules applied: they are always in play ('[No Demon. +1 Minion]' turns
+    3/0/1/1 into 3/0/2/0). Brackets they leave a choice in are reported by the setup check."""
+    from generator.brackets import house_rule_changes
+
+    changes, _unmodelled = house_rule_changes(house_rules(game))
+    adjusted = list(counts)
+    for team in BAG_TEAMS:
+        if changes.get(team):
+            apply_change(adjusted, team, changes[team])
+    return Counts(*adjusted)
+
+
 def bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> list[BagRow]:
-    """One row per player count; cached on the game, since validate and two documents all ask for it."""
+    """One row per player count the game is for (see player_range)."""
+    low, high = player_range(game, table)
+    return [row for row in all_bag_rows(game, table) if low <= row.players <= high]
+
+
+def player_range(game: Game, table: dict[int, tuple[int, int, int, int]] | None = None) -> tuple[int, int]:
+    """The counts the game is checked and printed for: the script's declared range, else the counts a small script's
+    characters fill (see small_script_range), else the whole table (5–15)."""
+    table = game.library.bag_table if table is None else table
+    if game.script.players:
+        return game.script.players
+    counts = [players for players in PLAYER_COUNTS if players in table] or [PLAYER_COUNTS[0], PLAYER_COUNTS[-1]]
+    return small_script_range(game, table) or (counts[0], counts[-1])
+
+
+def largest_filled(game: Game, table: dict[int, tuple[int, int, int, int]]) -> int | None:
+    """The largest n such that the script's characters fill every count from 5 to n; None when they fill them all."""
+    available = Counts(*(len(game.by_team(team)) for team in BAG_TEAMS))
+    filled = {row.players for row in all_bag_rows(game, table) if row_fillable(row, available)}
+    counts = [players for players in PLAYER_COUNTS if players in table]
+    prefix = 0
+    while prefix < len(counts) and counts[prefix] in filled:
+        prefix += 1
+    return None if prefix == len(counts) else (counts[prefix - 1] if prefix else 0)
+
+
+def small_script_range(game: Game, table: dict[int, tuple[int, int, int, int]]) -> tuple[int, int] | None:
+    """SMALL_SCRIPT_RANGE when the script declares no range, has at most SMALL_SCRIPT_CHARACTERS characters that go in
+    the bag, and they fill every count from 5 to 6 (and on, up to at most SMALL_SCRIPT_MOST) and no count above: a
+    script for small tables, not a broken one."""
+    if game.script.players or not table or sum(len(game.by_team(t)) for t in BAG_TEAMS) > SMALL_SCRIPT_CHARACTERS:
+        return None
+    largest = largest_filled(game, table)
+    if largest is None or not SMALL_SCRIPT_RANGE[1] <= largest <= SMALL_SCRIPT_MOST:
+        return None
+    available = Counts(*(len(game.by_team(team)) for team in BAG_TEAMS))
+    if any(row_fillable(row, available) for row in all_bag_rows(game, table) if row.players > largest):
+        return None  # fills larger tables again: a gap in the middle is a real problem, reported as such
+    return SMALL_SCRIPT_RANGE
+
+
+def row_fillable(row: BagRow, available: Counts) -> bool:
+    """Some bag this player count can make is one the script has enough characters for."""
+    return any(
+        all(variant.characters_needed.get(team) <= available.get(team) for team in BAG_TEAMS) for variant in row.variants
+    )
+
+
+def all_bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> list[BagRow]:
+    """One row per count of the table (5–15); cached on the game, since validate and two documents all ask for it."""
     cache = game.__dict__.setdefault("_bag_rows_cache", {})
     key = tuple(sorted(table.items()))
     if key not in cache:
@@ -189,7 +273,7 @@ def bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> list[Ba
         totals = Counts(*(len(game.by_team(team)) for team in BAG_TEAMS))
         fillers = Counts(*(sum(fills_slots(c) for c in game.by_team(team)) for team in BAG_TEAMS))
         cache[key] = [
-            BagRow(players, Counts(*table[players]), variants_for(Counts(*table[players]), modifiers, fillers, totals))
+            BagRow(players, house_base(game, table[players]), variants_for(house_base(game, table[players]), modifiers, fillers, totals))
             for players in PLAYER_COUNTS
             if players in table  # the loader already reported a missing row
         ]

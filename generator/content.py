@@ -39,7 +39,7 @@ CHARACTER_REQUIRED = ("id", "name", "team", "ability")
 LIST_LIMITS = {"reminders": (MAX_REMINDERS, "알림 토큰"), "global_reminders": (MAX_REMINDERS, "알림 토큰")}
 CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues"}
 MAX_CUE_LENGTH = 60
-SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger"}
+SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger", "logo", "players"}
 STEP_KEYS = {"name", "first_night", "other_nights", "min_players", "cues"}
 RULE_KEYS = {"before", "after", "nights", "reason"}
 
@@ -664,11 +664,32 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         named_characters=named,
         night_order=order,
         bootlegger=fields.text_list("bootlegger"),
+        logo=logo_path(fields.text("logo"), path),
+        players=declared_players(mapping, located, report),
         source=display_path(path),
     )
     script.lines = {i: located.line("characters", i) for i in range(len(characters))}
     script.places = fields.places()
     return script
+
+
+def logo_path(value: str | None, script_path: Path) -> str | None:
+    """A script's logo: a URL as written (the sheet says it is not fetched), a file path against the script's folder."""
+    if not value or "://" in value:
+        return value
+    return str((Path(script_path).parent / value).resolve())
+
+
+def declared_players(mapping: dict, located: Located, report: Report) -> tuple[int, int] | None:
+    """The script's `players: 5-6`, or None (not given, or reported as unreadable)."""
+    from generator.players import parse_players
+
+    if mapping.get("players") is None:
+        return None
+    players, problem = parse_players(mapping["players"])
+    if problem:
+        report.error("players-range", f"'players': {problem}", where=located.where("players"))
+    return players
 
 
 def load_script_json(path: Path, report: Report, content_dir: Path | None = None) -> Script | None:
@@ -679,7 +700,10 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
     text = read_text(path, report)
     if text is None:
         return None
-    return script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir))
+    script = script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir), path.parent)
+    if script is not None and script.logo:
+        script.logo = logo_path(script.logo, path)  # _meta.logo, against the JSON file's folder
+    return script
 
 
 def library_parts(content_dir: Path | None):

@@ -12,6 +12,7 @@ import json
 from generator.findings import Report
 from generator.josa import with_particle
 from generator.model import NIGHTS, Character, Game
+from generator.players import players_text
 from generator.script_json import (
     JSON_NIGHT_KEYS,
     JSON_REMINDER_KEYS,
@@ -140,6 +141,8 @@ def export_character(character: Character, game: Game, numbers: dict, short: Sho
         "team": character.team,
         "ability": short.text(to_publisher_text(words(character.ability), named_name, False), "ability", who, character.id),
     }
+    if character.image:
+        entry["image"] = character.image  # as the script gave it: a URL, or a path beside the script
     if character.flavor:
         entry["flavor"] = short.text(to_publisher_text(words(character.flavor), named_name, False), "flavor", who, character.id)
     for night in NIGHTS:
@@ -169,6 +172,8 @@ def export_meta(game: Game, short: Shortener) -> dict:
         meta[key] = [OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night)]
     if script.bootlegger:
         meta["bootlegger"] = short.items(list(script.bootlegger), "bootlegger", "스크립트")
+    if script.players:
+        meta["players"] = players_text(script.players)
     return meta
 
 

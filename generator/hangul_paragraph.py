@@ -2,7 +2,7 @@
 
 reportlab's own paragraph breaks line by line (greedy) and puts all the leftover width into the word spaces, which in
 narrow Korean columns gave word gaps over 1 em. reportlab still parses the markup here (fonts, bold, colours,
-<br/>); this flowable breaks, splits and draws:
+<br/>, <u>); this flowable breaks, splits and draws:
 
 - a paragraph split across pages leaves at least two lines on each side (no widows or orphans);
 - each word, and each font-subset piece of a word, is placed at its computed x, so PDF readers that drop the
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from generator.fonts import with_fallback
 from generator.linebreak import NBSP, Line, Run, break_lines
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
@@ -41,6 +42,7 @@ def _paragraph_class():
             frags = PARSED.get(key) if text else []
             super().__init__(text, style, bulletText=bulletText, frags=frags, **kwargs)
             if frags is None:
+                self.frags = with_fallback(self.frags)  # letters Nanum lacks set in its Latin fallback
                 PARSED[key] = self.frags
             self._markup = text
             self.tight = tight
@@ -123,6 +125,7 @@ def _paragraph_class():
             if letter:
                 ops.append(f"{fp_str(letter)} Tc")
             font = color = None
+            underlines = []  # (x0, x1, size, colour) of underlined runs, ruled after the text
             last = len(line.words) - 1
             for number, word in enumerate(line.words):
                 if number == last:
@@ -131,6 +134,8 @@ def _paragraph_class():
                     end = word.runs[-1]
                     runs = word.runs + [Run(" ", end.font, end.size, end.color, stringWidth(" ", end.font, end.size))]
                 for run in runs:
+                    if run.underline:
+                        underlines.append([x, None, run.size, run.color])
                     if run.color is not color and run.color != color:
                         ops.append(color_op(run.color))
                         color = run.color
@@ -151,12 +156,18 @@ def _paragraph_class():
                         width = run.width if len(pieces) == 1 else stringWidth(text[offset : offset + count], run.font, run.size)
                         offset += count
                         x += width + letter * count
+                    if run.underline:
+                        underlines[-1][1] = x - letter
                 if number < last:  # the space was drawn for copy and paste; the next word starts here
                     x += word.space + word_extra - stringWidth(" ", runs[-1].font, runs[-1].size) - letter
             if letter:
                 ops.append("0 Tc")  # character spacing is text state: it would outlive this text object
             ops.append("ET")
             canvas.addLiteral(" ".join(ops))
+            for x0, x1, size, run_color in underlines:
+                canvas.setStrokeColor(run_color)
+                canvas.setLineWidth(max(0.5, size * 0.06))
+                canvas.line(x0, y - size * 0.14, x1, y - size * 0.14)
 
         def _draw_bullet(self, canvas, y: float) -> None:
             style = self.style

@@ -73,9 +73,12 @@ def resolve_icon_path(
     content_dir: Path,
     user_icons_dir: Path | None,
     problems: list[IconProblem] | None = None,
+    image: str | None = None,
+    image_base: str | None = None,
 ) -> Path | None:
     """Where a character's icon lives: the user's `<id>.svg`/`<id>.png` first, else content/icons/<icon_field>.
 
+    A JSON character's `image` comes next: a file path beside the script (see homebrew_image_path).
     With no icon field, `content/icons/<id>.svg` or `<id>.png` is used when it exists. A field that escapes the icons
     folder (`../../x`) is refused: None is returned and an IconProblem is appended to `problems`.
     A path that is allowed but missing is returned as is; load_icon_checked reports it.
@@ -85,6 +88,8 @@ def resolve_icon_path(
             candidate = Path(user_icons_dir) / f"{character_id}{suffix}"
             if os.path.lexists(candidate) and _inside(candidate, Path(user_icons_dir)):
                 return candidate
+    if image:
+        return homebrew_image_path(character_id, image, image_base, problems)
     icons_dir = Path(content_dir) / "icons"
     if not icon_field:
         if _SAFE_ID.match(character_id or ""):
@@ -104,6 +109,43 @@ def resolve_icon_path(
                     "icon-path-escapes",
                 )
             )
+        return None
+    return candidate
+
+
+URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")  # http:, https:, data: … (a Windows drive 'C:\' has one letter)
+
+
+def homebrew_image_path(character_id: str, image: str, base: str | None, problems: list[IconProblem] | None) -> Path | None:
+    """A JSON character's `image` → the local file it names, relative to the script's folder and inside it. A URL is
+    never fetched (botc-pnp works offline): it gives None and one problem saying what works instead."""
+    def problem(message: str, code: str) -> None:
+        if problems is not None:
+            problems.append(IconProblem(image, message, code))
+
+    if URL.match(image) and not re.match(r"^[A-Za-z]:[\\/]", image):
+        problem(
+            f"image의 주소({image[:80]})는 인터넷 없이 만들기 때문에 가져오지 않습니다. 자리표시 아이콘으로 인쇄합니다. "
+            f"아이콘을 쓰려면 --icons 폴더에 {character_id}.svg나 {character_id}.png를 넣거나, image에 스크립트 옆의 파일 "
+            f"경로(예: icons/{character_id}.png)를 쓰세요.",
+            "icon-url",
+        )
+        return None
+    if base is None:
+        problem(
+            f"image의 파일 경로({image[:80]})는 스크립트 파일이 있는 폴더를 기준으로 읽는데, 올린 스크립트에는 폴더가 없습니다. "
+            f"자리표시 아이콘으로 인쇄합니다. 명령줄에서 스크립트 파일로 만들거나 --icons 폴더에 {character_id}.svg/.png를 넣으세요.",
+            "icon-missing",
+        )
+        return None
+    folder = Path(base)
+    candidate = folder / image
+    if Path(image).is_absolute() or not _inside(candidate, folder):
+        problem(
+            f"image의 파일 경로가 스크립트 폴더({_display(folder)}) 밖을 가리킵니다: {image[:80]}. 자리표시 아이콘으로 "
+            "인쇄합니다. 스크립트 폴더 안의 경로(예: icons/이름.png)를 쓰세요.",
+            "icon-path-escapes",
+        )
         return None
     return candidate
 
@@ -360,17 +402,30 @@ def icon_flowable(icon: Icon | None, size: float, color: Any) -> Any:
     return _FLOWABLE_CLASS(icon, size, color)
 
 
+def missing_icon_message(character: Any) -> str:
+    """What to do about a character with no icon anywhere: a JSON character has no `icon` field (the publisher's
+    schema refuses it), so it is told about --icons and a local `image` path."""
+    if getattr(character, "custom", False):
+        return (
+            f"아이콘이 없어 자리표시 아이콘으로 인쇄합니다. --icons 폴더에 {character.id}.svg나 {character.id}.png를 넣거나, "
+            f"스크립트 JSON의 image에 스크립트 옆의 파일 경로(예: icons/{character.id}.png)를 쓰세요."
+        )
+    return (
+        f"아이콘이 지정되지 않았고 아이콘 폴더에 {character.id}.svg나 {character.id}.png도 없습니다. 자리표시 아이콘으로 "
+        "인쇄합니다. icon 항목에 파일 이름을 쓰거나 그 이름의 파일을 넣어 주세요."
+    )
+
+
 def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
     """The icon to draw for a character in this build; every problem becomes one warning in options.report."""
     problems: list[IconProblem] = []
-    path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems)
+    path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems,
+                             character.image, character.image_base)
     icon, problem = load_icon_checked(path)
     if problem is not None:
         problems.append(problem)
     if path is None and not problems:
-        problems.append(
-            IconProblem(f"{character.id}.svg", "아이콘이 지정되지 않았고 기본 아이콘 파일도 없습니다. 자리표시 아이콘으로 대신 그립니다.", "icon-missing")
-        )
+        problems.append(IconProblem(f"{character.id}.svg", missing_icon_message(character), "icon-missing"))
     for found in problems:
         already = any(f.code == found.code and f.subject == character.id for f in options.report.findings)
         if not already:

@@ -148,11 +148,16 @@ def token_specs(
 
 
 def player_count(game, options) -> int:
-    """Shrouds and votes of each kind: --players, else the largest player count of the setup table (15)."""
+    """Shrouds and votes of each kind: --players, else the largest player count the script is for (15, or the top of
+    its declared range: 6 for a 5–6 script)."""
     if options.players:
         return options.players
     table = getattr(game.library, "bag_table", None) or {}
-    return max(table) if table else int(theme()["tokens"]["players"])
+    if not table:
+        return int(theme()["tokens"]["players"])
+    from generator.bag import player_range
+
+    return player_range(game, table)[1]
 
 
 def resolve_choices(game, options) -> list[tuple[str, str]]:
@@ -227,31 +232,46 @@ def _free(point: tuple[float, float], radius: float, placed: list[tuple[float, f
 
 
 def _best_grid(radius: float, gap: float, frame: Frame, placed: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
-    """The free centres of the grid (hex or square, phase) that leaves the most room beside tokens already placed."""
+    """The free centres of the grid (hex or square, phase) that holds the most tokens beside those already placed;
+    a token alone in its row (where a row holds three or more) counts against a grid, so a grid that leaves none
+    wins over one that holds a single token more."""
     pitch = 2 * radius + gap
+    lone_cost = theme()["tokens"]["lone_token_cost"]
     best: list[tuple[float, float]] = []
+    best_score = 0.0
     for hexagonal in (True, False):
         row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
         for shifted in ((False, True) if hexagonal else (False,)):
             for step in range(GRID_PHASES if placed else 1):
                 drop = row_pitch * step / GRID_PHASES
-                free = [p for p in _lattice(radius, gap, frame, hexagonal, shifted, drop) if _free(p, radius, placed, gap)]
-                if len(free) > len(best):
-                    best = free
+                lattice = _lattice(radius, gap, frame, hexagonal, shifted, drop)
+                free = [p for p in lattice if _free(p, radius, placed, gap)]
+                score = len(free) - lone_cost * _lone_rows(free, lattice)
+                if score > best_score + _EPS:
+                    best, best_score = free, score
     return best
 
 
+def _lone_rows(free: list[tuple[float, float]], lattice: list[tuple[float, float]]) -> int:
+    """Rows of the grid where only one of three or more places is free."""
+    rows: dict[float, list[int]] = {}
+    for point in lattice:
+        rows.setdefault(round(point[1], 3), [0, 0])[0] += 1
+    for point in free:
+        rows[round(point[1], 3)][1] += 1
+    return sum(1 for size, used in rows.values() if size >= 3 and used == 1)
+
+
 def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
-    """Largest tokens first, each size on the regular grid that holds the most of it, page after page.
+    """Largest tokens first, page after page; on each page a size takes the regular grid that holds the most of it,
+    then further grids in the room left (beside a half row, between rows of larger tokens), so no half-empty page
+    separates characters and reminders. Then the last sheet is evened out (see `even_out_last_page`).
 
     Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch.
-    A smaller size first fills the room the larger ones left on earlier pages (beside a half row, below the
-    last row), so no half-empty page separates characters and reminders.
     """
-    sizes = sorted({spec.diameter_mm for spec in specs}, reverse=True)
     pages: list[TokenPage] = []
     occupied: list[list[tuple[float, float, float]]] = []
-    for diameter in sizes:
+    for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
         radius = diameter / 2 + bleed_mm
         group = [spec for spec in specs if spec.diameter_mm == diameter]
         if frame.right - frame.left < 2 * radius - _EPS or frame.top - frame.bottom < 2 * radius - _EPS:
@@ -261,13 +281,52 @@ def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -
             if page_index == len(pages):
                 pages.append(TokenPage(len(pages) + 1))
                 occupied.append([])
-            spots = _best_grid(radius, gap_mm, frame, occupied[page_index])
-            for (x, y), spec in zip(spots, group):
-                occupied[page_index].append((x, y, radius))
-                pages[page_index].placements.append(Placement(spec, round(x, 4), round(y, 4)))
-            group = group[len(spots):]
+            group = _fill(pages[page_index], occupied[page_index], group, radius, gap_mm, frame)
             page_index += 1
-    return [page for page in pages if page.placements]
+    pages = [page for page in pages if page.placements]
+    return even_out_last_page(pages, frame, gap_mm, bleed_mm)
+
+
+def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float, gap: float, frame: Frame) -> list[TokenSpec]:
+    """Places tokens of one size on the page, grid after grid while room is left; returns those that did not fit."""
+    while group:
+        spots = _best_grid(radius, gap, frame, occupied)
+        if not spots:
+            break
+        for (x, y), spec in zip(spots, group):
+            occupied.append((x, y, radius))
+            page.placements.append(Placement(spec, round(x, 4), round(y, 4)))
+        group = group[len(spots):]
+    return group
+
+
+def cut_area(page: TokenPage) -> float:
+    """The area inside the cut lines of a page's tokens (mm²)."""
+    return sum(math.pi * (p.spec.diameter_mm / 2) ** 2 for p in page.placements)
+
+
+def even_out_last_page(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[TokenPage]:
+    """A last sheet holding less than `last_sheet_least` of the fullest sheet's cut area takes tokens from the end
+    of the sheet before it (the smallest first: shrouds, votes, reminders), so no sheet goes to waste nearly empty."""
+    least = theme()["tokens"]["last_sheet_least"]
+    if len(pages) < 2:
+        return pages
+    fullest = max(cut_area(page) for page in pages)
+    last, before = pages[-1], pages[-2]
+    moved: list[TokenSpec] = []
+    while cut_area(last) < least * fullest and len(before.placements) > 1:
+        smallest = min(p.spec.diameter_mm for p in before.placements)
+        index = max(i for i, p in enumerate(before.placements) if p.spec.diameter_mm == smallest)
+        moved.insert(0, before.placements.pop(index).spec)
+        specs = moved + [p.spec for p in last.placements if p.spec not in moved]
+        specs = sorted(specs, key=lambda spec: -spec.diameter_mm)
+        last.placements = []
+        occupied: list = []
+        for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
+            left = _fill(last, occupied, [s for s in specs if s.diameter_mm == diameter], diameter / 2 + bleed, gap, frame)
+            if left:  # cannot happen (the last sheet had room for more); keep every token printed
+                raise ValueError("토큰 배치 오류: 마지막 장에 토큰이 들어가지 않습니다.")
+    return pages
 
 
 def layout(game, options, report: Report | None = None) -> tuple[list[TokenSpec], list[TokenPage], Frame]:

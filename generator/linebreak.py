@@ -6,7 +6,8 @@ breaks of a paragraph are chosen together for the least total demerits (Knuth–
 opens its word spaces and, a little, the space between syllables (자간), or closes them slightly, and no word gap
 grows past the theme's maximum; a line that cannot reach the width within those limits is set short (underfull),
 chosen only when nothing else fits. Ragged and centred paragraphs get even line lengths the same way (a centred
-title balances its last line too). Limits are in templates/theme.yaml (text.justify).
+title balances its last line too). A paragraph's last line holds at least two 어절 or a word of `runt_glyphs`
+characters, when the paragraph can be broken otherwise (the runt rule). Limits are in templates/theme.yaml (text.justify).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Run:
     size: float
     color: object
     width: float
+    underline: bool = False
 
 
 @dataclass
@@ -97,14 +99,50 @@ def segments_of(frags) -> list[Segment]:
             if index:
                 finish_word(space)
             if part:
-                runs.append(Run(part, frag.fontName, frag.fontSize, frag.textColor, width_of(part, frag.fontName, frag.fontSize)))
+                runs.append(Run(part, frag.fontName, frag.fontSize, frag.textColor, width_of(part, frag.fontName, frag.fontSize),
+                                any(line[1] == "underline" for line in getattr(frag, "us_lines", ()))))
     finish_word(0.0)
     if segments[-1].words:
         segments[-1].words[-1].space = 0.0
     return [s for s in segments] or [Segment()]
 
+def split_at_ties(word: Word, width: float) -> list[Word]:
+    """A tied unit (a setup bracket or a name joined by no-break spaces) wider than the column breaks at its no-break
+    spaces, as ordinary words, before anything would cut a word between letters."""
+    if not any(NBSP in run.text for run in word.runs):
+        return [word]
+    pieces: list[Word] = []
+    runs: list[Run] = []
+    for run in word.runs:
+        parts = run.text.split(NBSP)
+        for index, part in enumerate(parts):
+            if index:
+                space = width_of(" ", run.font, run.size)
+                pieces.append(Word(runs, sum(r.width for r in runs), sum(len(r.text) for r in runs), space))
+                runs = []
+            if part:
+                runs.append(Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size)))
+    pieces.append(Word(runs, sum(r.width for r in runs), sum(len(r.text) for r in runs), word.space))
+    pieces = [piece for piece in pieces if piece.runs]
+    return [part for piece in pieces for part in (split_long_word(piece, width) if piece.width > width else [piece])]
+
+
+def untie_wide(frags, width: float):
+    """reportlab paragraph fragments with every tied unit wider than `width` untied (its no-break spaces made
+    breakable), so reportlab's own wrapping never cuts it between letters ('추가된 마 / 을 바보')."""
+    for frag in frags:
+        text = getattr(frag, "text", "")
+        if not text or NBSP not in text:
+            continue
+        tokens = text.split(" ")
+        wide = [NBSP in token and width_of(token, frag.fontName, frag.fontSize) > width for token in tokens]
+        if any(wide):
+            frag.text = " ".join(token.replace(NBSP, " ") if too_wide else token for token, too_wide in zip(tokens, wide))
+    return frags
+
+
 def split_long_word(word: Word, width: float) -> list[Word]:
-    """A word wider than the column (a URL) is cut between characters; the only place this class cuts a word."""
+    """A word wider than the column (a URL) is cut between characters; the only place this module cuts a word."""
     pieces: list[Word] = []
     runs: list[Run] = []
     used = 0.0
@@ -118,7 +156,7 @@ def split_long_word(word: Word, width: float) -> list[Word]:
                 runs[-1].text += ch
                 runs[-1].width += w
             else:
-                runs.append(Run(ch, run.font, run.size, run.color, w))
+                runs.append(Run(ch, run.font, run.size, run.color, w, run.underline))
             used += w
     pieces.append(Word(runs, used, sum(len(r.text) for r in runs), word.space))
     return pieces
@@ -195,6 +233,15 @@ def set_line(words: list[Word], natural: float, width: float, widest: float, em:
     line.justified = True
     return line
 
+OPENING = "‘“([{「『〈《"
+
+
+def opens(word: Word) -> bool:
+    """A word that ends in an opening quote or bracket, or is one only with a single syllable after it ('‘이')."""
+    text = "".join(run.text for run in word.runs)
+    return bool(text) and (text[-1] in OPENING or (text[0] in OPENING and len(text.lstrip(OPENING)) <= 1))
+
+
 def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
                   balance: bool = False):
     """The lines of one segment with the least total demerits (ragged lines when the style is not justified).
@@ -216,7 +263,10 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
     ratio = limits["letter_ratio"]
     penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
     shortest = limits["shortest_line"]
-    dangling = limits["dangling_word_demerits"]
+    # in a tight paragraph a line costs tight_line_factor² more: the kerb on dangling words grows with it
+    dangling = limits["dangling_word_demerits"] * (limits["tight_line_factor"] if tight else 1)
+    runt, runt_glyphs = limits["runt_demerits"], limits["runt_glyphs"]
+    stranded = limits["stranded_opening_demerits"]
     demerits = demerits_function(widest, em, tight, limits)
     best = [0.0] + [INFEASIBLE] * n
     came_from = [0] * (n + 1)
@@ -244,6 +294,10 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
                 cost = 1e12  # a lone word that cannot be justified is set ragged
             elif not last and words[end - 1].glyphs == 1 and cost < UNDERFULL:
                 cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
+            if last and start and spaces == 0 and words[start].glyphs < runt_glyphs:
+                cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
+            if not last and opens(words[end - 1]):
+                cost += stranded  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
             total = best[start] + cost
             if total < best[end]:
                 best[end] = total
@@ -271,7 +325,7 @@ def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, ti
     for index, segment in enumerate(segments_of(frags)):
         words = []
         for word in segment.words:
-            words += split_long_word(word, widths[1]) if word.width > widths[1] else [word]
+            words += split_at_ties(word, widths[1]) if word.width > widths[1] else [word]
         lines += break_segment(words, widths, index == 0, em, justify, tight, balance) or ([Line([], 0.0)] if index else [])
     if lines and not lines[-1].words:
         lines.pop()

@@ -20,13 +20,19 @@ def keep_brackets_together(text: str) -> str:
     return BRACKET.sub(lambda m: m.group(0).replace(" ", NBSP), text)
 
 
-def reminder_markup(text: str, color: str) -> Markup:
-    """Escapes text and sets each '*토큰*' reminder name in bold and the reminder colour."""
+def reminder_markup(text: str, color: str, underline: bool = False) -> Markup:
+    """Escapes text and sets each '*토큰*' reminder name in the highlight face (gothic bold: it differs from the
+    body by shape and weight, so it survives a greyscale print) and the reminder colour as a second cue;
+    `underline` adds a rule under it where the body is itself gothic (storyteller sheets)."""
+    from generator.theme import font_name
+
+    face = font_name("sans_bold")
+    template = '<font name="{}" color="{}"><u>{}</u></font>' if underline else '<font name="{}" color="{}">{}</font>'
     pieces = []
     last = 0
     for match in REMINDER_MARK.finditer(text):
         pieces.append(escape(text[last : match.start()]))
-        pieces.append(Markup('<font color="{}"><b>{}</b></font>').format(color, match.group(1)))
+        pieces.append(Markup(template).format(face, color, match.group(1)))
         last = match.end()
     pieces.append(escape(text[last:]))
     return Markup("").join(pieces)

@@ -61,6 +61,8 @@ class Character:
     aliases: list[str] = field(default_factory=list)  # other spellings in content text: printed as the name
     community_names: list[str] = field(default_factory=list)  # names players know from other tools: found, never printed
     icon: str | None = None
+    image: str | None = None  # a JSON character's `image`: a URL (never fetched) or a file path beside the script
+    image_base: str | None = None  # the folder a relative `image` path is read from (the script's), when known
     edition: str | None = None
     cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
     source: str | None = None  # the file it was loaded from, for messages
@@ -159,6 +161,9 @@ class Script:
     named_characters: dict[str, str] = field(default_factory=dict)
     night_order: NightOrder | None = None  # the script's own order, when it carries one
     bootlegger: list[str] = field(default_factory=list)
+    logo: str | None = None  # a club or script logo: a local image path (resolved against the script's folder) or a URL
+    players: tuple[int, int] | None = None  # the player counts the script is for, when it declares them
+    jinxes: list = field(default_factory=list)  # homebrew Jinx pairs the script's character objects carry
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)
@@ -225,8 +230,12 @@ class Game:
 
     @property
     def jinxes(self) -> list[Jinx]:
+        """The library's jinxes between the game's characters, then the script's own (homebrew) ones."""
         present = set(self.ids)
-        return [j for j in self.library.jinxes if set(j.characters) <= present]
+        official = [j for j in self.library.jinxes if set(j.characters) <= present]
+        pairs = {frozenset(j.characters) for j in official}
+        own = [j for j in self.script.jinxes if set(j.characters) <= present and frozenset(j.characters) not in pairs]
+        return official + own
 
     def named_character(self, loric_id: str) -> Character | None:
         target = self.script.named_characters.get(loric_id)

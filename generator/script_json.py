@@ -20,7 +20,7 @@ from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report
 from generator.josa import PLACEHOLDER, fill_named, with_particle
 from generator.limits import MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
-from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, NightOrder, Script
+from generator.model import FIXED_STEPS, NIGHTS, TEAMS, Character, Jinx, NightOrder, Script
 from generator.search import IdLookup
 
 SCHEMA_PATH = DEFAULT_CONTENT_DIR / "schema" / "script-schema.json"
@@ -262,12 +262,13 @@ def json_problem(parser_message: str) -> str:
     return next((korean for english, korean in JSON_PROBLEMS if parser_message.startswith(english)), "JSON 문법에 맞지 않는 글자입니다")
 
 
-def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
+def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None = None) -> Script | None:
     """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
     `library_source()` gives (characters, night order) of the content folder, as content.library_parts does; it is called
-    only once the JSON parses. The web server passes the ones it keeps loaded."""
+    only once the JSON parses. The web server passes the ones it keeps loaded. `base_dir` is the script's folder,
+    where a character's `image` file path is read from (None: an upload, whose image paths point nowhere)."""
     try:
-        return _script_from_json_text(text, where, script_id, report, library_source)
+        return _script_from_json_text(text, where, script_id, report, library_source, base_dir)
     except RecursionError:
         report.cannot_read(
             "json-syntax",
@@ -283,7 +284,7 @@ def script_from_json_text(text: str, where: str, script_id: str, report: Report,
     return None
 
 
-def _script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source) -> Script | None:
+def _script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None) -> Script | None:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -357,6 +358,13 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         source=where,
     )
     script.lines = {position: lines[index] for position, (index, _, _) in enumerate(entries) if index in lines}
+    script.logo = text_of(meta.get("logo"))
+    if meta.get("players") is not None:
+        from generator.players import parse_players
+
+        script.players, problem = parse_players(meta["players"])
+        if problem:
+            report.error("players-range", f"_meta의 'players': {problem}", where=item_where(where, lines, data.index(meta)))
     bootlegger = meta.get("bootlegger")
     if isinstance(bootlegger, list):
         script.bootlegger = [text_of(rule) for rule in bootlegger if text_of(rule)]
@@ -370,6 +378,10 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         given = character_fields(full)
         if given is None:
             continue  # missing or broken required fields: the schema check said which
+        image = first_image(full.get("image"))
+        if image:
+            given["image"] = image
+            given["image_base"] = str(base_dir) if base_dir is not None else None
         base = library.get(character_id)
         if base is None:
             character = new_character(character_id, given, item_at, report)
@@ -380,8 +392,32 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         if merged is not base:
             script.custom_characters[character_id] = merged
 
+    script.jinxes = homebrew_jinxes(entries, lookup, where, lines, report)
     script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script
+
+
+def homebrew_jinxes(entries, lookup: IdLookup, where: str, lines: dict[int, int], report: Report) -> list[Jinx]:
+    """Character objects' `jinxes` ([{"id": other, "reason": text}]) → Jinx pairs, the object's character first.
+    A pair the library already has keeps the library's Korean text (Game.jinxes leaves the script's one out)."""
+    found: list[Jinx] = []
+    seen: set[frozenset] = set()
+    for index, character_id, full in entries:
+        given = full.get("jinxes") if full else None
+        if not isinstance(given, list):
+            continue
+        for number, item in enumerate(given, start=1):
+            other_raw = item.get("id") if isinstance(item, dict) else None
+            reason = text_of(item.get("reason")) if isinstance(item, dict) else None
+            if not isinstance(other_raw, str) or not reason:
+                continue  # reported by the schema check
+            other = lookup.id_for(other_raw) or normalize_id(other_raw)
+            pair = frozenset((character_id, other))
+            if other == character_id or pair in seen:
+                continue
+            seen.add(pair)
+            found.append(Jinx((character_id, other), from_publisher_text(reason) or reason, item_where(where, lines, index)))
+    return found
 
 
 def unencodable_text(text: str, data: list, where: str, report: Report) -> bool:
@@ -418,6 +454,14 @@ def trim_long_lists(data: list, report: Report, where: str, lines: dict[int, int
                     where=item_where(where, lines, index),
                 )
                 item[key] = value[:limit]
+
+
+def first_image(value) -> str | None:
+    """The icon of a character object's `image` (a string, or a list whose first entry is the character's own
+    alignment)."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return text_of(value)
 
 
 def text_of(value) -> str | None:
@@ -460,12 +504,20 @@ def setup_from_flag(flag: bool, ability: str, name: str, where: str, report: Rep
     """The format says only whether setup changes; our bag needs how: read it from the ability's bracket."""
     if not flag:
         return {}
-    from generator.checks.setup import bracket_changes
+    from generator.brackets import bracket_changes
 
     changes, _required, unreadable = bracket_changes(ability)
     setup = dict(changes)
     if unreadable:  # keep what the bag cannot model as the setup rules it states, so sheets still show it
         setup["rules"] = [bracket.strip("[]").strip() for bracket in unreadable]
+        report.warning(
+            "setup-unchecked",
+            f"{name}의 능력에 있는 괄호 {with_particle(', '.join(unreadable), '을')} 읽지 못해 이 캐릭터의 설정 변경은 검사하지 "
+            "못했습니다. 배치는 이야기꾼이 직접 확인해 주세요. '[+1 Outsider]', '[-1 or +1 Outsider]', '[외지인 +1명]'처럼 "
+            "팀과 수로 쓰면 검사합니다.",
+            subject=subject,
+            where=where,
+        )
     if not setup:
         report.warning(
             "setup-unknown",
@@ -488,6 +540,8 @@ def new_character(character_id: str, given: dict, where: str, report: Report) ->
         first_night=given.get("first_night"),
         other_nights=given.get("other_nights"),
         setup=setup_from_flag(given.get("setup", False), given["ability"], given["name"], where, report, character_id),
+        image=given.get("image"),
+        image_base=given.get("image_base"),
         source=where,
         custom=True,
     )
@@ -499,8 +553,8 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
     printed = library_words(library)  # our export writes the printed wording: that is the library's text too
     changes: dict = {}
     for field_name, value in given.items():
-        if field_name.startswith("_raw_") or field_name == "setup":
-            continue
+        if field_name.startswith("_raw_") or field_name in ("setup", "image", "image_base"):
+            continue  # the library has its own icon: a JSON's image does not make a library character custom
         ours = getattr(base, field_name)
         if field_name in NIGHTS:
             raw = given[f"_raw_{field_name}"]

@@ -33,6 +33,12 @@ def font_paths() -> list[Path]:
     return [FONTS_DIR / spec["file"] for spec in theme()["fonts"].values()]
 
 
+def fallback_font_paths() -> list[Path]:
+    """The Latin fallback of each theme font, in the order of font_paths."""
+    fallbacks = theme()["fallback_fonts"]
+    return [FONTS_DIR / fallbacks[role]["file"] for role in theme()["fonts"]]
+
+
 def font_name(role: str) -> str:
     """The registered reportlab font name for a role: serif, serif_bold, sans, sans_bold."""
     return theme()["fonts"][role]["name"]

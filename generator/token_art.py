@@ -4,9 +4,9 @@ A character token: parchment disc, team ring (each team at its own greyscale lig
 not colour), icon, the name curved along the bottom, leaves on top for its reminder tokens with a star among them
 when it changes the setup, a left leaf when it wakes on the first night and a right leaf for the other nights.
 A reminder token: its text curved along the bottom under the owner's icon, in the owner's ring.
-A shroud (수의): a dark disc with a light grave and label. A vote (투표): a white disc, two thin black rings and a
-raised hand. The cut line is a thin stroked circle at exactly the nominal diameter; the art extends past it by
-the bleed.
+A shroud (수의): a dark disc with a light grave and label. A vote (투표): a white disc in a grey ring and a raised
+hand. The cut line is a thin stroked circle at exactly the nominal diameter, the only circle near the cut, light
+where the ring under it is dark; the art extends past it by the bleed.
 """
 
 from __future__ import annotations
@@ -20,6 +20,19 @@ from generator.theme import color, font_name, mm, team_color, team_mark, team_ri
 
 DEFAULT_TOKEN_MM = 44.45
 DEFAULT_REMINDER_MM = 25.4
+
+
+def reminder_arc(diameter_mm: float = DEFAULT_REMINDER_MM) -> tuple[str, float, float]:
+    """(font role, starting size in pt, baseline radius in pt) of the name on a reminder token of this diameter."""
+    scale = diameter_mm / DEFAULT_REMINDER_MM
+    return _t("reminder_font"), _t("reminder_size_pt") * scale, mm(diameter_mm) / 2 - mm(_t("reminder_text_inset_mm"))
+
+
+def largest_arc_size(width_at_1pt: float, baseline_radius: float) -> float:
+    """The largest size at which text `width_at_1pt` wide (per point of size) spans at most max_arc_deg along the
+    arc set by _arc_text (glyphs centred 0.35 em inside the baseline): s·w = limit·(r − 0.35·s)."""
+    limit = math.radians(_t("max_arc_deg"))
+    return limit * baseline_radius / (width_at_1pt + 0.35 * limit) if width_at_1pt > 0 else float("inf")
 
 
 def token_theme(key: str):
@@ -190,8 +203,11 @@ class TokenPainter:
         canvas.circle(cx, cy, radius - ring, stroke=0, fill=1)
         draw_ring_marks(canvas, cx, cy, radius - ring, radius, team)
 
-    def _cut_line(self, canvas, cx, cy, radius):
-        canvas.setStrokeColor(_hex(_t("cut_color")))
+    def _cut_line(self, canvas, cx, cy, radius, under: str):
+        """The one cut circle, dark on a light ring and light on a dark one (`under`: the colour it is drawn over),
+        so it shows on every token, the shroud's black disc and the demon's dark ring too."""
+        dark = grey_level(under) < _t("cut_dark_below")
+        canvas.setStrokeColor(_hex(_t("cut_color_on_dark") if dark else _t("cut_color")))
         canvas.setLineWidth(_t("cut_line_pt"))
         canvas.circle(cx, cy, radius, stroke=1, fill=0)
 
@@ -205,11 +221,14 @@ class TokenPainter:
         limit = math.radians(_t("max_arc_deg"))
         floor = theme()["text"]["min_size_pt"]
         hard_floor = _t("hard_min_size_pt")
-        glyphs = list(text)
+        from generator.fonts import font_runs
+
+        # each glyph with the font it is set in: a Latin word Nanum lacks a letter of is set in the fallback whole
+        glyphs = [(g, name) for piece, name in font_runs(text, font) for g in piece]
 
         def span(s):
             middle = baseline_radius - 0.35 * s
-            return sum(stringWidth(g, font, s) for g in glyphs) / middle, middle
+            return sum(stringWidth(g, name, s) for g, name in glyphs) / middle, middle
 
         current = max(size, floor)  # a small token still gets readable type; only length shrinks it further
         while span(current)[0] > limit and current > hard_floor:
@@ -222,13 +241,14 @@ class TokenPainter:
         canvas.setFont(font, current)
         canvas.setFillColor(_hex(fill or _t("name_color")))
         angle = -math.pi / 2 - total / 2
-        for glyph in glyphs:
-            width = stringWidth(glyph, font, current) / middle
+        for glyph, name in glyphs:
+            width = stringWidth(glyph, name, current) / middle
             centre = angle + width / 2
             angle += width
             if glyph.isspace():
                 continue
             canvas.saveState()
+            canvas.setFont(name, current)
             canvas.translate(cx, cy)
             canvas.rotate(math.degrees(centre) + 90)
             canvas.drawCentredString(0, -baseline_radius, glyph)
@@ -242,11 +262,15 @@ class TokenPainter:
         canvas.saveState()
         if spec.kind in EXTRAS:
             self._extra(canvas, spec, cx, cy, bleed)
-        elif spec.kind == CHARACTER:
-            self._character(canvas, spec, self.game.character(spec.character_id), cx, cy, bleed)
-        elif spec.kind == REMINDER:
-            self._reminder(canvas, spec, self.game.character(spec.character_id), cx, cy, bleed)
-        self._cut_line(canvas, cx, cy, mm(spec.diameter_mm) / 2)
+            under = _t(spec.kind).get("ring", _t(spec.kind)["fill"])
+        else:
+            character = self.game.character(spec.character_id)
+            if spec.kind == CHARACTER:
+                self._character(canvas, spec, character, cx, cy, bleed)
+            else:
+                self._reminder(canvas, spec, character, cx, cy, bleed)
+            under = team_ring_color(character.team)
+        self._cut_line(canvas, cx, cy, mm(spec.diameter_mm) / 2, under)
         canvas.restoreState()
 
     def _character(self, canvas, spec, character, cx, cy, bleed):
@@ -356,24 +380,19 @@ class TokenPainter:
         draw_icon(canvas, self.icon(character), cx - size / 2, cy + 0.28 * r - size / 2, size, team_color(character.team))
 
     def _extra(self, canvas, spec, cx, cy, bleed):
-        """Shroud: dark disc, light art. Vote: white disc inside two thin black rings, dark art."""
+        """Shroud: a dark disc with light art. Vote: a white disc in a grey ring, dark art. Nothing ring-like near
+        the cut: the cut line is the only circle there."""
         from generator.icons import draw_icon
 
         style = _t(spec.kind)
         r = mm(spec.diameter_mm) / 2
         scale = spec.diameter_mm / DEFAULT_REMINDER_MM
         canvas.setLineWidth(0)
-        canvas.setFillColor(_hex(style["fill"]))
+        canvas.setFillColor(_hex(style.get("ring", style["fill"])))
         canvas.circle(cx, cy, r + bleed, stroke=0, fill=1)
-        canvas.setStrokeColor(_hex(style["ink"]))
-        if "ring_mm" in style:
-            canvas.setLineWidth(mm(style["ring_mm"]) * scale)
-            canvas.circle(cx, cy, r - mm(1.0) * scale, stroke=1, fill=0)
-            canvas.setLineWidth(mm(style["ring_mm"]) * scale * 0.5)
-            canvas.circle(cx, cy, r - mm(1.9) * scale, stroke=1, fill=0)
-        else:
-            canvas.setLineWidth(mm(0.25) * scale)
-            canvas.circle(cx, cy, r - mm(1.3) * scale, stroke=1, fill=0)
+        if "ring" in style:
+            canvas.setFillColor(_hex(style["fill"]))
+            canvas.circle(cx, cy, r - mm(style["ring_mm"]) * min(1.0, scale), stroke=0, fill=1)
         baseline = r - mm(_t("reminder_text_inset_mm")) - mm(0.3) * scale
         self._arc_text(canvas, cx, cy, spec.label, baseline, font_name("sans_bold"), _t("reminder_size_pt") * 1.25 * scale,
                        spec.kind, fill=style["ink"])

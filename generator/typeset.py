@@ -26,9 +26,29 @@ def style(role: str = "serif", size: float = 9.0, leading: float | None = None, 
 
 
 def paragraph(markup: str, paragraph_style):
+    from generator.fonts import with_fallback
+
+    flowable = _paragraph_class()(markup, paragraph_style)
+    flowable.frags = with_fallback(flowable.frags)  # letters Nanum lacks set in its Latin fallback
+    return flowable
+
+
+@lru_cache(maxsize=1)
+def _paragraph_class():
     from reportlab.platypus import Paragraph
 
-    return Paragraph(markup, paragraph_style)
+    from generator.linebreak import untie_wide
+
+    class TiedParagraph(Paragraph):
+        """reportlab's Paragraph that unties a no-break unit wider than the column before wrapping (it would
+        otherwise cut the unit between letters)."""
+
+        def wrap(self, avail_width, avail_height):
+            style = self.style
+            untie_wide(self.frags, avail_width - style.leftIndent - style.rightIndent - max(style.firstLineIndent, 0))
+            return super().wrap(avail_width, avail_height)
+
+    return TiedParagraph
 
 
 def fit_paragraph(markup: str, role: str, size: float, width: float, height: float, min_size: float | None = None, **style_args):

@@ -8,12 +8,14 @@
   again (리마인더로 → 알림으로, 돌연변이를 → 변종을).
 - Straight quotes become typographic ones (“ ” ‘ ’).
 - `tie` then joins the words of a multi-word character or reminder name, a reminder name with the 알림 that marks
-  it, and a team with its signed count ('외지인 -1명') with no-break spaces, so no line ends inside them.
+  it, a team with its signed count ('외지인 -1명') and the theme's short fixed phrases ('현재 게임') with no-break
+  spaces, so no line ends inside them.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -203,11 +205,25 @@ class Wording:
             text = self.tie_names.sub(lambda m: m.group(0).replace(" ", NBSP), text)
         if self.marked is not None:
             text = self.marked.sub(lambda m: m.group(1) + NBSP, text)
-        return SIGNED_COUNT.sub(NBSP, text)
+        return tie_phrases(SIGNED_COUNT.sub(NBSP, text))
 
     def print(self, text: str | None) -> str:
         """words() then tie(): what a paragraph of game text prints."""
         return self.tie(self.words(text))
+
+
+@lru_cache(maxsize=1)
+def _phrase_pattern():
+    from generator.theme import theme
+
+    phrases = sorted(theme()["text"].get("keep_together", []), key=len, reverse=True)
+    return re.compile("|".join(re.escape(p) for p in phrases)) if phrases else None
+
+
+def tie_phrases(text: str) -> str:
+    """The theme's short fixed phrases ('현재 게임', '거짓 정보' …) with no-break spaces inside them."""
+    pattern = _phrase_pattern()
+    return pattern.sub(lambda m: m.group(0).replace(" ", NBSP), text) if pattern and text else text
 
 
 def typographic_quotes(text: str) -> str:

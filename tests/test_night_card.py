@@ -61,7 +61,7 @@ def test_one_upright_page_with_every_step_of_both_nights(card, game):
     assert not options.report.findings
 
 
-def test_cues_are_readable_single_lines_inside_their_column(card):
+def test_cues_are_readable_lines_inside_their_column(card):
     import pdfplumber
 
     paper, data, _ = card

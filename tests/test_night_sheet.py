@@ -95,14 +95,24 @@ def test_fixed_steps_say_seven_players(pdf):
         assert flat(name) + "7명이상일때만" in first
 
 
-def test_reminder_tokens_bold_and_coloured(pdf, game):
+def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
+    """Reminder names differ from the serif body by face and weight and are underlined: colour is only a second cue."""
     import pdfplumber
 
     _, data = pdf
     with pdfplumber.open(io.BytesIO(data)) as document:
-        chars = document.pages[0].chars
-    marked = "".join(c["text"] for c in chars if "MyeongjoBold" in c["fontname"].replace("-", ""))
-    assert "폭풍사로잡힘" in marked  # the Storm Catcher's reminder token name
+        page = document.pages[0]
+        chars = page.chars
+        rules = [(o["x0"], o["x1"], o["top"]) for o in page.lines + page.rects if abs(o["top"] - o["bottom"]) < 1.5]
+    purple = tuple(int(theme()["colors"]["reminder"][i : i + 2], 16) / 255 for i in (1, 3, 5))
+    coloured = [c for c in chars if c["text"].strip() and all(abs(a - b) < 0.01 for a, b in zip(c["non_stroking_color"] or (), purple))
+                and len(c["non_stroking_color"] or ()) == 3]
+    assert coloured
+    marked = [c for c in coloured if "GothicBold" in c["fontname"].replace("-", "")]
+    assert len(marked) == len(coloured)  # every reminder-coloured glyph is also gothic bold
+    assert "폭풍사로잡힘" in "".join(c["text"] for c in marked)  # the Storm Catcher's reminder token name
+    for char in marked:
+        assert any(x0 - 0.5 <= char["x0"] and char["x1"] <= x1 + 0.5 and abs(top - char["bottom"]) < 0.4 * char["size"] for x0, x1, top in rules), char["text"]
 
 
 def test_fonts_embedded_and_margins(pdf):

@@ -12,7 +12,7 @@ from conftest import pdf_page_texts
 
 from generator.content import load_game
 from generator.documents import script_sheet
-from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
+from generator.model import NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.options import RenderOptions
 from generator.theme import MM, theme
 
@@ -161,7 +161,7 @@ def test_an_official_edition_fills_the_front_instead_of_leaving_half_of_it_empty
     with pdfplumber.open(io.BytesIO(data)) as document:
         front = document.pages[0]
         body = [c for c in front.chars if c["bottom"] < front.height - margin - 20]  # above the footer line
-        title_foot = min(c["bottom"] for c in body if c["size"] >= theme()["script_sheet"]["title_min_size_pt"])
+        title_foot = min(c["bottom"] for c in body if c["size"] >= theme()["script_sheet"]["title_block"]["title_min_size_pt"])
         middle = front.width / 2
         columns = [[c for c in body if c["bottom"] > title_foot and (c["x0"] < middle) == left] for left in (True, False)]
         sizes = sorted(c["size"] for c in body)
@@ -171,36 +171,27 @@ def test_an_official_edition_fills_the_front_instead_of_leaving_half_of_it_empty
     assert sizes[len(sizes) // 2] > 10  # abilities larger than the dense sheets' 8–9 pt
 
 
-def test_other_nights_column_is_turned_180(pdf, game):
+def test_back_reads_upright_first_night_left_other_nights_right(pdf, game):
+    """Every glyph of the back is upright (README: a player reads the sheet in hand); the first night runs down the
+    left half and the other nights down the right half, each in its order, each character with its team in words."""
     import pdfplumber
 
     _, data, _ = pdf
     with pdfplumber.open(io.BytesIO(data)) as document:
         back = document.pages[1]
-        turned = [c for c in back.chars if c["matrix"][0] < 0 and c["matrix"][3] < 0]
-        upright = [c for c in back.chars if c["matrix"][0] > 0]
-    turned_text = "".join(c["text"] for c in turned)
-    upright_text = "".join(c["text"] for c in upright)
-    # the turned glyphs are the other-nights heading and every other-nights step, in order
-    expected = "다른밤" + "".join(  # each character step also says its team: colour alone merges in greyscale
-        game.library.fixed_steps[s].name if s in game.library.fixed_steps
-        else game.character(s).name + TEAM_NAMES_KO[game.character(s).team]
-        for s in game.night_steps("other_nights")
-    ).replace(" ", "")
-    badges = set("황하악새")  # the fixed steps' one-syllable badges sit before their names
-    squeezed = turned_text.replace(" ", "")
-    position = 0
-    for char in expected:
-        position = squeezed.index(char, position) + 1
-    assert not set(squeezed) - set(expected) - badges
-    assert "첫날" in upright_text and "첫날" not in turned_text
-    only_other = [game.character(s).name for s in game.night_steps("other_nights")
-                  if s not in game.night_steps("first_night") and s not in game.library.fixed_steps]
-    assert only_other
-    for name in only_other:
-        assert set(name.replace(" ", "")) <= set(turned_text), name
-    # and the turned column sits on the right half of the page
-    assert min(c["x0"] for c in turned) > back.width / 2 - 1
+        assert all(c["matrix"][0] > 0 and c["matrix"][1] == 0 for c in back.chars)
+        middle = back.width / 2
+        halves = {night: "".join(c["text"] for c in back.chars if (c["x0"] < middle) == (night == "first_night")) for night in NIGHTS}
+    for night, heading in (("first_night", "첫날밤"), ("other_nights", "다른밤")):
+        expected = heading + "".join(
+            game.library.fixed_steps[s].name if s in game.library.fixed_steps
+            else game.character(s).name + TEAM_NAMES_KO[game.character(s).team]
+            for s in game.night_steps(night)
+        ).replace(" ", "")
+        squeezed = halves[night].replace(" ", "")  # the fixed steps' badges (황, 하 …) only add glyphs in between
+        position = 0
+        for char in expected:
+            position = squeezed.index(char, position) + 1
 
 
 def test_back_has_steps_jinx_travellers_and_loric(pdf, game):

@@ -36,7 +36,16 @@ def filler(length: int, seed: int) -> str:
 
 
 def at_limit(kind: str, field: str, seed: int) -> str:
-    return filler(LIMITS[kind][field]["max"], seed)
+    """The longest text a field accepts: its character limit, or for a measured field (a token text) the longest
+    filler that still fits the token at the size validate requires."""
+    limits = LIMITS[kind][field]
+    if "fits" not in limits:
+        return filler(limits["max"], seed)
+    from generator.checks.lengths import token_text_size
+    from generator.theme import theme
+
+    smallest = theme()["tokens"]["fit_min_size_pt"]
+    return next(text for n in range(limits["max"], 0, -1) if token_text_size(text := filler(n, seed)) >= smallest)
 
 
 # The poisoner wakes on both nights and is on the bundled script with a jinx partner pair nearby (spy, damsel).
@@ -205,6 +214,24 @@ def test_a_list_item_past_its_limit_names_the_item(content):
     [finding] = with_code(report, "text-too-long", "error")
     assert "'reminders'(알림 토큰)의 2번째 항목이 너무 깁니다" in finding.message
     assert f"{limit + 3}자" in finding.message
+
+
+def test_token_texts_are_measured_not_counted(content):
+    # 17 Latin letters fit a 25.4 mm reminder token at its own size; 14 Hangul syllables do not fit at 5.5 pt
+    edit_character(content, "monk", reminders=["Designated Driver", "가나다라마바사아자차카타파하"])
+    _, report = validate("in-space", content)
+    [finding] = with_code(report, "text-too-long", "error")
+    assert "'reminders'(알림 토큰)의 2번째 항목이 너무 깁니다" in finding.message and "25.4 mm 알림 토큰" in finding.message
+    assert "5.5pt" in finding.message
+    assert not any("1번째" in f.message for f in with_code(report, "text-long") + with_code(report, "text-too-long"))
+
+
+def test_a_token_text_that_fits_only_in_small_type_is_a_warning(content):
+    edit_character(content, "monk", reminders=["가나다라마바사아자차카타"])  # 12 syllables: about 5.7 pt
+    _, report = validate("in-space", content)
+    assert with_code(report, "text-too-long") == []
+    [finding] = with_code(report, "text-long", "warning")
+    assert "작게 인쇄됩니다" in finding.message
 
 
 def test_text_between_the_soft_and_hard_limit_is_a_warning(content):

@@ -82,7 +82,7 @@ def test_a_shroud_and_a_vote_per_player(game):
     tokens = theme()["tokens"]
     disc = 25.4 + 2 * 1.0  # reminder size and the default bleed
     assert filled_discs(data, tokens["shroud"]["fill"], disc) == players
-    assert filled_discs(data, tokens["vote"]["fill"], disc) == players
+    assert filled_discs(data, tokens["vote"]["ring"], disc) == players  # the vote's grey ring runs out to the bleed
     assert cut_counts(data) == (0, 2 * players)
     flat = text(data)
     assert flat.count("수의") == players and flat.count("투표") == players
@@ -93,7 +93,7 @@ def test_by_default_the_largest_setup_row_of_each_beside_the_characters(game):
     players = max(game.library.bag_table)
     assert players == 15
     assert filled_discs(data, theme()["tokens"]["shroud"]["fill"], 27.4) == players
-    assert filled_discs(data, theme()["tokens"]["vote"]["fill"], 27.4) == players
+    assert filled_discs(data, theme()["tokens"]["vote"]["ring"], 27.4) == players
     assert cut_counts(data)[1] == 2 * players
 
 

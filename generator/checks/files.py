@@ -10,7 +10,7 @@ from generator.model import Game
 
 
 def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
-    from generator.icons import IconProblem, resolve_icon_path
+    from generator.icons import IconProblem, missing_icon_message, resolve_icon_path
 
     if icons_dir is not None and not Path(icons_dir).is_dir():
         report.warning(
@@ -22,25 +22,23 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
     content_dir = Path(game.library.content_dir)
     for character in game.characters:
         problems: list[IconProblem] = []
-        path = resolve_icon_path(character.id, character.icon, content_dir, icons_dir, problems)
+        path = resolve_icon_path(character.id, character.icon, content_dir, icons_dir, problems, character.image, character.image_base)
         where = character.where("icon") if character.icon else character.source
         for problem in problems:
             report.warning(problem.code, f"{character.name}: {problem.message_ko}", subject=character.id, where=where)
         if problems:
             continue
         if path is None:
-            report.warning(
-                "icon-missing",
-                f"{character.name}: 아이콘이 지정되지 않았고 아이콘 폴더에 {character.id}.svg나 {character.id}.png도 "
-                "없습니다. 자리표시 아이콘으로 인쇄합니다. icon 항목에 파일 이름을 쓰거나 그 이름의 파일을 넣어 주세요.",
-                subject=character.id,
-                where=where,
-            )
+            report.warning("icon-missing", f"{character.name}: {missing_icon_message(character)}", subject=character.id, where=where)
         elif not path.is_file():
+            fix = (
+                f"image에 쓴 경로({character.image})가 스크립트 폴더의 파일을 가리키게 고쳐 주세요."
+                if character.image
+                else f"아이콘 폴더({content_dir / 'icons'})에 파일을 넣거나 icon 항목을 고쳐 주세요."
+            )
             report.warning(
                 "icon-missing",
-                f"{character.name}: 아이콘 파일이 없습니다: {path.name}. 자리표시 아이콘으로 인쇄합니다. "
-                f"아이콘 폴더({content_dir / 'icons'})에 파일을 넣거나 icon 항목을 고쳐 주세요.",
+                f"{character.name}: 아이콘 파일이 없습니다: {path.name}. 자리표시 아이콘으로 인쇄합니다. {fix}",
                 subject=character.id,
                 where=where,
             )

@@ -105,6 +105,9 @@ def check(game: Game, report: Report) -> None:
         if not limits:
             continue
         length = len(text.text)
+        if "fits" in limits and length <= limits["max"]:
+            check_fit(text, report)
+            continue
         if length > limits["max"]:
             report.error(
                 "text-too-long",
@@ -113,7 +116,7 @@ def check(game: Game, report: Report) -> None:
                 subject=text.subject,
                 where=text.where,
             )
-        elif length > limits["warn"]:
+        elif "warn" in limits and length > limits["warn"]:
             report.warning(
                 "text-long",
                 f"{text.owner}의 {text.label()}이 깁니다: {length:,}자. {limits['warn']:,}자를 넘으면 "
@@ -121,6 +124,47 @@ def check(game: Game, report: Report) -> None:
                 subject=text.subject,
                 where=text.where,
             )
+
+
+# texts this short fit any token arc at the legible size whatever their letters (a Hangul syllable is 1 em)
+ALWAYS_FITS = 6
+
+
+def token_text_size(text: str) -> float:
+    """The largest size (pt) at which `text` fits the default reminder token's arc, measured with the fonts it is
+    printed in (Nanum and its Latin fallback)."""
+    from generator.fonts import ensure_font, text_width
+    from generator.token_art import largest_arc_size, reminder_arc
+
+    role, _size, radius = reminder_arc()
+    return largest_arc_size(text_width(text, ensure_font(role), 1.0), radius)
+
+
+def check_fit(text: Text, report: Report) -> None:
+    """A token text is judged by what fits the token: an error when it needs type below the fit minimum, a warning
+    below the legible minimum."""
+    if len(text.text) <= ALWAYS_FITS:
+        return
+    from generator.theme import theme
+
+    smallest, legible = theme()["tokens"]["fit_min_size_pt"], theme()["text"]["min_size_pt"]
+    size = token_text_size(text.text)
+    if size < smallest:
+        report.error(
+            "text-too-long",
+            f"{text.owner}의 {text.label()}이 너무 깁니다: 25.4 mm 알림 토큰에 {size:.1f}pt로만 들어갑니다"
+            f"({len(text.text)}자). 토큰에 읽을 수 있게 인쇄하려면 {smallest:g}pt 이상으로 들어가야 합니다. 줄여 주세요.",
+            subject=text.subject,
+            where=text.where,
+        )
+    elif size < legible:
+        report.warning(
+            "text-long",
+            f"{text.owner}의 {text.label()}이 깁니다: 25.4 mm 알림 토큰에 {size:.1f}pt로 작게 인쇄됩니다"
+            f"({len(text.text)}자, 보통 {legible:g}pt 이상). 더 큰 알림 토큰(--reminder-size)을 쓰거나 줄이면 읽기 쉽습니다.",
+            subject=text.subject,
+            where=text.where,
+        )
 
 
 # --- a layout that overflowed anyway ---------------------------------------------------------------------------
@@ -137,7 +181,7 @@ def culprit(game: Game, message: str) -> Text | None:
         matches = [t for t in texts if len(snippet) >= 4 and " ".join(t.text.split()).startswith(snippet)]
         if matches:
             return max(matches, key=lambda t: len(t.text))
-    measured = [(len(t.text) / t.limits["warn"], t) for t in texts if t.limits]
+    measured = [(len(t.text) / t.limits.get("warn", t.limits["max"]), t) for t in texts if t.limits]
     return max(measured, key=lambda pair: pair[0])[1] if measured else None
 
 

@@ -2,89 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
-from generator.bag import bag_rows
+from generator.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
+from generator.bag import bag_rows, combination, largest_filled, modifier_choices, small_script_range
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
-
-BRACKET = re.compile(r"\[([^\[\]]*)\]")
-TEAM_BY_KOREAN = {name: team for team, name in TEAM_NAMES_KO.items() if team in ("townsfolk", "outsider", "minion", "demon")}
-DELTA = re.compile(r"([+\-−]\s*\d+)\s*명?")
-ANY_COUNT = re.compile(r"(?:[+\-−]?\s*[?？X])\s*명?")
-TEAM_WORD = re.compile("|".join(TEAM_BY_KOREAN))
-PART_SEPARATOR = re.compile(r"(?<=[.。])\s+")
-CONNECTIVES = ("또는", "에서", "부터", "까지", "~", ",", "/")
-
-
-def parse_bracket(inner: str) -> dict[str, list[int] | str] | None:
-    """'외지인 -1명 또는 +1명' → {'outsider': [-1, 1]}; '외지인 X명' or '외지인 -?명에서 +?명' → {'outsider': '?'};
-    None when it is not a count bracket."""
-    teams = TEAM_WORD.findall(inner)
-    if len(set(teams)) != 1:
-        return None
-    leftover = TEAM_WORD.sub("", inner)
-    if ANY_COUNT.search(leftover):
-        leftover = ANY_COUNT.sub("", leftover)
-        deltas: list[int] | str = "?"
-    else:
-        found = DELTA.findall(leftover)
-        if not found:
-            return None
-        deltas = sorted({int(d.replace(" ", "").replace("−", "-")) for d in found})
-        leftover = DELTA.sub("", leftover)
-    for word in CONNECTIVES:
-        leftover = leftover.replace(word, "")
-    if leftover.strip(" .。"):
-        return None
-    return {TEAM_BY_KOREAN[teams[0]]: deltas}
-
-
-def bracket_parts(ability: str) -> list[tuple[str, list[str]]]:
-    """Each [bracket] of an ability with its sentences ('악한 캐릭터는 … 있습니다. 하수인 +1명' → two parts)."""
-    found = []
-    for match in BRACKET.finditer(ability):
-        inner = match.group(1).strip()
-        found.append((match.group(0), [part.strip().rstrip(".。").strip() for part in PART_SEPARATOR.split(inner) if part.strip(" .。")]))
-    return found
-
-
-def merge_counts(into: dict, parsed: dict) -> None:
-    for team, deltas in parsed.items():
-        if deltas == "?" or into.get(team) == "?":
-            into[team] = "?"
-        else:
-            into[team] = sorted(set(into.get(team, [])) | set(deltas))
-
-
-def bracket_changes(ability: str, rules=(), names: dict[str, str] | None = None) -> tuple[dict, list[str], list[str]]:
-    """(team counts, required character ids, unexplained brackets) read from the ability's brackets.
-
-    A bracket, or each sentence of it, is a count ('외지인 +1명'), a required character ('+아가씨', when `names`
-    maps Korean names to ids) or one of the character's declared setup `rules` (taken as written).
-    """
-    rules = {rule.strip().rstrip(".。").strip() for rule in rules}
-    changes: dict = {}
-    required: list[str] = []
-    unexplained = []
-    for bracket, parts in bracket_parts(ability):
-        if " ".join(parts) in rules or ". ".join(parts) in rules:
-            continue
-        for part in parts:
-            if part in rules:
-                continue
-            parsed = parse_bracket(part)
-            if parsed is not None:
-                merge_counts(changes, parsed)
-            elif part.startswith("+") and names and part[1:].strip() in names:
-                required.append(names[part[1:].strip()])
-            else:
-                unexplained.append(bracket)
-                break
-    return changes, required, unexplained
-
 
 def describe(changes: dict) -> str:
     if not changes:
@@ -167,6 +93,18 @@ def check_character_setup(
     names = {c.name: c.id for c in library_characters.values()}
     names_by_id = {c.id: c.name for c in library_characters.values()}
     from_bracket, required, unexplained = bracket_changes(character.ability, character.setup_rules, names)
+    if unexplained and character.team in ("fabled", "loric"):
+        return  # a fabled's or loric's setup words that are not counts ('[+the King]') leave the bag as it is
+    if unexplained and character.custom and character.id not in library_characters:
+        report.warning(
+            "setup-unchecked",
+            f"{character.name}의 능력에 있는 괄호 {with_particle(', '.join(unexplained), '을')} 읽지 못해 이 캐릭터의 설정 변경은 "
+            "검사하지 못했습니다. 배치는 이야기꾼이 직접 확인해 주세요. '[+1 Outsider]', '[-1 or +1 Outsider]', '[외지인 +1명]'처럼 "
+            "팀과 수로 쓰면 검사합니다.",
+            subject=character.id,
+            where=character.where("ability"),
+        )
+        return
     for bracket in unexplained:
         guess = guessed_bracket(bracket)
         fix = (
@@ -238,10 +176,49 @@ def check(game: Game, report: Report) -> None:
     script_ids = set(game.ids)
     places = script_places(game.script)
     for character in game.characters:
+        if character.team == "traveller":
+            continue  # travellers never go in the bag: their brackets ('[+1 Mercenary …]') change no setup
         check_character_setup(character, report, game.library.characters, script_ids, places)
-    if not game.library.bag_table:
+    check_house_rules(game, report)
+    table = game.library.bag_table
+    if not table:
         return
-    check_shortfalls(game, bag_rows(game, game.library.bag_table), report)
+    small = small_script_range(game, table)
+    if small:
+        hint_small_script(game, small, report)
+    check_shortfalls(game, bag_rows(game, table), report)
+
+
+def check_house_rules(game: Game, report: Report) -> None:
+    """A bootlegger rule's bracket the bag cannot model is a warning that says the setup was checked without it."""
+    from generator.bag import house_rules
+    from generator.brackets import house_rule_changes
+
+    _changes, unmodelled = house_rule_changes(game.script.bootlegger)
+    _all_changes, fixed_unmodelled = house_rule_changes(house_rules(game))
+    unmodelled = [b for b in fixed_unmodelled if b in unmodelled]  # a fabled's own unreadable bracket is reported with it
+    for bracket in unmodelled:
+        report.warning(
+            "setup-unchecked",
+            f"자체 규칙(bootlegger)의 괄호 {with_particle(bracket, '을')} 읽지 못해, 설정표와 가방 검사에는 이 괄호를 넣지 않았습니다. "
+            "배치는 이야기꾼이 직접 확인해 주세요. '[+1 Minion]', '[No Demon]', '[외지인 +1명]'처럼 팀과 수로 쓰면 검사합니다.",
+            where=game.script.where("bootlegger"),
+        )
+
+
+def hint_small_script(game: Game, small: tuple[int, int], report: Report) -> None:
+    """One warning instead of an error for every count a small-table script was never meant for."""
+    low, high = small
+    largest = largest_filled(game, game.library.bag_table)
+    json_script = (game.script.source or "").lower().endswith(".json")
+    how = f'_meta에 "players": "{low}-{high}"' if json_script else f"스크립트에 `players: {low}-{high}`"
+    report.warning(
+        "players-range-hint",
+        f"이 스크립트의 캐릭터로는 {largest + 1}명 이상 게임의 가방을 채울 수 없어, {low}–{high}명용 스크립트로 보고 "
+        f"설정표와 수의·투표 토큰을 {low}–{high}명에 맞췄습니다. 맞다면 {how}처럼 인원을 적어 주세요"
+        f"(이 캐릭터로 채울 수 있는 인원은 {low}–{largest}명입니다).",
+        where=game.script.source,
+    )
 
 
 def script_places(script) -> dict[str, str]:
@@ -281,6 +258,8 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
         for variant, missing in gaps:
             if unplayable and not variant.modifiers:
                 continue  # "add a setup-changing character" would be wrong advice where nothing helps
+            if missing and another_choice_fills(game, row, variant, available):
+                continue  # the storyteller picks the modifiers' numbers ('?', X, "+0 or +1"): a pick that fits exists
             for team, needed in missing.items():
                 warnings.setdefault((team, variant.modifiers), {})[row.players] = needed
     by_team: dict[str, dict[tuple, dict[int, int]]] = {}
@@ -299,7 +278,7 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
         if any(conditions):
             message += " 이 인원에서는 다른 어떤 조합으로도 가방을 채울 수 없습니다."
         report.error("setup-shortfall", message, where=game.script.source)
-    for (team, modifiers), needed in warnings.items():
+    for (team, modifiers), needed in without_supersets(warnings).items():
         # counts the error of this team already names are not said again
         said = {players for counts in by_team.get(team, {}).values() for players in counts}
         needed = {players: count for players, count in needed.items() if players not in said}
@@ -314,6 +293,34 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
         else:
             message = f"설정을 바꾸는 캐릭터 없이 가방을 만들면 {shortage} 이 인원에서는 설정을 바꾸는 캐릭터를 넣어야 합니다."
         report.warning("setup-shortfall", message, where=game.script.source)
+
+
+def without_supersets(warnings: dict) -> dict:
+    """Drops a warning about characters together when a warning about some of them alone already covers its counts:
+    "Baron and Drunk" adds nothing to "Baron"."""
+    kept = {}
+    for (team, modifiers), needed in warnings.items():
+        ids = {character_id for character_id, _ in modifiers}
+        covered = any(
+            other_team == team and other != modifiers and {c for c, _ in other} < ids and set(needed) <= set(other_needed)
+            for (other_team, other), other_needed in warnings.items()
+        )
+        if not covered:
+            kept[(team, modifiers)] = needed
+    return kept
+
+
+def another_choice_fills(game: Game, row, variant, available: dict[str, int]) -> bool:
+    """True when the same characters in play, with other numbers the storyteller may choose for them, make a bag the
+    script can fill."""
+    characters = [game.character(character_id) for character_id, _ in variant.modifiers]
+    if not characters:
+        return False
+    for picks in itertools.product(*(modifier_choices(c) for c in characters)):
+        other = combination(row.base, [(c, delta) for c, (_, delta) in zip(characters, picks)])
+        if other is not None and not variant_gaps(other, available):
+            return True
+    return False
 
 
 def who_label(game: Game, modifiers) -> str:

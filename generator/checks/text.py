@@ -95,22 +95,23 @@ def check_characters_of(text: str, label: str, subject: str | None, where: str |
         shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
         report.error(
             "text-glyph",
-            f"'{label}'의 문자 {with_particle(shown, '은')} 글꼴(나눔명조/나눔고딕)에 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
+            f"'{label}'의 문자 {with_particle(shown, '은')} 함께 든 글꼴(나눔명조·나눔고딕과 라틴 문자용 Noto) 어디에도 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
             subject=subject,
             where=where,
         )
 
 
 def font_coverage():
-    """Code points every theme font can print; a build that already registered the fonts reuses reportlab's parse."""
+    """Code points every theme font can print, with its Latin fallback; a build that already registered the fonts
+    reuses reportlab's parse."""
     from generator.fonts import registered_coverage
 
     sets = registered_coverage()
     if sets is None:
         from generator.glyphs import covered_code_points
-        from generator.theme import font_paths
+        from generator.theme import fallback_font_paths, font_paths
 
-        sets = [covered_code_points(path) for path in font_paths()]
+        sets = [covered_code_points(path) | covered_code_points(fallback) for path, fallback in zip(font_paths(), fallback_font_paths())]
     return frozenset.intersection(*sets) if sets else None
 
 
@@ -186,12 +187,18 @@ def check_name_variants(game: Game, report: Report) -> None:
                 break
 
 
+def reminder_key(name: str) -> str:
+    """A reminder name as matched: NFKC (full-width letters, compatibility forms), any letter case, spaces collapsed;
+    homebrew night texts write 'TARGET' for the 'Target' token."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def check_reminder_marks(character, report: Report) -> None:
-    known = set(character.reminders) | set(character.global_reminders)
+    known = {reminder_key(name) for name in (*character.reminders, *character.global_reminders)}
     for night in ("first_night", "other_nights"):
         text = (character.night_reminder(night) or "") + " " + character.cues.get(night, "")
         for mark in dict.fromkeys(REMINDER_MARK.findall(text)):  # each mark once per night, in order
-            if mark not in known:
+            if reminder_key(mark) not in known:
                 report.warning(
                     "reminder-unknown",
                     f"{character.name}의 '{night}' 문구에 강조된 {quoted(mark, '이')} 이 캐릭터의 reminders/global_reminders에 없습니다.",
@@ -218,6 +225,8 @@ def check_missing_sections(characters, report: Report) -> None:
     """One warning for the whole run naming the characters whose almanac prose is missing, and which parts."""
     lacking = []
     for character in characters:
+        if character.custom:
+            continue  # given in full by a publisher JSON, whose format has no place for almanac prose
         missing = [label for key, label in MISSING_SECTIONS if not getattr(character, key)]
         if missing:
             lacking.append(f"{character.name}({'·'.join(missing)})")

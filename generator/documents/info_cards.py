@@ -14,7 +14,9 @@ import itertools
 
 from generator.content_info_cards import InfoCard, cards_to_print
 from generator.fonts import register_fonts
+from generator.linebreak import NBSP, OPENING
 from generator.theme import color, font_name, mm, paper_size_pt, theme
+from generator.wording import tie_phrases
 
 PER_PAGE = 4
 MAX_BREAK_SEARCH = 12  # words; longer texts are broken greedily
@@ -31,11 +33,14 @@ def _hex(value: str):
 
 
 def break_units(text: str) -> list[str]:
-    """Words to break between; a one-syllable word (이, 그, 새, 한 …) stays with the word it modifies."""
+    """Words to break between: a one-syllable word (이, 그, 새, 한 …), alone or after an opening quote ('‘이'), stays
+    with the word it modifies; the theme's fixed phrases ('현재 게임') and no-break spaces are never broken."""
     units: list[str] = []
     pending = ""
-    for word in text.split():
-        if len(word) == 1 and "가" <= word <= "힣":
+    for word in (w for w in tie_phrases(text).split(" ") if w):
+        word = word.replace(NBSP, " ")
+        bare = word.lstrip(OPENING)
+        if (len(bare) == 1 and "가" <= bare <= "힣") or (word and word[-1] in OPENING):
             pending += word + " "
             continue
         units.append(pending + word)

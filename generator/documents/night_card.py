@@ -1,7 +1,7 @@
 """Game → night-card.pdf: both night orders side by side on one upright page, for beside the grimoire.
 
 Each step is one row: its icon (a badge for dusk, minion info, demon info and dawn), its Korean name in the team
-colour with any player-count condition, and a one-line cue derived from its night text (generator/night_cue.py).
+colour with any player-count condition, and a cue (one line, or two when the row has room) derived from its night text (generator/night_cue.py).
 Rows share the page height: they grow up to the theme's largest row and shrink to its smallest, type with them;
 an order too long even then continues on a second page under "(계속)" headings, with a warning.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import math
 
-from generator.documents.script_sheet import draw_badge, icon_color, step_label
+from generator.documents.sheet_parts import draw_badge, icon_color, step_label
 from generator.fonts import register_fonts
 from generator.icons import character_icon, draw_icon
 from generator.josa import fill_named
@@ -20,7 +20,7 @@ from generator.night_cue import night_cue, shorten
 from generator.theme import color, font_name, mm, paper_size_pt, theme
 from generator.typeset import credit_line, draw_page_furniture
 
-GUIDE = "위에서 아래로 진행하세요. 게임에 없거나 깨울 수 없는 캐릭터는 건너뜁니다. 보라색 글자는 알림 토큰입니다."
+GUIDE = "위에서 아래로 진행하세요. 게임에 없거나 깨울 수 없는 캐릭터는 건너뜁니다. 밑줄 친 굵은 글자는 알림 토큰입니다."
 
 
 def card_theme() -> dict:
@@ -45,7 +45,8 @@ def step_cue(game, step_id: str, night: str, name: str) -> str:
 
 
 class Rows:
-    """Row height and type sizes for `count` rows in `height` points, clamped to the theme's range."""
+    """Row height and type sizes for `count` rows in `height` points, clamped to the theme's range: rows, names and
+    cues grow while the page has room (storytellers read the card in dim light)."""
 
     def __init__(self, count: int, height: float):
         t = card_theme()
@@ -53,25 +54,65 @@ class Rows:
         self.height = min(high, height / max(1, count))
         self.fits = self.height >= low - 1e-6
         self.height = max(low, self.height)
-        share = (self.height - low) / (high - low)
+        share = min(1.0, (self.height - low) / (mm(t["row_full_type"]) - low))
         self.name = t["name_pt"][0] + share * (t["name_pt"][1] - t["name_pt"][0])
         self.cue = t["cue_pt"][0] + share * (t["cue_pt"][1] - t["cue_pt"][0])
         self.icon = min(mm(t["icon_max"]), 0.85 * self.height)
         self.per_page = max(1, int((height + 1e-6) // self.height))
 
+    def cue_lines(self, size: float) -> int:
+        """How many cue lines of `size` fit under the name in one row."""
+        room = self.height - self.name * 1.2 - 3
+        return max(1, int(room // (size * CUE_LEADING)))
+
+
+CUE_LEADING = 1.18
+
 
 def draw_cue(canvas, cue: str, x: float, y: float, size: float) -> None:
-    """The cue with reminder names (*…*) in the reminder colour."""
+    """The cue with reminder names (*…*) set in gothic bold and underlined, the reminder colour only a second cue:
+    the card is mostly printed in black and white."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    font = font_name("sans")
+    body, marked = font_name("sans"), font_name("sans_bold")
     for index, part in enumerate(cue.split("*")):
         if not part:
             continue
-        canvas.setFillColor(_hex(color("reminder") if index % 2 else color("ink")))
+        highlight = index % 2 == 1
+        font = marked if highlight else body
+        width = stringWidth(part, font, size)
+        canvas.setFillColor(_hex(color("reminder") if highlight else color("ink")))
         canvas.setFont(font, size)
         canvas.drawString(x, y, part)
-        x += stringWidth(part, font, size)
+        if highlight:
+            canvas.setStrokeColor(_hex(color("reminder")))
+            canvas.setLineWidth(max(0.5, size * 0.06))
+            canvas.line(x, y - size * 0.14, x + width, y - size * 0.14)
+        x += width
+
+
+def cue_width(cue: str, size: float) -> float:
+    """Width of a cue with its marked words in the bold face."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return sum(stringWidth(part, font_name("sans_bold" if n % 2 else "sans"), size) for n, part in enumerate(cue.split("*")))
+
+
+def split_cue(cue: str, fits) -> list[str] | None:
+    """The cue as two lines broken at a space outside reminder marks, the longer line as short as possible; None
+    when no break makes both lines fit."""
+    best = None
+    inside = False
+    for index, ch in enumerate(cue):
+        if ch == "*":
+            inside = not inside
+        elif ch == " " and not inside:
+            first, second = cue[:index], cue[index + 1:]
+            if fits(first) and fits(second):
+                longest = max(len(first), len(second))
+                if best is None or longest < best[0]:
+                    best = (longest, [first, second])
+    return best[1] if best else None
 
 
 def draw_step(canvas, game, icons, night: str, step_id: str, x: float, top: float, width: float, rows: Rows) -> None:
@@ -85,7 +126,22 @@ def draw_step(canvas, game, icons, night: str, step_id: str, x: float, top: floa
         draw_icon(canvas, icons.get(step_id), x, icon_y, rows.icon, icon_color(game.character(step_id).team))
     text_x = x + rows.icon + mm(2)
     room = x + width - text_x
-    block = rows.name + 1.5 + rows.cue
+
+    cue = step_cue(game, step_id, night, name)
+    size = rows.cue
+    floor = max(theme()["text"]["min_size_pt"], rows.cue * card_theme()["cue_shrink"])
+    lines = [cue]
+    if cue_width(cue, size) > room:
+        wrapped = split_cue(cue, lambda text: cue_width(text, size) <= room) if rows.cue_lines(size) >= 2 else None
+        if wrapped:
+            lines = wrapped
+        else:
+            while cue_width(cue, size) > room and size > floor:
+                size = max(floor, size - 0.25)
+            lines = [shorten(cue, lambda text: cue_width(text, size) <= room)]
+
+    leading = size * CUE_LEADING
+    block = rows.name + 1.5 + leading * (len(lines) - 1) + size
     name_base = top - (rows.height - block) / 2 - rows.name * 0.82
     bold = font_name("sans_bold")
     canvas.setFillColor(_hex(name_color))
@@ -93,17 +149,12 @@ def draw_step(canvas, game, icons, night: str, step_id: str, x: float, top: floa
     canvas.drawString(text_x, name_base, name)
     if condition:
         canvas.setFillColor(_hex(color("muted")))
-        canvas.setFont(font_name("sans"), rows.cue)
+        canvas.setFont(font_name("sans"), min(rows.cue, rows.name * 0.85))
         canvas.drawString(text_x + stringWidth(name, bold, rows.name) + mm(1.5), name_base, f"{condition}일 때만")
-
-    font = font_name("sans")
-    cue = step_cue(game, step_id, night, name)
-    size = rows.cue
-    floor = max(theme()["text"]["min_size_pt"], rows.cue * card_theme()["cue_shrink"])
-    while stringWidth(cue.replace("*", ""), font, size) > room and size > floor:
-        size = max(floor, size - 0.25)
-    cue = shorten(cue, lambda text: stringWidth(text, font, size) <= room)
-    draw_cue(canvas, cue, text_x, name_base - rows.name * 0.22 - 1.5 - rows.cue * 0.8, size)
+    y = name_base - rows.name * 0.22 - 1.5 - size * 0.8
+    for line in lines:
+        draw_cue(canvas, line, text_x, y, size)
+        y -= leading
 
 
 def draw_column(canvas, game, icons, night: str, steps: list[str], x: float, top: float, width: float, rows: Rows,

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import io
 
-from generator.documents.script_sheet import draw_badge, icon_color, step_label
+from generator.documents.sheet_parts import draw_badge, icon_color, step_label
 from generator.fonts import register_fonts
+from generator.hangul_paragraph import hangul_paragraph
 from generator.icons import character_icon, icon_flowable
 from generator.josa import fill_named, with_particle
 from generator.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
-from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
+from generator.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
 from generator.wording import wording
 
 MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
 HOW_TO_READ = (
     "위에서 아래로 차례대로 진행하세요. 해당 캐릭터가 게임에 없거나 깨울 수 없으면 건너뜁니다. "
-    "*이렇게 표시한 말*은 알림 토큰 이름입니다."
+    "*밑줄 친 굵은 글자*는 알림 토큰 이름입니다."
 )
 NO_STEPS = "이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."
 CONTINUED = "{title} (계속)"
@@ -82,9 +83,9 @@ def night_table(game, icons, night: str, width: float, scale: float = 1.0):
             style("sans_bold", t["name_size_pt"]),
         )
         size = round(t["reminder_size_pt"] * scale, 2)
-        text_para = paragraph(
+        text_para = hangul_paragraph(
             render("night_step.j2", text=words.print(step_text(game, step_id, night)), reminder_color=color("reminder")),
-            style("serif", size),
+            style("serif", size), tight=True,
         )
         rows.append([picture, name_para, text_para])
     table = Table(rows, colWidths=[icon + 2 * padding, name_column, width - icon - 2 * padding - name_column])
@@ -187,7 +188,20 @@ def heading(text: str, size: float, text_color: str | None = None):
 
 def note(text: str):
     t = night_theme()
-    return paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")), style("sans", t["note_size_pt"]))
+    return hangul_paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")), style("sans", t["note_size_pt"]), tight=True)
+
+
+def house_rules_story(game) -> list:
+    """The script's bootlegger rules as written, above the setup table: they change how the game is set up and run."""
+    from reportlab.platypus import Spacer
+
+    if not game.script.bootlegger:
+        return []
+    t = night_theme()
+    story = [heading(labels("almanac")["house_rules"], t["name_size_pt"]), Spacer(1, 4)]
+    for rule in game.script.bootlegger:
+        story += [note(rule), Spacer(1, 3)]
+    return story + [Spacer(1, 8)]
 
 
 def setup_story(game, icons, width: float) -> list:
@@ -195,13 +209,16 @@ def setup_story(game, icons, width: float) -> list:
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Spacer, Table, TableStyle
 
-    from generator.bag import apply_change, bag_rows, modifier_choices, team_range
+    from generator.bag import always_in_effect, apply_change, bag_rows, modifier_choices, team_range
     from generator.checks.setup import describe_setup
 
     t = night_theme()
     size = t["table_size_pt"]
+    if not game.library.bag_table:
+        return []
     rows = bag_rows(game, game.library.bag_table)
-    modifiers = [c for c in game.characters if c.changes_setup]
+    in_effect = {c.id for c in always_in_effect(game)}  # house rules: the base counts already hold them
+    modifiers = [c for c in game.characters if c.changes_setup and c.id not in in_effect]
     names = {c.id: c.name for c in game.library.characters.values()}
     cell = style("sans", size, alignment=1)
     bold = style("sans_bold", size, alignment=1)
@@ -271,6 +288,7 @@ def setup_story(game, icons, width: float) -> list:
         if delta and not c.setup.get("hidden_as") and "?" not in c.setup.values() and len(c.bag_changes) == 1
     ]
     if choices:
+        section_start = len(story) + 1
         story += [Spacer(1, 10), heading("하나만 들어왔을 때의 구성 (마을주민 / 외지인 / 하수인 / 악마)", t["name_size_pt"]), Spacer(1, 4)]
         head = [paragraph("인원", bold), paragraph("기본", bold)]
         for character, delta in choices:
@@ -295,7 +313,11 @@ def setup_story(game, icons, width: float) -> list:
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEBELOW", (0, 0), (-1, -1), rule_width(), HexColor(color("rule"))),
         ]))
-        story.append(table)
+        # one unsplittable block: the section moves to the next page whole rather than leave a row or two alone there
+        block = Table([[story[section_start:] + [table]]], colWidths=[width])
+        block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        story[section_start:] = [block]
     return story
 
 
@@ -325,8 +347,8 @@ def build(game, options) -> list[tuple[str, bytes]]:
         if index:
             story.append(PageBreak())
         story += night_story(game, icons, night, body, frame_height)
-    if game.library.bag_table:
+    if game.library.bag_table or game.script.bootlegger:
         story.append(PageBreak())
-        story += with_continued_headings(setup_story(game, icons, body), body, frame_height, "설정표")
+        story += with_continued_headings(house_rules_story(game) + setup_story(game, icons, body), body, frame_height, "설정표")
     doc.build(story)
     return [("night-order.pdf", buffer.getvalue())]

@@ -1,4 +1,10 @@
-"""Game → script.pdf: the player sheet (page 1) and its back with both night orders, jinxes, travellers and loric (page 2)."""
+"""Game → script.pdf: the player sheet (page 1) and its back (page 2, generator/documents/sheet_back.py).
+
+The front: a title block (title, author, the script's logo when it has one, in a frame from the theme), then the
+characters team by team at the largest ability size that fits. Column breaks fall between team groups, so a group is
+never split while the page allows it (everything shrinks evenly first); only a script too long for that continues a
+group in the next column under '(계속)'.
+"""
 
 from __future__ import annotations
 
@@ -6,31 +12,18 @@ import io
 from dataclasses import dataclass
 from typing import Callable
 
+from generator.documents.sheet_back import draw_back
+from generator.documents.sheet_parts import icon_color, sheet_theme
 from generator.fonts import register_fonts
-from generator.icons import character_icon, draw_icon
-from generator.josa import with_particle
+from generator.hangul_paragraph import hangul_paragraph
+from generator.icons import character_icon, draw_icon, load_icon_checked
 from generator.markup import render
-from generator.model import NIGHT_NAMES_KO, SHEET_TEAMS, TEAM_NAMES_KO
+from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
-from generator.typeset import credit_line, draw_page_furniture, paragraph, style
+from generator.typeset import credit_line, draw_page_furniture, style
 from generator.wording import typographic_quotes, wording
 
 FIRST_NIGHT_NOTE = "* 첫날 밤 제외"
-# Fixed steps have no character icon: a small badge with one syllable stands in for it.
-FIXED_BADGES = {"dusk": ("황", "fixed"), "minioninfo": ("하", "minion"), "demoninfo": ("악", "demon"), "dawn": ("새", "fixed")}
-
-
-def sheet_theme() -> dict:
-    return theme()["script_sheet"]
-
-
-def icon_color(team: str) -> str:
-    """Good icons blue, evil icons red, as players expect; travellers and loric keep their own colour."""
-    if team in ("townsfolk", "outsider"):
-        return team_color("townsfolk")
-    if team in ("minion", "demon"):
-        return team_color("minion")
-    return team_color(team)
 
 
 def build(game, options) -> list[tuple[str, bytes]]:
@@ -44,15 +37,96 @@ def build(game, options) -> list[tuple[str, bytes]]:
     canvas.setAuthor(game.script.author or "")
     canvas.setCreator("botc-pnp")
     icons = {c.id: character_icon(c, game, options) for c in game.characters}
-    draw_front(canvas, game, icons, width, height, options)
+    size = draw_front(canvas, game, icons, width, height, options)
     canvas.showPage()
-    draw_back(canvas, game, icons, width, height, options)
+    draw_back(canvas, game, icons, width, height, options, size)
     canvas.showPage()
     canvas.save()
     return [("script.pdf", buffer.getvalue())]
 
 
-# ---------------------------------------------------------------- page 1: the player sheet
+# ---------------------------------------------------------------- the title block
+
+
+def script_logo(game, options):
+    """The script's logo as an icon, or None; a URL or an unreadable file is reported (in Korean), not fatal."""
+    logo = game.script.logo
+    if not logo:
+        return None
+    if "://" in logo:
+        options.report.warning(
+            "logo-url",
+            f"로고 주소({logo})는 받아 오지 않습니다: botc-pnp는 네트워크 없이 동작합니다. 로고 그림 파일(PNG 또는 SVG)의 경로를 logo에 적어 주세요.",
+            subject=game.script.id,
+        )
+        return None
+    icon, problem = load_icon_checked(logo)
+    if problem is not None:
+        options.report.warning(
+            "logo-unreadable",
+            f"로고 파일을 쓸 수 없어 로고 없이 인쇄합니다: {problem.path}. logo에는 PNG 또는 SVG 파일의 경로(스크립트 파일 기준)를 적어 주세요.",
+            subject=game.script.id,
+        )
+    return icon
+
+
+def draw_title_block(canvas, game, x0: float, x1: float, top: float, logo) -> float:
+    """The sheet's title block: a tinted band between a heavy and a hairline rule, the title centred in the serif's
+    bold, the author under it between two short rules, the logo (if any) at the left; returns the y under it."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    t = sheet_theme()["title_block"]
+    pad = mm(t["padding"])
+    author = f"제작: {game.script.author}" if game.script.author else ""
+    logo_side = mm(t["logo"]) if logo is not None else 0.0
+    room = x1 - x0 - 2 * (logo_side + pad if logo is not None else pad)
+    title = typographic_quotes(game.script.title)
+    title_font = font_name(t["title_font"])
+    size = t["title_size_pt"]
+    while size > t["title_min_size_pt"] and stringWidth(title, title_font, size) > room:
+        size -= 0.5
+    para = hangul_paragraph(render("sheet_name.j2", name=title, color=color("ink"), note=None),
+                            style(t["title_font"], size, round(size * 1.2, 2), alignment=1), tight=True)
+    _, title_h = para.wrap(room, 500)
+    author_size = t["author_size_pt"]
+    inner = title_h + (author_size * 1.9 if author else 0.0)
+    band = max(inner, logo_side) + 2 * pad
+    bottom = top - band
+    canvas.saveState()
+    canvas.setFillColor(_hex(t["fill"]))
+    canvas.rect(x0, bottom, x1 - x0, band, stroke=0, fill=1)
+    canvas.setStrokeColor(_hex(t["rule_color"]))
+    for y, weight in ((top, t["rule_heavy_pt"]), (top - t["rule_gap_pt"], t["rule_light_pt"]),
+                      (bottom + t["rule_gap_pt"], t["rule_light_pt"]), (bottom, t["rule_heavy_pt"])):
+        canvas.setLineWidth(weight)
+        canvas.line(x0, y, x1, y)
+    text_top = top - (band - inner) / 2
+    middle = (x0 + x1) / 2
+    para.drawOn(canvas, middle - room / 2, text_top - title_h)
+    if author:
+        baseline = text_top - title_h - author_size * 1.45
+        canvas.setFillColor(_hex(color("muted")))
+        canvas.setFont(font_name("sans"), author_size)
+        canvas.drawCentredString(middle, baseline, author)
+        half = stringWidth(author, font_name("sans"), author_size) / 2
+        canvas.setStrokeColor(_hex(t["rule_color"]))
+        canvas.setLineWidth(t["rule_light_pt"])
+        for side in (-1, 1):
+            start = middle + side * (half + mm(2))
+            canvas.line(start, baseline + author_size * 0.35, start + side * mm(t["author_rule"]), baseline + author_size * 0.35)
+    if logo is not None:
+        draw_icon(canvas, logo, x0 + pad, bottom + (band - logo_side) / 2, logo_side, color("ink"))
+    canvas.restoreState()
+    return bottom - mm(sheet_theme()["header_gap"])
+
+
+def _hex(value: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
+# ---------------------------------------------------------------- the characters
 
 
 @dataclass
@@ -65,51 +139,25 @@ class Block:
     team: str | None = None
 
 
-def draw_title(canvas, game, x0: float, x1: float, top: float, title_size: float | None = None) -> float:
-    """Title (one line, shrunk to fit, else wrapped) and author; returns the y under them."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    t = sheet_theme()
-    width = x1 - x0
-    size = title_size or t["title_size_pt"]
-    bold = font_name("sans_bold")
-    while size > t["title_min_size_pt"] and stringWidth(game.script.title, bold, size) > width:
-        size -= 0.5
-    para = paragraph(render("sheet_name.j2", name=typographic_quotes(game.script.title), color=color("ink"), note=None), style("sans_bold", size, alignment=1))
-    _, h = para.wrap(width, 200)
-    para.drawOn(canvas, x0, top - h)
-    y = top - h
-    if game.script.author:
-        author = paragraph(
-            render("sheet_name.j2", name=f"제작: {game.script.author}", color=color("muted"), note=None),
-            style("sans", t["author_size_pt"], alignment=1),
-        )
-        _, ah = author.wrap(width, 100)
-        author.drawOn(canvas, x0, y - ah - 1)
-        y -= ah + 1
-    return y - mm(t["header_gap"])
-
-
-def team_header(team: str, count: int, width: float, continued: bool = False) -> Block:
+def team_header(team: str, width: float, continued: bool = False) -> Block:
+    """The team's name beside a bar in its colour, a rule under it and clear space before the first row."""
     t = sheet_theme()
     size = t["team_size_pt"]
     height = size * 1.55
 
     def draw(canvas, x, top):
-        from reportlab.lib.colors import HexColor
-
         canvas.saveState()
-        canvas.setFillColor(HexColor(team_color(team)))
+        canvas.setFillColor(_hex(team_color(team)))
         canvas.rect(x, top - height + 1.5, 3, height - 3, stroke=0, fill=1)
         canvas.setFont(font_name("sans_bold"), size)
         label = TEAM_NAMES_KO[team] + (" (계속)" if continued else "")
         canvas.drawString(x + 6, top - size * 1.12, label)
-        canvas.setStrokeColor(HexColor(team_color(team)))
+        canvas.setStrokeColor(_hex(team_color(team)))
         canvas.setLineWidth(theme()["page"]["rule_pt"])
         canvas.line(x + 6, top - height + 2, x + width, top - height + 2)
         canvas.restoreState()
 
-    return Block(height + 1.5, draw, header=True, team=team)
+    return Block(height + t["team_rule_gap_pt"], draw, header=True, team=team)
 
 
 def character_rows(game, icons, width: float, size: float, mode: str, name_column: float) -> list[Block]:
@@ -125,26 +173,26 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
         members = game.by_team(team)
         if not members:
             continue
-        blocks.append(team_header(team, len(members), width))
+        blocks.append(team_header(team, width))
         for character in members:
             markup = render(
                 "sheet_row.j2", stacked=mode == "stacked", name=words.tie(character.name), ability=words.print(character.ability),
                 name_font=font_name("sans_bold"), name_size=name_size, color=team_color(character.team),
             )
             if mode == "stacked":
-                ability = paragraph(markup, style("serif", size, leading))
+                ability = hangul_paragraph(markup, style("serif", size, leading), tight=True)
                 _, text_h = ability.wrap(width - text_x, 10_000)
                 name = None
                 name_h = 0.0
                 ability_x = text_x
             else:
-                name = paragraph(
+                name = hangul_paragraph(
                     render("sheet_name.j2", name=words.tie(character.name), color=team_color(character.team), note=None),
-                    style("sans_bold", name_size, leading),
+                    style("sans_bold", name_size, leading), tight=True,
                 )
                 _, name_h = name.wrap(name_column, 10_000)
                 ability_x = text_x + name_column + mm(t["icon_gap"])
-                ability = paragraph(markup, style("serif", size, leading))
+                ability = hangul_paragraph(markup, style("serif", size, leading), tight=True)
                 _, text_h = ability.wrap(width - ability_x, 10_000)
             row_h = max(icon_size, text_h, name_h)
 
@@ -160,8 +208,35 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
     return blocks
 
 
+def team_groups(blocks: list[Block]) -> list[list[Block]]:
+    groups: list[list[Block]] = []
+    for block in blocks:
+        if block.header or not groups:
+            groups.append([])
+        groups[-1].append(block)
+    return groups
+
+
+def flow_whole_groups(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float) -> list[list[Block]] | None:
+    """The team groups in at most `columns` columns, each group whole, cut where the tallest column is shortest;
+    None when no such cut fits `height`."""
+    from itertools import combinations
+
+    groups = team_groups(blocks)
+    best = None
+    for count in range(1, min(columns, len(groups)) + 1):
+        for cuts in combinations(range(1, len(groups)), count - 1):
+            bounds = (0, *cuts, len(groups))
+            placed = [[b for group in groups[a:z] for b in group] for a, z in zip(bounds, bounds[1:])]
+            tallest = max(column_height(column, gap, team_gap) for column in placed)
+            if tallest <= height and (best is None or tallest < best[0] - 1e-6):
+                best = (tallest, placed)
+    return best[1] if best else None
+
+
 def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float, width: float = 0.0) -> list[list[Block]] | None:
-    """Greedy fill, column by column; a header never ends a column. None when it does not fit."""
+    """Greedy fill, column by column, a group split where a column is full; a header never ends a column. None when
+    it does not fit. The last resort, for a script too long to keep its groups whole."""
     placed: list[list[Block]] = [[]]
     used = 0.0
     i = 0
@@ -177,7 +252,7 @@ def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap:
             placed.append([])
             used = 0.0
             if not block.header and block.team:  # a team carried over gets its header again
-                repeat = team_header(block.team, 0, width, continued=True)
+                repeat = team_header(block.team, width, continued=True)
                 placed[-1].append(repeat)
                 used = repeat.height
             continue
@@ -209,32 +284,38 @@ def plan_front(game, icons, body_width: float, body_height: float):
         sizes.append(round(size, 2))
         size -= step
     best = None
-    for columns, mode in t["layouts"]:
-        column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
+    # whole team groups first; a group split across columns only when no size keeps them whole
+    for keep_groups in (True, False):
+        for columns, mode in t["layouts"]:
+            column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
 
-        def attempt(size):
-            name_column = 0.0
-            if mode == "side":
-                names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
-                widest = max(names, default=0.0)
-                name_column = min(widest + 1, mm(t["name_column_max"]))
-            blocks = character_rows(game, icons, column_width, size, mode, name_column)
-            gap = t["row_gap_pt"] * size / t["ability_max_pt"]
-            team_gap = t["team_gap_pt"]
-            return flow(blocks, columns, body_height, gap, team_gap, column_width), gap
+            def attempt(size):
+                name_column = 0.0
+                if mode == "side":
+                    names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
+                    widest = max(names, default=0.0)
+                    name_column = min(widest + 1, mm(t["name_column_max"]))
+                blocks = character_rows(game, icons, column_width, size, mode, name_column)
+                gap = t["row_gap_pt"] * size / t["ability_max_pt"]
+                team_gap = t["team_gap_pt"]
+                if keep_groups:
+                    return flow_whole_groups(blocks, columns, body_height, gap, team_gap), gap
+                return flow(blocks, columns, body_height, gap, team_gap, column_width), gap
 
-        # binary search over the descending size list for the first (largest) that fits
-        low, high, found = 0, len(sizes) - 1, None
-        while low <= high:
-            middle = (low + high) // 2
-            placed, gap = attempt(sizes[middle])
-            if placed is not None:
-                found = (sizes[middle], columns, mode, placed, gap, column_width)
-                high = middle - 1
-            else:
-                low = middle + 1
-        if found and (best is None or found[0] > best[0]):
-            best = found
+            # binary search over the descending size list for the first (largest) that fits
+            low, high, found = 0, len(sizes) - 1, None
+            while low <= high:
+                middle = (low + high) // 2
+                placed, gap = attempt(sizes[middle])
+                if placed is not None:
+                    found = (sizes[middle], columns, mode, placed, gap, column_width)
+                    high = middle - 1
+                else:
+                    low = middle + 1
+            if found and (best is None or found[0] > best[0]):
+                best = found
+        if best is not None:
+            break
     if best is None:  # does not fit even at the minimum size: two columns at the minimum, overflow reported
         columns, mode = t["layouts"][-1]
         column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
@@ -244,13 +325,14 @@ def plan_front(game, icons, body_width: float, body_height: float):
     return best
 
 
-def draw_front(canvas, game, icons, width: float, height: float, options) -> None:
+def draw_front(canvas, game, icons, width: float, height: float, options) -> float:
+    """Draws the front; returns its ability size (the back sets its extras no larger)."""
     from reportlab.lib.colors import HexColor
 
     t = sheet_theme()
     margin = mm(theme()["page"]["margin"])
     x0, x1 = margin, width - margin
-    top = draw_title(canvas, game, x0, x1, height - margin)
+    top = draw_title_block(canvas, game, x0, x1, height - margin, script_logo(game, options))
     bottom = margin + t["footer_size_pt"] * 1.6
     size, columns, mode, placed, gap, column_width = plan_front(game, icons, x1 - x0, top - bottom)
     if column_height(placed[0], gap, t["team_gap_pt"]) > top - bottom + 0.01 or len(placed) > columns:
@@ -281,194 +363,4 @@ def draw_front(canvas, game, icons, width: float, height: float, options) -> Non
     canvas.line(x0, margin + t["footer_size_pt"] * 1.35, x1, margin + t["footer_size_pt"] * 1.35)
     canvas.restoreState()
     draw_page_furniture(canvas, width, height, "", 1, credit_line())
-
-
-# ---------------------------------------------------------------- page 2: the back
-
-
-def draw_badge(canvas, step_id: str, x: float, y: float, size: float) -> None:
-    """A fixed step's stand-in icon: a rounded square in the step's colour with one syllable."""
-    from reportlab.lib.colors import HexColor, white
-
-    syllable, key = FIXED_BADGES.get(step_id, ("·", "fixed"))
-    col = HexColor(team_color(key) if key != "fixed" else theme()["colors"]["teams"]["fixed"])
-    inset = size * 0.1
-    canvas.saveState()
-    canvas.setFillColor(col)
-    canvas.roundRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset, size * 0.18, stroke=0, fill=1)
-    canvas.setFillColor(white)
-    font_size = size * 0.5
-    canvas.setFont(font_name("sans_bold"), font_size)
-    canvas.drawCentredString(x + size / 2, y + size / 2 - font_size * 0.36, syllable)
-    canvas.restoreState()
-
-
-def step_label(game, step_id: str, night: str) -> tuple[str, str, str | None]:
-    """(name, colour, condition) for a night step."""
-    fixed = game.library.fixed_steps.get(step_id)
-    if fixed is not None:
-        key = FIXED_BADGES.get(step_id, ("", "fixed"))[1]
-        condition = f"{fixed.min_players}명 이상" if fixed.min_players else None
-        return fixed.name, theme()["colors"]["teams"]["fixed"] if key == "fixed" else team_color(key), condition
-    character = game.character(step_id)
-    return character.name, team_color(character.team), None
-
-
-def team_label(game, step_id: str) -> str | None:
-    """A character step's team in words, beside its name: team colours alone merge when printed in greyscale."""
-    if step_id in game.library.fixed_steps:
-        return None
-    return TEAM_NAMES_KO.get(game.character(step_id).team)
-
-
-def draw_night_column(canvas, game, icons, night: str, x: float, top: float, width: float, height: float) -> None:
-    """One night's steps, icon and name per row, inside (x, top-height)–(x+width, top), upright."""
-    from reportlab.lib.colors import HexColor
-
-    b = sheet_theme()["back"]
-    steps = game.night_steps(night)
-    heading = b["heading_size_pt"]
-    canvas.saveState()
-    canvas.setFillColor(HexColor(color("ink")))
-    canvas.setFont(font_name("sans_bold"), heading)
-    canvas.drawString(x, top - heading, NIGHT_NAMES_KO[night])
-    canvas.setStrokeColor(HexColor(color("rule")))
-    canvas.setLineWidth(theme()["page"]["rule_pt"])
-    canvas.line(x, top - heading * 1.45, x + width, top - heading * 1.45)
-    canvas.restoreState()
-    y = top - heading * 1.45 - 3
-    row = max(mm(b["night_row_min"]), min(mm(b["night_row_max"]), (y - (top - height)) / max(1, len(steps))))
-    icon = row * 0.86
-    name_size = min(b["night_name_size_pt"], row * 0.5)
-    for number, step_id in enumerate(steps, start=1):
-        name, name_color, condition = step_label(game, step_id, night)
-        iy = y - row + (row - icon) / 2
-        if step_id in game.library.fixed_steps:
-            draw_badge(canvas, step_id, x, iy, icon)
-        else:
-            character = game.character(step_id)
-            draw_icon(canvas, icons.get(step_id), x, iy, icon, icon_color(character.team))
-        para = paragraph(
-            render("sheet_name.j2", name=wording(game).tie(name), color=name_color, note=condition or team_label(game, step_id), note_font=font_name("sans"),
-                   note_size=b["night_note_size_pt"], note_color=color("muted")),
-            style("sans_bold", name_size),
-        )
-        _, h = para.wrap(width - icon - 4, row)
-        para.drawOn(canvas, x + icon + 4, y - row / 2 - h / 2 + name_size * 0.1)
-        y -= row
-
-
-def side_entries(game, icons, width: float, size: float):
-    """Back-page entries below the nights: jinxes, travellers, loric; list of (section, [(icons, para)])."""
-    leading = round(size * 1.3, 2)
-    words = wording(game)
-    sections = []
-    jinx_rows = []
-    for jinx in game.jinxes:
-        first, second = (game.character(cid) for cid in jinx.characters)
-        para = paragraph(
-            render("side_entry.j2", name=f"{words.tie(first.name)} · {words.tie(second.name)}", text=words.print(jinx.text), color=color("ink"),
-                   name_font=font_name("sans_bold"), note=None),
-            style("serif", size, leading),
-        )
-        jinx_rows.append(([first, second], para))
-    if jinx_rows:
-        sections.append(("징크스", color("ink"), jinx_rows))
-    for team in ("traveller", "loric", "fabled"):
-        members = game.by_team(team)
-        rows = []
-        for character in members:
-            note = None
-            target = game.named_character(character.id)
-            if target is not None:
-                note = f"이 스크립트에서 {with_particle(character.name, '이')} 지정한 캐릭터: {target.name} ({TEAM_NAMES_KO[target.team]})"
-            para = paragraph(
-                render("side_entry.j2", name=words.tie(character.name), text=words.print(character.ability), color=team_color(team),
-                       name_font=font_name("sans_bold"), note=note, note_font=font_name("sans_bold"),
-                       note_color=team_color(target.team) if note else color("ink")),
-                style("serif", size, leading),
-            )
-            icon_list = [character] + ([target] if note else [])
-            rows.append((icon_list, para))
-        if rows:
-            sections.append((TEAM_NAMES_KO[team], team_color(team), rows))
-    return sections
-
-
-def draw_back(canvas, game, icons, width: float, height: float, options) -> None:
-    from reportlab.lib.colors import HexColor
-
-    b = sheet_theme()["back"]
-    margin = mm(theme()["page"]["margin"])
-    x0, x1 = margin, width - margin
-    draw_page_furniture(canvas, width, height, game.script.title, 2, credit_line())
-    top = height - margin - 4
-    bottom = margin + 4
-    icon = mm(b["icon"])
-    gap = mm(b["night_column_gap"])
-    half = (x1 - x0 - gap) / 2
-
-    # extras first, measured, drawn at the bottom in two columns: jinx + loric left, travellers right
-    size = b["text_size_pt"]
-    floor = theme()["text"]["min_size_pt"]
-    while True:
-        sections = side_entries(game, icons, half, size)
-        left = [s for s in sections if s[0] != TEAM_NAMES_KO["traveller"]]
-        right = [s for s in sections if s[0] == TEAM_NAMES_KO["traveller"]]
-        if not right:
-            left, right = left[: (len(left) + 1) // 2], left[(len(left) + 1) // 2 :]
-
-        def measure(column_sections):
-            total = 0.0
-            for number, (_, _, rows) in enumerate(column_sections):
-                total += b["section_size_pt"] * 1.6 + (b["section_gap_pt"] if number else 0)
-                for icon_list, para in rows:
-                    text_w = half - icon * len(icon_list) - 4
-                    _, h = para.wrap(text_w, 10_000)
-                    total += max(icon, h) + 3
-            return total
-
-        extras = max(measure(left), measure(right))
-        if extras <= (top - bottom) * 0.42 or size <= floor:
-            break
-        size = max(floor, size - 0.25)
-
-    nights_bottom = bottom + extras + 8
-    # first night upright on the left; other nights on the right, turned 180° for the player across the table
-    draw_night_column(canvas, game, icons, "first_night", x0, top, half, top - nights_bottom)
-    canvas.saveState()
-    cx, cy = x0 + half + gap + half / 2, (top + nights_bottom) / 2
-    canvas.translate(cx, cy)
-    canvas.rotate(180)
-    canvas.translate(-half / 2, -(top - nights_bottom) / 2)
-    draw_night_column(canvas, game, icons, "other_nights", 0, top - nights_bottom, half, top - nights_bottom)
-    canvas.restoreState()
-    canvas.saveState()
-    canvas.setStrokeColor(HexColor(color("rule")))
-    canvas.setLineWidth(theme()["page"]["rule_pt"])
-    canvas.setDash(2, 2)
-    canvas.line(x0 + half + gap / 2, nights_bottom, x0 + half + gap / 2, top)
-    canvas.setDash()
-    canvas.line(x0, nights_bottom - 4, x1, nights_bottom - 4)
-    canvas.restoreState()
-
-    for column_index, column_sections in enumerate((left, right)):
-        x = x0 + column_index * (half + gap)
-        y = nights_bottom - 8
-        for number, (title, section_color, rows) in enumerate(column_sections):
-            if number:
-                y -= b["section_gap_pt"]
-            canvas.saveState()
-            canvas.setFillColor(HexColor(section_color))
-            canvas.setFont(font_name("sans_bold"), b["section_size_pt"])
-            canvas.drawString(x, y - b["section_size_pt"], title)
-            canvas.restoreState()
-            y -= b["section_size_pt"] * 1.6
-            for icon_list, para in rows:
-                for n, character in enumerate(icon_list):
-                    draw_icon(canvas, icons.get(character.id) if character.id in icons else character_icon(character, game, options),
-                              x + n * icon, y - icon, icon * 0.92, icon_color(character.team))
-                text_x = x + icon * len(icon_list) + 4
-                _, h = para.wrap(half - icon * len(icon_list) - 4, 10_000)
-                para.drawOn(canvas, text_x, y - h)
-                y -= max(icon, h) + 3
+    return size

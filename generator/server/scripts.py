@@ -130,6 +130,10 @@ def script_yaml(game, name: str, build_command: str) -> str:
         data["named_characters"] = dict(script.named_characters)
     if script.bootlegger:
         data["bootlegger"] = list(script.bootlegger)
+    if script.players:
+        from generator.players import players_text
+
+        data["players"] = players_text(script.players)
     if script.night_order is not None:
         for night in NIGHTS:
             data[night] = list(script.night_order.steps(night))

@@ -16,7 +16,7 @@ from generator.wording import is_latin
 
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
 # the publisher's _meta keys the page carries along untouched (the title and author are edited on the page)
-META_PASSED_ON = ("bootlegger", "firstNight", "otherNight", "logo", "hideTitle", "background", "almanac")
+META_PASSED_ON = ("bootlegger", "players", "firstNight", "otherNight", "logo", "hideTitle", "background", "almanac")
 
 
 def names_a_character(character: Character) -> bool:
@@ -96,7 +96,7 @@ def more_entry(count: int) -> dict:
 
 
 def setup_table(game) -> dict | None:
-    """The 5–15 player table `validate` prints: each team's range with the script's modifiers, the base counts, and
+    """The player-count table `validate` prints (5–15, or the script's range): each team's range with the script's modifiers, the base counts, and
     which characters change the setup."""
     from generator.bag import bag_rows, team_range
     from generator.checks.setup import describe_setup
@@ -232,6 +232,10 @@ def passed_on_meta(script, meta: dict | None) -> dict:
     extras: dict = {}
     if script.bootlegger:
         extras["bootlegger"] = list(script.bootlegger)
+    if script.players:
+        from generator.players import players_text
+
+        extras["players"] = players_text(script.players)
     if script.night_order is not None:
         for night, key in zip(NIGHTS, ("firstNight", "otherNight")):
             extras[key] = list(script.night_order.steps(night))

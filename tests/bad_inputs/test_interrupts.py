@@ -98,7 +98,8 @@ def old_kit(tmp_path_factory):
     content = root / "content"
     shutil.copytree(PROJECT_ROOT / "content", content)
     script = content / "scripts" / "stop.yaml"
-    script.write_text(f"id: stop\ntitle: 옛 제목\ncharacters: [{', '.join(SMALL)}]\n", encoding="utf-8")
+    # declared for up to 9 players, which six characters cannot fill: setup errors, so the build needs --force
+    script.write_text(f"id: stop\ntitle: 옛 제목\nplayers: 5-9\ncharacters: [{', '.join(SMALL)}]\n", encoding="utf-8")
     result = run_cli("build", script, "--content", content, "--out", root / "out", "--force")
     assert result.exit_code == 1, result.output  # a small script has setup errors: --force, exit 1
     script.write_text(script.read_text(encoding="utf-8").replace("옛 제목", "새 제목"), encoding="utf-8")

@@ -163,7 +163,7 @@ def test_export_json_replaces_only_regular_files(shared_content, tmp_path):
 def test_a_kit_with_a_folder_in_the_way_replaces_nothing(shared_content, tmp_path):
     out = tmp_path / "out"
     script = write_script(shared_content, "kit", SMALL)
-    assert run_cli("almanac", script, "--content", shared_content, "--out", out, "--force").exit_code == 1
+    assert run_cli("almanac", script, "--content", shared_content, "--out", out).exit_code == 0  # a 5–6 player script
     kit = out / "kit"
     (kit / "almanac-booklet.pdf").unlink()
     (kit / "almanac-booklet.pdf").mkdir()  # something that is not a file where the second document goes

@@ -1,5 +1,5 @@
 """The almanac's appendices → flowables: both night orders as tables, the setup table by player count, the jinxes
-on this script, credits and licences (addresses and file names in the gothic face), and the back cover."""
+on this script, credits and licences (in the gothic face throughout), and the back cover."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.bag import bag_rows, team_range
+from generator.bag import always_in_effect, bag_rows, team_range
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.icons import icon_flowable
 from generator.josa import fill_named
@@ -59,7 +59,7 @@ def night_order(book: Book, night: str) -> list:
 
 
 def setup_and_jinxes(book: Book) -> list:
-    """The setup table by player count, then (on the same page when it fits) this script's jinxes."""
+    """The setup table by player count, then (on the same page when it fits) the script's house rules and jinxes."""
     st, s = book.styles, book.s
     story = [Marker(book, key="setup_table", section=label("appendix")), *book.title(label("setup_table"))]
     table_data = book.game.library.bag_table
@@ -86,8 +86,13 @@ def setup_and_jinxes(book: Book) -> list:
             ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
         ]))
         story += [table, Spacer(1, s["small_pt"])]
-        modifiers = [c for c in book.game.characters if c.changes_setup]
+        in_effect = {c.id for c in always_in_effect(book.game)}  # house rules: the table's base already holds them
+        modifiers = [c for c in book.game.characters if c.changes_setup and c.id not in in_effect]
         story.append(book.para("almanac_setup_note.j2", st.small, modifiers=", ".join(book.words.tie(c.name) for c in modifiers)))
+    if book.game.script.bootlegger:
+        # the script's house rules, as its author wrote them (the publisher prints them beside the fabled)
+        story += [Marker(book, key="house_rules"), *book.title(label("house_rules"), st.section_title)]
+        story += [book.para("almanac_text.j2", st.body, text=rule) for rule in book.game.script.bootlegger]
     if book.game.jinxes:
         story += [Marker(book, key="jinxes"), *book.title(label("jinxes"), st.section_title)]
         for jinx in book.game.jinxes:
@@ -101,7 +106,7 @@ def credits(book: Book) -> list:
     game = book.game
     code_font = font_name("sans")
     story = [Marker(book, key="credits", section=label("appendix")), *book.title(label("credits"))]
-    body = st.body_left
+    body = st.credits
     story.append(book.para("almanac_credits.j2", body, kind="game", title=game.script.title, author=game.script.author, code_font=code_font))
     story.append(book.para("almanac_credits.j2", body, kind="icons", authors=icon_authors(book), code_font=code_font))
     own = user_icon_names(book)
@@ -109,10 +114,22 @@ def credits(book: Book) -> list:
         story.append(book.para("almanac_credits.j2", body, kind="user_icons", names=", ".join(own), code_font=code_font))
     listing = [(book.words.tie(name), icon) for name, icon, _ in bundled_icons(book)]
     if listing:
-        story.append(book.para("almanac_icon_listing.j2", st.small_left, icons=listing, code_font=code_font))
+        story.append(book.para("almanac_icon_listing.j2", st.credits_small, icons=listing, code_font=code_font))
     story.append(Spacer(1, st.small.fontSize))
-    story.append(book.para("almanac_credits.j2", body, kind="fonts", code_font=code_font))
+    story.append(book.para("almanac_credits.j2", body, kind="fonts", code_font=code_font, latin=needs_fallback(game)))
     return story
+
+
+def needs_fallback(game) -> bool:
+    """Some text of the game has a letter Nanum lacks, so the almanac is set partly in the Noto fallback."""
+    from generator.fonts import cover
+
+    covered = cover(font_name("serif")) & cover(font_name("sans"))
+    texts = [game.script.title, game.script.author or "", *game.script.bootlegger, *(j.text for j in game.jinxes)]
+    for character in game.characters:
+        texts += [character.name, character.ability, character.flavor or "", character.first_night or "",
+                  character.other_nights or "", *character.reminders]
+    return any(ord(ch) not in covered for text in texts for ch in text if not ch.isspace())
 
 
 def credits_table(book: Book) -> dict[str, tuple[str, str]]:

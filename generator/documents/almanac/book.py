@@ -16,7 +16,8 @@ from generator.theme import color, font_name, mm
 
 
 def draw_furniture(canvas, doc) -> None:
-    """Running head (script title at the outer edge, section at the inner edge) and the page number."""
+    """Running head and page number, all in the gothic face: the section word at the outer edge (left on a verso,
+    right on a recto), where it shows when the stapled booklet is flipped; the script title at the inner edge."""
     book: Book = doc.almanac_book
     s = book.s
     x, y, w, h = book.frame_box()
@@ -27,25 +28,25 @@ def draw_furniture(canvas, doc) -> None:
     canvas.saveState()
     title = book.game.script.title
     font = font_name("sans")
-    section_width = stringWidth(book.section, font_name("sans_bold"), size) + 12
+    section_width = stringWidth(book.section, font, size) + 12
     title_size = size
     while stringWidth(title, font, title_size) > w - section_width and title_size > 5.5:
         title_size -= 0.25
     canvas.setFillColor(HexColor(color("muted")))
     canvas.setFont(font, title_size)
     if recto:
-        canvas.drawRightString(x + w, head_y, title)
-    else:
         canvas.drawString(x, head_y, title)
+    else:
+        canvas.drawRightString(x + w, head_y, title)
     if book.section:
         canvas.setFillColor(HexColor(book.section_color))
-        canvas.setFont(font_name("sans_bold"), size)
-        (canvas.drawString if recto else canvas.drawRightString)(x if recto else x + w, head_y, book.section)
+        canvas.setFont(font, size)
+        (canvas.drawRightString if recto else canvas.drawString)(x + w if recto else x, head_y, book.section)
     canvas.setStrokeColor(HexColor(color("rule")))
     canvas.setLineWidth(s["rule_pt"])
     canvas.line(x, head_y - 3.5, x + w, head_y - 3.5)
     canvas.setFillColor(HexColor(color("ink")))
-    canvas.setFont(font_name("serif"), s["folio_pt"])
+    canvas.setFont(font, s["folio_pt"])
     canvas.drawCentredString(x + w / 2, y - mm(s["folio_gap"]), str(page))
     canvas.restoreState()
 

@@ -71,6 +71,8 @@ class ContentsLine(Flowable):
 
 def appendix_keys(book: Book) -> list[str]:
     keys = ["first_night", "other_nights", "setup_table"]
+    if book.game.script.bootlegger:
+        keys.append("house_rules")
     if book.game.jinxes:
         keys.append("jinxes")
     keys.append("credits")

@@ -67,6 +67,10 @@ class Styles:
         self.small = make("small", "serif", small, s["small_leading_pt"], alignment=TA_JUSTIFY, spaceAfter=small * 0.4)
         self.small_left = make("small-left", "serif", small, s["small_leading_pt"], alignment=TA_LEFT)
         self.body_left = make("body-left", "serif", body, s["body_leading_pt"], alignment=TA_LEFT, spaceAfter=body * 0.5)
+        # the credits page is set in the gothic face throughout: its addresses and file names are gothic (the serif's
+        # hyphen reads as a dash), and a sentence must not switch faces in the middle
+        self.credits = make("credits", "sans", body * 0.95, s["body_leading_pt"], alignment=TA_LEFT, spaceAfter=body * 0.5)
+        self.credits_small = make("credits-small", "sans", small * 0.95, s["small_leading_pt"], alignment=TA_LEFT)
         self.section_title = make(
             "section-title", "serif_bold", s["name_pt"] * 0.8, s["name_pt"] * 1.05, spaceBefore=s["name_pt"] * 1.2, spaceAfter=body,
         )

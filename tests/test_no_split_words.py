@@ -1,0 +1,95 @@
+"""Line breaking never cuts a word: every official ability and every text of the community scripts, set at the
+column widths the sheets and the almanac use on A4 and Letter, breaks only between words, even where a setup
+bracket is too long to stay on one line ('추가된 마 / 을 바보' was printed)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.markup import render
+
+CORPUS = Path(__file__).parent / "community_scripts"
+NBSP = "\u00a0"
+# text widths in points: the sheet's ability column (stacked and beside the name) and the almanac's A5 and half-Letter
+# frames, from the narrowest a 20-character edition leaves to the widest a small one does, on both papers; a size is
+# set only in columns at least 12 em wide (the sheet grows its type only where the columns are wide)
+WIDTHS = (96, 118, 140, 165, 190, 215, 240, 265)
+SIZES = (7.5, 9.5, 12.0)
+MIN_EMS = 12
+
+
+def official_abilities() -> list[str]:
+    from generator.content import load_library
+
+    library, _ = load_library()
+    return [c.ability for c in library.characters.values()]
+
+
+def community_texts() -> list[str]:
+    texts = []
+    for path in sorted(CORPUS.glob("*.json")):
+        for item in json.loads(path.read_text(encoding="utf-8")):
+            if isinstance(item, dict):
+                texts += [item[k] for k in ("ability", "firstNightReminder", "otherNightReminder", "flavor") if item.get(k)]
+                texts += item.get("bootlegger", [])
+    return texts
+
+
+def words_of(text: str) -> set[str]:
+    return set(re.split(r"[\s\u00a0]+", text.strip()))
+
+
+def reportlab_lines(markup: str, size: float, width: float) -> list[str]:
+    from generator.typeset import paragraph, style
+
+    para = paragraph(markup, style("serif", size))
+    para.wrap(width, 100_000)
+    lines = para.blPara.lines
+    if para.blPara.kind == 0:
+        return [" ".join(words) for _, words in lines]
+    return ["".join(getattr(frag, "text", "") for frag in line.words) for line in lines]
+
+
+def hangul_lines(markup: str, size: float, width: float) -> list[str]:
+    from generator.hangul_paragraph import hangul_paragraph
+    from generator.typeset import style
+
+    para = hangul_paragraph(markup, style("serif", size, alignment=4))
+    return [" ".join("".join(run.text for run in word.runs) for word in line.words) for line in para.lines_for(width)]
+
+
+@pytest.fixture(scope="module")
+def texts():
+    from generator.fonts import register_fonts
+
+    register_fonts()
+    return official_abilities() + community_texts()
+
+
+@pytest.mark.parametrize("lines_of", [reportlab_lines, hangul_lines], ids=["sheet", "almanac"])
+def test_no_line_break_cuts_a_word(texts, lines_of):
+    cut = []
+    for text in texts:
+        markup = render("almanac_text.j2", text=text)  # the brackets tied as every document ties them
+        whole = words_of(text)
+        for size in SIZES:
+            for width in (w for w in WIDTHS if w >= MIN_EMS * size):
+                for line in lines_of(markup, size, width):
+                    pieces = words_of(line) - {""}
+                    if not pieces <= whole:
+                        cut.append((text[:40], size, width, sorted(pieces - whole)))
+    assert cut == []
+
+
+def test_a_bracket_that_fits_stays_on_one_line():
+    from generator.fonts import register_fonts
+
+    register_fonts()
+    markup = render("almanac_text.j2", text="매일 밤, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 -1명 또는 +1명]")
+    for lines_of in (reportlab_lines, hangul_lines):
+        lines = lines_of(markup, 9.5, 140)
+        assert any("[외지인 -1명 또는 +1명]" in line.replace(NBSP, " ") for line in lines), lines
