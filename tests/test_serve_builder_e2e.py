@@ -262,3 +262,24 @@ def test_several_scripts_are_remembered_by_title(site, browser, tmp_path):  # no
     picker.select_by_visible_text("불길한 조짐 (27명)")
     wait_until(driver, lambda d: len(rows(d)) == 27, "picked Trouble Brewing")
     assert driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐"
+
+
+def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_path):  # noqa: F811
+    upload = tmp_path / "작은.json"
+    upload.write_text('[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]', encoding="utf-8")
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    hint = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="players-range-hint"]'), "hint")[0]
+    assert "인원을 5–6명으로 정하기" in hint.text and "_meta" not in hint.text and "players:" not in hint.text
+    setup_rows = lambda d: [r.find_element(By.TAG_NAME, "th").text for r in d.find_elements(By.CSS_SELECTOR, "#setup tbody tr")]  # noqa: E731
+    hint.find_element(By.CSS_SELECTOR, "button[data-players]").click()
+    wait_until(driver, lambda d: Select(d.find_element(By.ID, "players-high")).first_selected_option.text == "6", "range set")
+    wait_until(driver, lambda d: "문제가 없습니다" in d.find_element(By.ID, "status").text, "clean")
+    assert setup_rows(driver) == ["5명", "6명"]
+    Select(driver.find_element(By.ID, "players-high")).select_by_visible_text("15")
+    wait_until(driver, lambda d: len(setup_rows(d)) == 11, "5–15 again")
+    assert driver.execute_script("return JSON.parse(localStorage.getItem('botc-pnp-scripts')).scripts") is not None
+    Select(driver.find_element(By.ID, "players-high")).select_by_visible_text("6")
+    wait_until(driver, lambda d: setup_rows(d) == ["5명", "6명"], "5–6 from the control")
+    screenshot(driver, tmp_path, "builder-teensy-desktop")

@@ -96,8 +96,29 @@ function findingItem(finding, fresh) {
       el("span", { class: "level", text: TEXT[finding.level] || finding.level }),
       who,
       el("span", { class: "kind", text: finding.kind || "" })),
-    el("div", { class: "message", text: finding.message }),
-    finding.code === "unknown-id" || finding.code === "bad-id" ? findingFixes(finding) : null);
+    el("div", { class: "message", text: pageMessage(finding) }),
+    aboutUnknown ? findingFixes(finding) : null,
+    finding.code === "players-range-hint" ? rangeFix(finding) : null);
+}
+
+function smallRange(finding) {
+  const match = /(\d+)–(\d+)명용/.exec(finding.message);
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+function pageMessage(finding) {
+  // the CLI's words point at a file's key (`players: 5-6`, _meta); on the page the range is a control above
+  const range = finding.code === "players-range-hint" && smallRange(finding);
+  return range ? say(TEXT.rangeHint, { low: range[0], high: range[1], upto: (/(\d+)명 이상/.exec(finding.message) || [])[1] || "" }) : finding.message;
+}
+
+function rangeFix(finding) {
+  const range = smallRange(finding);
+  if (!range) return null;
+  return el("div", { class: "fixes" }, el("button", {
+    type: "button", class: "replace", "data-players": `${range[0]}-${range[1]}`, text: say(TEXT.rangeSet, { low: range[0], high: range[1] }),
+    onclick: () => { state.meta.players = `${range[0]}-${range[1]}`; changed(); },
+  }));
 }
 
 function findingFixes(finding) {

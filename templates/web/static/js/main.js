@@ -24,6 +24,8 @@ function wire() {
     }
   });
   $("undo").addEventListener("click", undo);
+  $("players-low").addEventListener("change", setPlayers);
+  $("players-high").addEventListener("change", setPlayers);
   $("sort-standard").addEventListener("click", sortStandard);
   $("remembered").addEventListener("change", (event) => switchTo(event.target.value));
   $("forget").addEventListener("click", forgetCurrent);

@@ -47,8 +47,39 @@ function drawScript() {
     const useOfficial = () => { remember(TEXT.metaDrop); delete state.meta.firstNight; delete state.meta.otherNight; changed(); };
     note.replaceChildren(TEXT.metaNote, el("button", { type: "button", text: TEXT.metaDrop, onclick: useOfficial }));
   }
+  drawPlayers();
   restoreFocus(focused);
   drawPrintState();
+}
+
+// --- the player counts the script is for (`players` in _meta; 5–15 when it declares none) --------------------
+
+const FEWEST = 5;
+const MOST = 15;
+
+function playersRange() {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(String(state.meta.players ?? "").trim());
+  if (!match) return [FEWEST, MOST];
+  return [Number(match[1]), Number(match[2] || match[1])];
+}
+
+function drawPlayers() {
+  const [low, high] = playersRange();
+  const fill = (select, chosen, from, to) => {
+    const numbers = [];
+    for (let n = from; n <= to; n++) numbers.push(n);
+    select.replaceChildren(...numbers.map((n) => el("option", { value: String(n), text: String(n), selected: n === chosen })));
+  };
+  fill($("players-low"), low, FEWEST, high);
+  fill($("players-high"), high, low, MOST);
+}
+
+function setPlayers() {
+  const low = Number($("players-low").value);
+  const high = Math.max(low, Number($("players-high").value));
+  // always declared once chosen: an undeclared small script is checked as a 5–6 player one (see checks/setup.py)
+  state.meta.players = low === high ? String(low) : `${low}-${high}`;
+  changed();
 }
 
 // --- focus: a move redraws the list; the moved row (or its button) keeps the focus ---------------------------
