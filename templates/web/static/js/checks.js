@@ -7,6 +7,7 @@ let validateController = null;
 let previewTimer = null;
 let lastFindingKeys = new Set();
 let lastErrors = 0; // errors of the last check: the print buttons say what pressing them will do
+let lastSetup = null; // the last setup table (its rows are the player counts checked)
 
 function scheduleValidate() {
   clearTimeout(validateTimer);
@@ -55,6 +56,7 @@ async function validate() {
   learnEntries(answer.script.characters);
   if ([...unknownEntries.keys()].join("\n") !== before) drawScript(); // rows of ids the library lacks changed
   lastErrors = answer.errors;
+  lastSetup = answer.setup;
   drawFindings(answer.findings);
   drawSetup(answer.setup);
   drawJinxes(answer.jinxes, answer.added);
@@ -98,22 +100,23 @@ function findingItem(finding, fresh) {
       el("span", { class: "kind", text: finding.kind || "" })),
     el("div", { class: "message", text: pageMessage(finding) }),
     aboutUnknown ? findingFixes(finding) : null,
-    finding.code === "players-range-hint" ? rangeFix(finding) : null);
+    finding.code === "players-range-hint" ? rangeFix() : null);
 }
 
-function smallRange(finding) {
-  const match = /(\d+)–(\d+)명용/.exec(finding.message);
-  return match ? [Number(match[1]), Number(match[2])] : null;
+function smallRange() {
+  // the counts the server checked this small script for: its setup table's rows
+  const rows = (lastSetup && lastSetup.rows) || [];
+  return rows.length ? [rows[0].players, rows[rows.length - 1].players] : null;
 }
 
 function pageMessage(finding) {
   // the CLI's words point at a file's key (`players: 5-6`, _meta); on the page the range is a control above
-  const range = finding.code === "players-range-hint" && smallRange(finding);
-  return range ? say(TEXT.rangeHint, { low: range[0], high: range[1], upto: (/(\d+)명 이상/.exec(finding.message) || [])[1] || "" }) : finding.message;
+  const range = finding.code === "players-range-hint" && smallRange();
+  return range ? say(TEXT.rangeHint, { low: range[0], high: range[1] }) : finding.message;
 }
 
-function rangeFix(finding) {
-  const range = smallRange(finding);
+function rangeFix() {
+  const range = smallRange();
   if (!range) return null;
   return el("div", { class: "fixes" }, el("button", {
     type: "button", class: "replace", "data-players": `${range[0]}-${range[1]}`, text: say(TEXT.rangeSet, { low: range[0], high: range[1] }),
