@@ -128,6 +128,10 @@ def night_numbers(game: Game) -> dict[str, dict[str, float]]:
 
 
 def export_character(character: Character, game: Game, numbers: dict, short: Shortener) -> dict:
+    """One character as the publisher's object, in the printed wording (aliases and glossary terms as the PDFs)."""
+    from generator.wording import wording
+
+    words = wording(game).words
     named = game.named_character(character.id)
     named_name = named.name if named else None
     who = f"{character.name}({character.id})"
@@ -135,22 +139,22 @@ def export_character(character: Character, game: Game, numbers: dict, short: Sho
         "id": normalize_id(character.id),
         "name": short.text(character.name, "name", who, character.id),
         "team": character.team,
-        "ability": short.text(to_publisher_text(character.ability, named_name, False), "ability", who, character.id),
+        "ability": short.text(to_publisher_text(words(character.ability), named_name, False), "ability", who, character.id),
     }
     if character.image:
         entry["image"] = character.image  # as the script gave it: a URL, or a path beside the script
     if character.flavor:
-        entry["flavor"] = short.text(to_publisher_text(character.flavor, named_name, False), "flavor", who, character.id)
+        entry["flavor"] = short.text(to_publisher_text(words(character.flavor), named_name, False), "flavor", who, character.id)
     for night in NIGHTS:
         number_key, reminder_key = JSON_NIGHT_KEYS[night], JSON_REMINDER_KEYS[night]
         entry[number_key] = numbers[night].get(character.id, 0)
-        text = to_publisher_text(character.night_reminder(night), named_name)
+        text = to_publisher_text(words(character.night_reminder(night)) or None, named_name)
         entry[reminder_key] = short.text(text, reminder_key, who, character.id)
-    entry["reminders"] = short.items(list(character.reminders), "reminders", who, character.id)
-    entry["remindersGlobal"] = short.items(list(character.global_reminders), "remindersGlobal", who, character.id)
+    entry["reminders"] = short.items([words(r) for r in character.reminders], "reminders", who, character.id)
+    entry["remindersGlobal"] = short.items([words(r) for r in character.global_reminders], "remindersGlobal", who, character.id)
     entry["setup"] = character.changes_setup
     jinxes = [
-        {"id": normalize_id(jinx.characters[1]), "reason": short.text(jinx.text, "jinxes", who, character.id)}
+        {"id": normalize_id(jinx.characters[1]), "reason": short.text(words(jinx.text), "jinxes", who, character.id)}
         for jinx in game.jinxes
         if jinx.characters[0] == character.id
     ]

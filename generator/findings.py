@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
 from generator.limits import MAX_SUGGESTIONS
 
@@ -15,6 +16,21 @@ EXIT_FINDINGS = 1
 EXIT_UNREADABLE = 2
 
 LEVEL_LABELS = {ERROR: "오류", WARNING: "경고"}
+OTHER_KIND = "검사 결과"
+
+
+@lru_cache(maxsize=1)
+def kind_labels() -> dict[str, str]:
+    """Finding code → Korean label (templates/finding_kinds.yaml): what people read; the code stays for programs."""
+    import yaml
+
+    from generator import TEMPLATES_DIR
+
+    return yaml.safe_load((TEMPLATES_DIR / "finding_kinds.yaml").read_text(encoding="utf-8"))
+
+
+def kind_label(code: str) -> str:
+    return kind_labels().get(code, OTHER_KIND)
 
 
 @dataclass(frozen=True)
@@ -27,7 +43,7 @@ class Finding:
 
     def format(self) -> str:
         place = f"{self.where}: " if self.where else ""
-        return f"[{LEVEL_LABELS[self.level]}] {place}{self.message} ({self.code})"
+        return f"[{LEVEL_LABELS[self.level]}] {place}{self.message} ({kind_label(self.code)})"
 
 
 class Unreadable(Exception):

@@ -244,6 +244,24 @@ def item_where(where: str, lines: dict[int, int], index: int) -> str:
 # --- reading (a file is read against its content folder by content.load_script_json) -------------------------
 
 
+# the JSON parser's own words (json.decoder) → what a person reads; anything else is named generally
+JSON_PROBLEMS = (
+    ("Expecting value", "값이 있어야 할 자리입니다(마지막 항목 뒤의 쉼표, 빠진 값, 작은따옴표를 확인해 주세요)"),
+    ("Expecting ',' delimiter", "항목 사이에 쉼표(,)가 있어야 합니다"),
+    ("Expecting ':' delimiter", "이름 뒤에 쌍점(:)이 있어야 합니다"),
+    ("Expecting property name enclosed in double quotes", "항목 이름은 큰따옴표(\")로 감싸야 합니다(마지막 항목 뒤의 쉼표도 확인해 주세요)"),
+    ("Extra data", "목록이 끝난 뒤에 글자가 더 있습니다"),
+    ("Unterminated string", "따옴표로 연 글자가 닫히지 않았습니다"),
+    ("Invalid control character", "글자 안에 줄바꿈이나 제어 문자가 그대로 있습니다(\\n으로 쓰세요)"),
+    ("Invalid \\uXXXX escape", "\\u 뒤에는 16진수 네 자리가 와야 합니다"),
+    ("Invalid \\escape", "역슬래시(\\) 뒤의 글자를 쓸 수 없습니다(역슬래시 자체는 \\\\로 쓰세요)"),
+)
+
+
+def json_problem(parser_message: str) -> str:
+    return next((korean for english, korean in JSON_PROBLEMS if parser_message.startswith(english)), "JSON 문법에 맞지 않는 글자입니다")
+
+
 def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None = None) -> Script | None:
     """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
     `library_source()` gives (characters, night order) of the content folder, as content.library_parts does; it is called
@@ -272,7 +290,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
     except json.JSONDecodeError as exc:
         report.cannot_read(
             "json-syntax",
-            f"JSON 문법이 맞지 않습니다({exc.lineno}번째 줄 {exc.colno}번째 칸: {exc.msg}). 쉼표, 따옴표, 괄호를 확인해 주세요.",
+            f"JSON 문법이 맞지 않습니다. {exc.lineno}번째 줄 {exc.colno}번째 글자: {json_problem(exc.msg)}.",
             where=f"{where}:{exc.lineno}",
         )
         return None
@@ -532,6 +550,7 @@ def new_character(character_id: str, given: dict, where: str, report: Report) ->
 def merge_with_library(base: Character, given: dict, script: Script, library: dict, where: str, report: Report) -> Character:
     """A full object for a library character: keep the library's where the texts match its export, else use the JSON."""
     candidates = [library[cid].name for cid in script.character_ids if cid in library and cid != base.id]
+    printed = library_words(library)  # our export writes the printed wording: that is the library's text too
     changes: dict = {}
     for field_name, value in given.items():
         if field_name.startswith("_raw_") or field_name in ("setup", "image", "image_base"):
@@ -540,6 +559,8 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         if field_name in NIGHTS:
             raw = given[f"_raw_{field_name}"]
             named = matching_named(ours, raw, candidates, library)
+            if named is None and ours:
+                named = matching_named(printed(ours), raw, candidates, library)
             if named is not None:
                 if named:
                     script.named_characters.setdefault(base.id, named)
@@ -548,10 +569,12 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         elif isinstance(ours, str) and PLACEHOLDER.search(ours):
             named = matching_named(ours, value, candidates, library, icons=False)
             if named is None:
+                named = matching_named(printed(ours), value, candidates, library, icons=False)
+            if named is None:
                 changes[field_name] = value
             elif named:
                 script.named_characters.setdefault(base.id, named)
-        elif value != ours:
+        elif value != ours and value != (printed(ours) if isinstance(ours, str) else [printed(v) for v in ours] if isinstance(ours, list) else ours):
             changes[field_name] = value
     if "setup" in given and given["setup"] != base.changes_setup:
         ability = changes.get("ability", base.ability)
@@ -566,6 +589,23 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         where=where,
     )
     return dataclasses.replace(base, custom=True, source=where, **changes)
+
+
+def library_words(library: dict):
+    """The printed wording of library text (aliases, glossary terms, as generator.wording prints them)."""
+    from types import SimpleNamespace
+
+    from generator.wording import Wording
+
+    cached = _library_words.get("last")
+    if cached is None or cached[0] is not library:
+        content_dir = next((Path(c.source).parent.parent for c in library.values() if isinstance(c, Character) and c.source), None)
+        game = SimpleNamespace(library=SimpleNamespace(characters=library, content_dir=content_dir), characters=[])
+        cached = _library_words["last"] = (library, Wording(game).words)  # one library at a time
+    return cached[1]
+
+
+_library_words: dict = {}
 
 
 def matching_named(ours: str | None, given: str | None, candidates: list[str], library: dict, icons: bool = True) -> str | None:

@@ -65,14 +65,23 @@ def team_of(value: str | None) -> str | None:
 
 
 def edition_of(value: str | None) -> str | None:
-    """'tb', 'TB' or '불길한 조짐' → 'tb'; None for no filter; ValueError for anything else."""
+    """'tb', 'TB', '불길한 조짐' or a part of a Korean name that only one edition has ('핏빛') → 'tb'/'bmr'; None for no
+    filter; ValueError for anything else."""
     if value is None or not value.strip():
         return None
     wanted = compact(value)
     for edition in EDITIONS:
         if wanted in (edition, compact(EDITION_NAMES_KO[edition])):
             return edition
+    partial = [edition for edition in EDITIONS if wanted in compact(EDITION_NAMES_KO[edition])]
+    if len(partial) == 1:
+        return partial[0]
     raise ValueError(value)
+
+
+def editions_in_korean() -> str:
+    """'불길한 조짐(tb), 핏빛 달이 뜬다(bmr), …': how help and messages list the editions."""
+    return ", ".join(f"{EDITION_NAMES_KO[edition]}({edition})" for edition in EDITIONS)
 
 
 def sort_key(character: Character) -> tuple:

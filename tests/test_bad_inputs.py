@@ -173,7 +173,7 @@ def test_bad_input(case, tmp_path, monkeypatch):
         assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), output
     assert "Traceback" not in output
     assert code == case["exit"], f"exit {code}, expected {case['exit']}:\n{output}"
-    for fragment in as_list(case.get("message")):
+    for fragment in map(shown_kind, as_list(case.get("message"))):
         assert fragment in output, f"'{fragment}' not in:\n{output}"
     for fragment in as_list(case.get("absent")):
         assert fragment not in output, f"'{fragment}' should not be in:\n{output}"
@@ -187,6 +187,13 @@ def test_bad_input(case, tmp_path, monkeypatch):
         assert text, "no PDF text"
         for fragment in as_list(case["pdf_text"]):
             assert "".join(fragment.split()) in text, f"'{fragment}' not printed"
+
+
+def shown_kind(fragment: str) -> str:
+    """A finding code in a case stands for the Korean label the CLI prints for it ('(아이콘 없음)')."""
+    from generator.findings import kind_labels
+
+    return f"({kind_labels()[fragment]})" if fragment in kind_labels() else fragment
 
 
 def as_list(value) -> list:

@@ -106,7 +106,7 @@ def test_unknown_card_in_a_fixed_step_lists_the_known_cards(content):
     edit_yaml(content / "night_order.yaml", change)
     result = run_cli("validate", "--content", content)
     assert result.exit_code == 1
-    assert "하수인 정보" in result.output and "첫날 밤" in result.output and "info-card-unknown" in result.output
+    assert "하수인 정보" in result.output and "첫날 밤" in result.output and "(알 수 없는 정보 카드)" in result.output
     assert "'이 플레이어가 악마입니다'" in result.output
 
 

@@ -158,7 +158,7 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
                                           for row in d.find_elements(By.CSS_SELECTOR, "#script-list .row")], "names read")
     assert len(names) == 28 and "픽시" in names and "집사" in names
     click(driver, '.doc[data-document="script_sheet"]')
-    sheet = browser.downloads / "script.pdf"
+    sheet = browser.downloads / "trouble-brewing-script.pdf"  # named after the script (issue 21)
     wait_until(driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded")
     assert sheet.read_bytes().startswith(b"%PDF")
     from pypdf import PdfReader
@@ -178,9 +178,11 @@ def test_the_page_works_on_a_narrow_screen_and_reads_an_uploaded_json(site, brow
     driver.get(site)
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .card"), "library drawn")
     driver.find_element(By.ID, "upload").send_keys(str(upload))
-    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#script-list .row")) == 4, "uploaded")
+    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#script-list .row")) == 5, "uploaded")
     assert driver.find_element(By.ID, "title").get_attribute("value") == "우리 스크립트"
-    assert "드러머" in driver.find_element(By.ID, "toast").text  # not in the library: left out, and said so
+    # not in the library: kept on the page as such, and said so
+    assert driver.find_elements(By.CSS_SELECTOR, '#script-list .row.unknown[data-id="드러머"]')
+    assert "라이브러리에 없는 캐릭터 1개" in driver.find_element(By.ID, "toast").text
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= driver.execute_script("return window.innerWidth")  # nothing wider than the screen
     screenshot(driver, tmp_path, "serve-narrow")

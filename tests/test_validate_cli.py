@@ -38,7 +38,7 @@ def test_errors_give_exit_1_with_the_korean_message(content):
     result = run_cli("validate", "--content", content)
     assert result.exit_code == 1
     assert "세탁부는 첫날 밤에 깨어나는데(알림 문구가 있음) 첫날 밤 순서에 없습니다." in result.stderr
-    assert "(night-missing)" in result.stderr
+    assert "(밤 순서에 없는 캐릭터)" in result.stderr and "night-missing" not in result.stderr  # codes stay in --json
     assert "검사 결과: 오류 1개" in result.stderr
 
 

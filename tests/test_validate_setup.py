@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import CONTENT, bundled_ids, edit_character, read_yaml, validate, with_code, write_script
@@ -194,10 +196,11 @@ def test_script_short_only_under_a_modifier_is_a_warning(content):
 def test_drunk_needs_a_spare_townsfolk_token(content):
     write_script(content, TOWNSFOLK_9 + ["drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk9")
     _, report = validate("drunk9", content)
-    # 13 players (9/0/3/1) has no outsider slot for the Drunk, so only 14 and 15 need a tenth townsfolk token
+    # 13 players (9/0/3/1) has no outsider slot for the Drunk, so only 14 and 15 need a tenth townsfolk token; 15 is
+    # the error's below, and one cause is said once
     [warning] = with_code(report, "setup-shortfall", "warning")
     assert warning.message == (
-        "주정뱅이가 게임에 있으면 마을주민이 모자랍니다: 스크립트에는 9명뿐인데 14명 게임에 10명, 15명 게임에 10명이 필요합니다."
+        "주정뱅이가 게임에 있으면 마을주민이 모자랍니다: 스크립트에는 9명뿐인데 14명 게임에 10명이 필요합니다."
     )
     # at 15 players (two outsider slots, the recluse and the drunk) the drunk must be in play: no bag can be filled
     [error] = with_code(report, "setup-shortfall", "error")
@@ -285,3 +288,18 @@ def test_a_demon_with_only_setup_rules_fills_the_demon_slot(tmp_path):
     # Legion's bracket is a rule, not a count: it still fills the demon slot like any demon
     _, errors, warnings = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["legion"])
     assert errors == [] and warnings == []
+
+
+def test_one_minion_and_the_drunk_give_one_message_per_team(tmp_path):
+    # issue 21: "주정뱅이가 게임에 있으면 하수인이 모자랍니다" repeated the one-minion error with another list of counts
+    ids = ["washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk",
+           "ravenkeeper", "virgin", "slayer", "soldier", "mayor", "drunk", "butler", "spy", "imp"]  # more than a teensy script
+    _, errors, warnings = setup_findings(tmp_path, ids)
+    minion = [f.message for f in errors + warnings if "하수인이 모자랍니다" in f.message]
+    assert len(minion) == 1, minion
+    assert minion[0].startswith("하수인이 모자랍니다: 스크립트에는 1명뿐인데 10명 게임에 2명,")
+    for team in ("마을주민", "외지인"):
+        counted = [f.message for f in errors + warnings if f"{team}이 모자랍니다" in f.message]
+        numbers = [re.findall(r"(\d+)명 게임에", m) for m in counted]
+        flat = [n for found in numbers for n in found]
+        assert len(flat) == len(set(flat)), counted  # no player count named twice for one team

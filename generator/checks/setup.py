@@ -86,7 +86,9 @@ def setup_line(counts: dict, character, required: list[str]) -> str:
     return "setup: {" + ", ".join(parts) + "}" if parts else ""
 
 
-def check_character_setup(character, report: Report, library_characters: dict | None = None, script_ids=None) -> None:
+def check_character_setup(
+    character, report: Report, library_characters: dict | None = None, script_ids=None, script_places: dict | None = None
+) -> None:
     library_characters = library_characters or {}
     names = {c.name: c.id for c in library_characters.values()}
     names_by_id = {c.id: c.name for c in library_characters.values()}
@@ -163,19 +165,20 @@ def check_character_setup(character, report: Report, library_characters: dict | 
             report.error(
                 "setup-requires-missing",
                 f"{with_particle(character.name, '이')} 게임에 있으면 {names_by_id[required_id]}도 가방에 들어가야 하지만, "
-                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트의 characters에 "
-                f"{with_particle(f'{names_by_id[required_id]}({required_id})', '을')} 더해 주세요.",
+                f"스크립트에 {with_particle(names_by_id[required_id], '이')} 없습니다. 스크립트에 "
+                f"{with_particle(f'{names_by_id[required_id]}({required_id})', '을')} 넣어 주세요.",
                 subject=character.id,
-                where=character.source,
+                where=(script_places or {}).get(character.id) or character.source,
             )
 
 
 def check(game: Game, report: Report) -> None:
     script_ids = set(game.ids)
+    places = script_places(game.script)
     for character in game.characters:
         if character.team == "traveller":
             continue  # travellers never go in the bag: their brackets ('[+1 Mercenary …]') change no setup
-        check_character_setup(character, report, game.library.characters, script_ids)
+        check_character_setup(character, report, game.library.characters, script_ids, places)
     check_house_rules(game, report)
     table = game.library.bag_table
     if not table:
@@ -218,6 +221,16 @@ def hint_small_script(game: Game, small: tuple[int, int], report: Report) -> Non
     )
 
 
+def script_places(script) -> dict[str, str]:
+    """Character id → 'file:line' of its entry in the script: where a message about the script points."""
+    places = {}
+    for index, character_id in enumerate(script.character_ids):
+        line = script.lines.get(index)
+        if script.source:
+            places.setdefault(character_id, f"{script.source}:{line}" if line else script.source)
+    return places
+
+
 def variant_gaps(variant, available: dict[str, int]) -> dict[str, int]:
     """Team → characters this bag needs that the script does not have."""
     return {
@@ -249,16 +262,28 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
                 continue  # the storyteller picks the modifiers' numbers ('?', X, "+0 or +1"): a pick that fits exists
             for team, needed in missing.items():
                 warnings.setdefault((team, variant.modifiers), {})[row.players] = needed
+    by_team: dict[str, dict[tuple, dict[int, int]]] = {}
     for (team, modifiers), needed in errors.items():
-        condition = f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 " if modifiers else ""
+        by_team.setdefault(team, {})[modifiers] = needed
+    for team, conditions in by_team.items():
+        # one message per team: every count no bag can fill, under whichever modifier explains it
+        parts = [
+            (f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 " if modifiers else "") + players_list(needed)[:-1]
+            for modifiers, needed in sorted(conditions.items(), key=lambda pair: bool(pair[0]))
+        ]
         message = (
             f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
-            f"{condition}{players_list(needed)} 필요합니다."
+            f"{with_particle(', '.join(parts), '이')} 필요합니다."
         )
-        if modifiers:
+        if any(conditions):
             message += " 이 인원에서는 다른 어떤 조합으로도 가방을 채울 수 없습니다."
         report.error("setup-shortfall", message, where=game.script.source)
     for (team, modifiers), needed in without_supersets(warnings).items():
+        # counts the error of this team already names are not said again
+        said = {players for counts in by_team.get(team, {}).values() for players in counts}
+        needed = {players: count for players, count in needed.items() if players not in said}
+        if not needed:
+            continue
         shortage = (
             f"{with_particle(TEAM_NAMES_KO[team], '이')} 모자랍니다: 스크립트에는 {available[team]}명뿐인데 "
             f"{players_list(needed)} 필요합니다."

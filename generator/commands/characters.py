@@ -9,9 +9,11 @@ from typing import Annotated, Optional
 import typer
 
 from generator.commands.common import Console, ContentOpt, DebugOpt, QuietOpt, friendly_errors
+from generator.script_json import library_words
+from generator.search import editions_in_korean
 
 TEAM_HELP = "팀으로 거르기: townsfolk/마을주민, outsider/외지인, minion/하수인, demon/악마, traveller/여행자, fabled/전설, loric/설화."
-EDITION_HELP = "판으로 거르기: tb(불길한 조짐), bmr(핏빛 달이 뜬다), snv(종파와 제비꽃), carousel(실험적 캐릭터), fabled, loric, custom."
+EDITION_HELP = f"판으로 거르기(한국어 이름, 그 일부, 또는 괄호 안의 약칭): {editions_in_korean()}."
 
 
 def display_width(text: str) -> int:
@@ -64,9 +66,11 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(console, debug):
             library = load_characters_or_stop(content, console)
             found = search(library.values(), query, wanted_team, wanted_edition)
+            printed = library_words(library)  # the words the PDFs print (aliases, glossary terms)
             if as_json:
                 typer.echo(json.dumps(
-                    [{"id": c.id, "name": c.name, "team": c.team, "edition": c.edition or "custom", "ability": c.ability} for c in found],
+                    [{"id": c.id, "name": c.name, "team": c.team, "edition": c.edition or "custom", "ability": printed(c.ability)}
+                     for c in found],
                     ensure_ascii=False, indent=2,
                 ))
                 raise typer.Exit(0 if found else 1)

@@ -1,7 +1,8 @@
 """HTTP requests under /api → JSON, zip, PDF or PNG answers, each made by the engine the CLI uses.
 
 GET  /api/characters?q=&team=&edition=   the library, searched as `botc-pnp characters` searches it
-POST /api/validate                       findings (as `validate --json` prints them), setup table, script state
+POST /api/validate                       findings (as `validate --json` prints them, each with a Korean `kind`), setup
+                                         table, script state, jinxes, characters printed unlisted (the Djinn), nights
 POST /api/build?documents=&force=&…      the kit (or the chosen documents) as a zip, as `build` makes it
 POST /api/document/<module>?…            one document: its PDF (a zip when it makes several files)
 POST /api/export                         the publisher JSON (`export-json`)
@@ -53,10 +54,10 @@ def printable_game(refused_key: str, force: bool | None = None):
 
     game, report, script = requested_game()
     if not game.characters:
-        raise ApiError(422, message("no_characters", what=message(refused_key)), report.findings)
+        raise ApiError(422, message("no_characters", what=message(refused_key)), report.findings, reason="no_characters")
     if report.errors and not (flag("force") if force is None else force):
         text = message("has_errors", count=len(report.errors), what=message(refused_key))
-        raise ApiError(422, text, report.findings)
+        raise ApiError(422, text, report.findings, reason="has_errors")  # the page may offer to make it anyway
     return game, report, script
 
 
@@ -85,7 +86,7 @@ def characters():
         raise refuse(400, "bad_edition", value=request.args.get("edition", "")[:40], help=EDITION_HELP) from None
     library = warm().loaded().library
     found = search(library.characters.values(), request.args.get("q"), team, edition)
-    return jsonify([tables.character_entry(c) for c in found])
+    return jsonify(tables.library_entries(found, library.characters))
 
 
 @api.post("/validate")
@@ -96,8 +97,11 @@ def validate():
         "errors": len(report.errors),
         "warnings": len(report.warnings),
         "setup": tables.setup_table(game),
-        "script": tables.script_state(game, script.meta),
+        "script": tables.script_state(game, script.meta, tables.written_ids(script.text)),
         "left_out": tables.left_out(script.text, game, warm().loaded().lookup),
+        "jinxes": tables.jinx_list(game),
+        "added": tables.added_characters(game),
+        "nights": tables.night_lists(game),
     })
 
 
@@ -151,7 +155,8 @@ def document(module: str):
     files, findings, script = rendered([module])
     if len(files) == 1:
         name, data = files[0]
-        return download(data, "application/pdf" if name.endswith(".pdf") else "application/octet-stream", name, findings)
+        kind = "application/pdf" if name.endswith(".pdf") else "application/octet-stream"
+        return download(data, kind, f"{script.name}-{name}", findings)  # 'my-script-script.pdf': several scripts' files apart
     return download(zip_bytes(script.name, files), "application/zip", f"{script.name}-{module}.zip", findings)
 
 

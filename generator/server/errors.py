@@ -37,7 +37,9 @@ class ApiError(Exception):
     def body(self) -> dict:
         answer = {"error": self.text, **self.extra}
         if self.findings:
-            answer["findings"] = [asdict(f) for f in self.findings]
+            from generator.findings import kind_label
+
+            answer["findings"] = [{**asdict(f), "kind": kind_label(f.code)} for f in self.findings]
         return answer
 
 

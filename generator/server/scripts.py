@@ -17,6 +17,8 @@ from generator.server.errors import refuse
 from generator.server.requests import NAME_PATTERN
 
 SOURCES = ("bundled", "workspace")
+# the editions in the order players meet them; other bundled scripts follow by name
+BUNDLED_FIRST = ("trouble-brewing", "bad-moon-rising", "sects-and-violets")
 _save_lock = threading.Lock()
 
 
@@ -59,7 +61,7 @@ class Workspace:
 
         found = []
         for source in SOURCES:
-            for name, path in self.files(source).items():
+            for name, path in sorted(self.files(source).items(), key=lambda item: listing_order(source, item[0])):
                 located = load_yaml(path, Report())
                 data = located.data if located is not None and isinstance(located.data, dict) else {}
                 characters = data.get("characters")
@@ -105,6 +107,11 @@ class Workspace:
                 return write_atomic(target, script_yaml(game, name, self.build_command(target)).encode("utf-8"))
             except OutputError as exc:
                 raise refuse(500, "save_failed", reason=str(exc)) from None
+
+
+def listing_order(source: str, name: str) -> tuple:
+    first = BUNDLED_FIRST if source == "bundled" else ()
+    return (first.index(name) if name in first else len(first), name)
 
 
 def script_yaml(game, name: str, build_command: str) -> str:

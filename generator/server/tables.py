@@ -1,13 +1,18 @@
 """Characters, games and findings → the plain JSON the page and API clients read (the setup table, the script's
-state, one entry per character). Same facts as the CLI prints, in a shape a browser can draw."""
+state with the ids the library lacks, one entry per character in the printed wording, the jinxes, both nights).
+Same facts and words as the CLI and the PDFs print, in a shape a browser can draw."""
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 
 from generator.josa import PLACEHOLDER, fill_named
 from generator.model import BAG_TEAMS, NIGHTS, TEAM_NAMES_KO, Character
+from generator.search import IdLookup
+from generator.standard_order import standard_place
+from generator.wording import is_latin
 
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
 # the publisher's _meta keys the page carries along untouched (the title and author are edited on the page)
@@ -19,21 +24,45 @@ def names_a_character(character: Character) -> bool:
     return any(PLACEHOLDER.search(getattr(character, key) or "") for key in TEXT_FIELDS_WITH_NAMES)
 
 
-def character_entry(character: Character, named_name: str | None = None) -> dict:
-    """The API's `{id, name, team, edition, ability}` (the same fields as `characters --json`), plus whether it names a character."""
+def character_entry(character: Character, named_name: str | None = None, words=None) -> dict:
+    """The API's `{id, name, team, edition, ability}` (the same fields as `characters --json`) in the printed wording
+    (`words`, see generator.wording), plus whether it names a character and the Latin name it is found by."""
+    ability = fill_named(character.ability, named_name) if PLACEHOLDER.search(character.ability) else character.ability
     return {
         "id": character.id,
         "name": character.name,
         "team": character.team,
         "edition": character.edition or "custom",
-        "ability": fill_named(character.ability, named_name) if PLACEHOLDER.search(character.ability) else character.ability,
+        "ability": words(ability) if words else ability,
         "names_character": names_a_character(character),
+        "english": latin_name(character),
+        "standard": standard_place(character.ability),  # the publisher's sort within a team (공식 순서로 정렬)
     }
 
 
+def latin_name(character: Character) -> str:
+    """The Latin name a search in English finds it by: a declared English alias ('Storm Catcher'), else its id."""
+    return next((name for name in character.known_names if is_latin(name)), character.id)
+
+
+def library_entries(characters, library: dict) -> list[dict]:
+    """Some of the library's characters (`library`: id → character) → entries in the printed wording, as the PDFs
+    show them."""
+    from generator.script_json import library_words
+
+    words = library_words(library)
+    return [character_entry(c, words=words) for c in characters]
+
+
 def findings_json(report) -> list[dict]:
-    """Exactly the objects `validate --json` prints."""
-    return [asdict(f) for f in report.findings]
+    """The objects `validate --json` prints, each with the Korean label of its kind (`kind`) for people."""
+    return [finding_json(f) for f in report.findings]
+
+
+def finding_json(finding) -> dict:
+    from generator.findings import kind_label
+
+    return {**asdict(finding), "kind": kind_label(finding.code)}
 
 
 MAX_HEADER_BYTES = 4_000  # a findings header stays far under what browsers and proxies accept (often 8 KB in all)
@@ -51,7 +80,7 @@ def findings_header(findings) -> str:
 
     shown: list[dict] = []
     for finding in findings[:MAX_HEADER_FINDINGS]:
-        item = asdict(finding)
+        item = finding_json(finding)
         item["message"] = item["message"][:MAX_HEADER_MESSAGE]
         item["subject"] = item["subject"][:MAX_HEADER_MESSAGE] if item["subject"] else item["subject"]
         if len(encoded([*shown, item, more_entry(len(findings))])) > MAX_HEADER_BYTES:
@@ -63,7 +92,7 @@ def findings_header(findings) -> str:
 
 def more_entry(count: int) -> dict:
     text = f"인쇄물을 만들며 나온 경고가 {count}개 더 있습니다. 명령줄의 build로 모두 볼 수 있습니다."
-    return {"level": "warning", "code": "more-findings", "message": text, "subject": None, "where": None}
+    return {"level": "warning", "code": "more-findings", "message": text, "subject": None, "where": None, "kind": "경고 더 있음"}
 
 
 def setup_table(game) -> dict | None:
@@ -87,18 +116,33 @@ def setup_table(game) -> dict | None:
     return {"teams": [{"id": t, "name": TEAM_NAMES_KO[t]} for t in BAG_TEAMS], "rows": rows, "modifiers": modifiers}
 
 
-def script_state(game, meta: dict | None = None) -> dict:
-    """The script as the page edits it: title, author, notes, characters in order, named characters, the custom
-    characters as publisher objects (so the page can send them back), and the _meta extras it passes on."""
+def script_state(game, meta: dict | None = None, written: list[str] | None = None) -> dict:
+    """The script as the page edits it: title, author, notes, characters in order (an id the library lacks stays in
+    its place, marked unknown, with the closest library characters), named characters, the custom characters as
+    publisher objects (so the page can send them back), and the _meta extras it passes on."""
     from generator.export_json import export_character, night_numbers
     from generator.export_json import Shortener
     from generator.findings import Report
+    from generator.wording import wording
 
     script = game.script
+    words = wording(game).words
+    present = {c.id: c for c in game.listed}
+    lookup = IdLookup(game.library.characters)
     entries = []
-    for character in game.listed:
+    shown = set()
+    for raw in written if written is not None else script.character_ids:
+        resolved = raw if raw in present else lookup.id_for(raw)
+        key = resolved if resolved in present else raw
+        if key in shown:
+            continue  # a repeated entry is a finding; the page lists the character once
+        shown.add(key)
+        character = present.get(key)
+        if character is None:
+            entries.append(unknown_entry(raw, game.library.characters))
+            continue
         named = game.named_character(character.id)
-        entry = character_entry(character, named.name if named else None)
+        entry = character_entry(character, named.name if named else None, words)
         entry["custom"] = character.custom
         entries.append(entry)
     custom = {}
@@ -115,6 +159,70 @@ def script_state(game, meta: dict | None = None) -> dict:
         "custom": custom,
         "meta": passed_on_meta(script, meta),
     }
+
+
+def unknown_entry(raw: str, library: dict) -> dict:
+    """An id or name the library lacks: kept as written, with up to three close library characters to pick."""
+    return {"id": raw, "name": raw, "team": None, "edition": None, "ability": "", "unknown": True,
+            "suggestions": [{"id": c.id, "name": c.name, "team": c.team} for c in close_characters(raw, library)]}
+
+
+def close_characters(raw: str, library: dict, count: int = 3) -> list[Character]:
+    """The library characters whose id (for Latin input) or Korean name (for Hangul) is closest to `raw`."""
+    import difflib
+
+    from generator.search import ascii_key, compact
+
+    key = ascii_key(raw)
+    if key and not re.search("[가-힣ㄱ-ㅎ]", raw):
+        ids = difflib.get_close_matches(key, [ascii_key(cid) for cid in library], n=count, cutoff=0.5)
+        by_key = {ascii_key(cid): cid for cid in library}
+        return [library[by_key[k]] for k in ids]
+    names = {compact(name): c.id for c in library.values() for name in c.known_names}
+    found = difflib.get_close_matches(compact(raw), list(names), n=count * 2, cutoff=0.4)
+    return [library[cid] for cid in dict.fromkeys(names[n] for n in found)][:count]
+
+
+def jinx_list(game) -> list[dict]:
+    """The script's jinxes in the printed wording: both characters and the rule."""
+    from generator.wording import wording
+
+    words = wording(game).words
+    rows = []
+    for jinx in game.jinxes:
+        pair = [game.character(cid) for cid in jinx.characters]
+        rows.append({"characters": [{"id": c.id, "name": c.name, "team": c.team} for c in pair], "text": words(jinx.text)})
+    return rows
+
+
+def added_characters(game) -> list[dict]:
+    """Characters printed though the script does not list them (the Djinn), each with why."""
+    from generator.model import JINX_FABLED
+
+    reasons = {JINX_FABLED: "이 스크립트에 징크스가 있어, 공식 시트처럼 지니를 전설 캐릭터로 함께 인쇄합니다. "
+                            "지니는 시트에 인쇄된 징크스를 모든 플레이어가 알게 합니다."}
+    return [{"id": cid, "name": game.character(cid).name, "team": game.character(cid).team, "why": reasons.get(cid, "")}
+            for cid in game.added]
+
+
+def night_lists(game) -> dict:
+    """First night and other nights as the sheet prints them: each step's id, name and team (None for a fixed
+    step such as 황혼), in the script's order (its own, or the official one)."""
+    from generator.model import NIGHT_NAMES_KO
+
+    nights = {}
+    for night in NIGHTS:
+        steps = []
+        for step in game.night_steps(night):
+            fixed = game.library.fixed_steps.get(step)
+            if fixed is not None:
+                steps.append({"id": step, "name": fixed.name, "team": None, "fixed": True,
+                              "condition": f"{fixed.min_players}명 이상" if fixed.min_players else None})
+            else:
+                character = game.character(step)
+                steps.append({"id": step, "name": character.name, "team": character.team, "fixed": False, "condition": None})
+        nights[night] = {"name": NIGHT_NAMES_KO[night], "steps": steps}
+    return nights
 
 
 def passed_on_meta(script, meta: dict | None) -> dict:
@@ -134,14 +242,19 @@ def passed_on_meta(script, meta: dict | None) -> dict:
     return extras
 
 
-def left_out(text: str, game, lookup) -> list[str]:
-    """The script's entries, as written, that did not become a character (unknown ids or names): the page says so."""
-    import json
-
+def written_ids(text: str) -> list[str] | None:
+    """The script's character entries as written in its publisher JSON (ids or names), None when it is not a list."""
     try:
         items = json.loads(text)
     except (ValueError, RecursionError):
-        return []
-    present = set(game.ids)
+        return None
+    if not isinstance(items, list):
+        return None
     written = [item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None for item in items]
-    return [raw for raw in written if isinstance(raw, str) and raw != "_meta" and (lookup.id_for(raw) or raw) not in present]
+    return [raw for raw in written if isinstance(raw, str) and raw != "_meta"]
+
+
+def left_out(text: str, game, lookup) -> list[str]:
+    """The script's entries, as written, that did not become a character (unknown ids or names): the page says so."""
+    present = set(game.ids)
+    return [raw for raw in written_ids(text) or [] if (lookup.id_for(raw) or raw) not in present]

@@ -258,7 +258,7 @@ def test_spares_in_the_wrong_shape_through_the_cli(content, tmp_path):
     detach(content / "spares.yaml").write_text("- imp\n", encoding="utf-8")
     result = run_cli("tokens", write_script(content, "spares"), "--content", content, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "spares-wrong-shape" in result.output and "여분" in result.output
+    assert "(잘못된 여분 형식)" in result.output and "여분" in result.output
 
 
 # --- YAML syntax errors are Korean, whatever PyYAML or libyaml says ------------------------------------------

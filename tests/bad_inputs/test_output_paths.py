@@ -96,7 +96,7 @@ def test_validate_reports_an_id_that_is_not_a_plain_name(script_id, shared_conte
     script = write_script(shared_content, script_id)
     result = run_cli("validate", script, "--content", shared_content)
     assert result.exit_code == 0, result.output
-    assert "script-id-not-plain" in result.output and safe_name(script_id) in result.output
+    assert "(쓸 수 없는 스크립트 id)" in result.output and safe_name(script_id) in result.output
 
 
 def test_build_of_colliding_ids_keeps_both_kits(shared_content, tmp_path):

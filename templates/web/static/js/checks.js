@@ -1,11 +1,13 @@
-// Live checks: the script sent to /api/validate after every change, findings (grouped when many of one kind), the
-// setup table, and the sheet preview.
+// Live checks: the script sent to /api/validate after every change, findings (grouped when many of one kind, each
+// labelled in Korean), the jinxes and both nights as the sheet prints them, the setup table, and the sheet preview.
 "use strict";
 
 let validateTimer = null;
 let validateController = null;
 let previewTimer = null;
 let lastFindingKeys = new Set();
+let lastErrors = 0; // errors of the last check: the print buttons say what pressing them will do
+let lastSetup = null; // the last setup table (its rows are the player counts checked)
 
 function scheduleValidate() {
   clearTimeout(validateTimer);
@@ -20,7 +22,11 @@ async function validate() {
     $("findings").replaceChildren(el("li", { class: "finding ok" }, el("div", { class: "message", text: TEXT.startHint })));
     $("checks-count").textContent = "";
     setStatus("neutral", TEXT.notYet);
+    lastErrors = 0;
     drawSetup(null);
+    drawJinxes([], []);
+    drawNights(null);
+    drawPrintState();
     preview();
     return;
   }
@@ -38,16 +44,24 @@ async function validate() {
   const answer = await response.json().catch(() => ({}));
   if (controller !== validateController) return;
   if (!response.ok) {
-    drawFindings(answer.findings || [{ level: "error", code: "request", message: answer.error || response.statusText }]);
+    drawFindings(answer.findings || [{ level: "error", code: "request", kind: TEXT.requestKind, message: answer.error || response.statusText }]);
     setStatus("error", TEXT.unreadable);
+    lastErrors = 1;
     drawSetup(null);
+    drawPrintState();
     return;
   }
-  for (const entry of answer.script.characters) {
-    if (entry.custom) customEntries.set(entry.id, entry);
-  }
+  const before = [...unknownEntries.keys()].join("\n");
+  unknownEntries.clear();
+  learnEntries(answer.script.characters);
+  if ([...unknownEntries.keys()].join("\n") !== before) drawScript(); // rows of ids the library lacks changed
+  lastErrors = answer.errors;
+  lastSetup = answer.setup;
   drawFindings(answer.findings);
   drawSetup(answer.setup);
+  drawJinxes(answer.jinxes, answer.added);
+  drawNights(answer.nights);
+  drawPrintState();
   if (answer.errors || answer.warnings) {
     setStatus(answer.errors ? "error" : "warning", say(TEXT.summary, { errors: answer.errors, warnings: answer.warnings }));
   } else {
@@ -74,7 +88,8 @@ function namesIn(message) {
 function findingItem(finding, fresh) {
   const who = [];
   const subject = finding.subject && (customEntries.get(finding.subject) || LIBRARY.get(finding.subject));
-  const named = subject ? [subject, ...namesIn(finding.message).filter((e) => e.id !== subject.id)] : namesIn(finding.message);
+  const aboutUnknown = finding.code === "unknown-id" || finding.code === "bad-id"; // its suggestions are not its subject
+  const named = aboutUnknown ? [] : subject ? [subject, ...namesIn(finding.message).filter((e) => e.id !== subject.id)] : namesIn(finding.message);
   for (const entry of named.slice(0, 4)) {
     who.push(el("span", { class: `who t-${entry.team}` }, iconOf(entry, "small"), entry.name));
   }
@@ -82,8 +97,42 @@ function findingItem(finding, fresh) {
     el("div", { class: "head" },
       el("span", { class: "level", text: TEXT[finding.level] || finding.level }),
       who,
-      el("span", { class: "code", text: finding.code })),
-    el("div", { class: "message", text: finding.message }));
+      el("span", { class: "kind", text: finding.kind || "" })),
+    el("div", { class: "message", text: pageMessage(finding) }),
+    aboutUnknown ? findingFixes(finding) : null,
+    finding.code === "players-range-hint" ? rangeFix() : null);
+}
+
+function smallRange() {
+  // the counts the server checked this small script for: its setup table's rows
+  const rows = (lastSetup && lastSetup.rows) || [];
+  return rows.length ? [rows[0].players, rows[rows.length - 1].players] : null;
+}
+
+function pageMessage(finding) {
+  // the CLI's words point at a file's key (`players: 5-6`, _meta); on the page the range is a control above
+  const range = finding.code === "players-range-hint" && smallRange();
+  return range ? say(TEXT.rangeHint, { low: range[0], high: range[1] }) : finding.message;
+}
+
+function rangeFix() {
+  const range = smallRange();
+  if (!range) return null;
+  return el("div", { class: "fixes" }, el("button", {
+    type: "button", class: "replace", "data-players": `${range[0]}-${range[1]}`, text: say(TEXT.rangeSet, { low: range[0], high: range[1] }),
+    onclick: () => { state.meta.players = `${range[0]}-${range[1]}`; changed(); },
+  }));
+}
+
+function findingFixes(finding) {
+  // the script's entry this finding is about (the server names it in its normalised spelling), and its close matches
+  const entry = [...unknownEntries.values()].find((e) => state.ids.includes(e.id)
+    && (ascii(e.id) === ascii(finding.subject || "") || finding.message.includes(`'${e.id}'`) || finding.message.includes(`'${ascii(e.id)}'`)));
+  if (!entry || !entry.suggestions.length) return null;
+  return el("div", { class: "fixes" }, entry.suggestions.map((s) => el("button", {
+    type: "button", class: "replace", "data-replace": s.id, title: say(TEXT.replaceWith, { from: entry.id, to: s.name }),
+    onclick: () => replaceUnknown(entry.id, s.id),
+  }, iconOf(s, "small"), `${s.name} · ${TEXT.replace}`)));
 }
 
 const GROUP_FROM = 3; // this many findings of one kind are shown as one line that opens
@@ -102,7 +151,7 @@ function groupItem(group, fresh) {
         el("div", { class: "head" },
           el("span", { class: "level", text: TEXT[first.level] || first.level }),
           el("span", { text: say(TEXT.sameKind, { count: group.length }) }),
-          el("span", { class: "code", text: first.code })),
+          el("span", { class: "kind", text: first.kind || "" })),
         el("div", { class: "message", text: first.message.replace(/^[^:]{1,30}: /, "") }),
         el("div", { class: "who-list" }, who)),
       el("ul", { class: "group-messages" }, group.map((f) => el("li", { text: f.message })))));
@@ -188,5 +237,33 @@ async function preview() {
   } finally {
     previewBusy = false;
     if (previewAgain) { previewAgain = false; preview(); }
+  }
+}
+
+function drawJinxes(jinxes, added) {
+  const list = $("jinxes");
+  const items = jinxes.map((jinx) => el("li", { class: "finding jinx" },
+    el("div", { class: "pair" }, jinx.characters.map((c) => el("span", { class: `who t-${c.team}` }, iconOf(c, "small"), c.name))),
+    el("div", { class: "message", text: jinx.text })));
+  list.replaceChildren(...items);
+  $("jinx-count").textContent = jinxes.length ? say(TEXT.jinxCount, { count: jinxes.length }) : "";
+  $("jinx-empty").hidden = jinxes.length > 0;
+  const why = added.filter((a) => a.why);
+  $("added-note").hidden = !why.length;
+  $("added-note").replaceChildren(...why.map((a) => el("span", { class: `who t-${a.team}` }, iconOf(a, "small"), `${a.name}: ${a.why}`)));
+}
+
+function drawNights(nights) {
+  const holder = $("nights");
+  holder.replaceChildren();
+  $("nights-empty").hidden = Boolean(nights);
+  if (!nights) return;
+  for (const [night, data] of Object.entries(nights)) {
+    holder.append(el("div", { class: "night", "data-night": night },
+      el("h4", { text: data.name }),
+      el("ol", {}, data.steps.map((step) => el("li", { class: step.fixed ? "step fixed" : `step t-${step.team}`, "data-id": step.id },
+        step.fixed ? el("span", { class: "badge-step", "aria-hidden": "true", text: step.name.slice(0, 1) }) : iconOf(step, "small"),
+        el("span", { class: "name", text: step.name }),
+        step.condition ? el("span", { class: "sub", text: step.condition }) : null)))));
   }
 }

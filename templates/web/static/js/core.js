@@ -7,7 +7,6 @@
 
 const DATA = JSON.parse(document.getElementById("page-data").textContent);
 const TEXT = JSON.parse(document.getElementById("page-text").textContent);
-const STORE_KEY = "botc-pnp-script";
 const $ = (id) => document.getElementById(id);
 
 const LIBRARY = new Map(DATA.characters.map((c) => [c.id, c]));
@@ -34,29 +33,97 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// --- state -----------------------------------------------------------------------------------------------
+// --- state: several scripts remembered in this browser, one being edited -------------------------------------
+
+const STORE_KEY = "botc-pnp-scripts";
+const OLD_STORE_KEY = "botc-pnp-script"; // one script, as earlier versions kept it
+const MAX_REMEMBERED = 30;
 
 function emptyState() {
   return { name: "", title: "", author: "", notes: "", ids: [], named: {}, custom: {}, meta: {}, options: {} };
 }
 
-let state = loadStored();
+let memory = loadMemory(); // { current: key, scripts: { key: state }, used: { key: time } }
+let state = memory.scripts[memory.current];
 const customEntries = new Map(); // id → entry the server told us about (custom characters)
+const unknownEntries = new Map(); // id as written → the server's entry for it (no such character, close matches)
 
-function loadStored() {
+function newKey() {
+  return `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+function loadMemory() {
+  let stored = null;
   try {
-    const stored = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
-    if (stored && Array.isArray(stored.ids)) return Object.assign(emptyState(), stored);
-  } catch (error) { /* a broken store starts a new script */ }
-  return emptyState();
+    stored = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
+    if (!stored) {
+      const old = JSON.parse(localStorage.getItem(OLD_STORE_KEY) || "null");
+      if (old && Array.isArray(old.ids)) stored = { current: "s0", scripts: { s0: old }, used: { s0: 0 } };
+    }
+  } catch (error) { stored = null; /* a broken store starts a new script */ }
+  const scripts = {};
+  for (const [key, value] of Object.entries((stored && stored.scripts) || {})) {
+    if (value && Array.isArray(value.ids)) scripts[key] = Object.assign(emptyState(), value);
+  }
+  let current = stored && stored.current in scripts ? stored.current : Object.keys(scripts)[0];
+  if (!current) { current = newKey(); scripts[current] = emptyState(); }
+  return { current, scripts, used: Object.assign({}, stored && stored.used) };
 }
 
 function store() {
-  try { localStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (error) { /* private mode: fine */ }
+  memory.scripts[memory.current] = state;
+  memory.used[memory.current] = Date.now();
+  const keys = Object.keys(memory.scripts).sort((a, b) => (memory.used[b] || 0) - (memory.used[a] || 0));
+  for (const key of keys.slice(MAX_REMEMBERED)) { delete memory.scripts[key]; delete memory.used[key]; }
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(memory)); } catch (error) { /* private mode: fine */ }
+  drawRemembered();
+}
+
+function switchTo(key) {
+  memory.current = key;
+  state = memory.scripts[key];
+  undoStack.length = 0;
+  customEntries.clear();
+  unknownEntries.clear();
+  changed();
+}
+
+function startNew(options = state.options) {
+  // the script being edited stays remembered: starting another never loses it
+  const key = newKey();
+  memory.scripts[key] = Object.assign(emptyState(), { options });
+  switchTo(key);
+}
+
+function rememberedTitle(script) {
+  return script.title.trim() || TEXT.untitled;
+}
+
+// --- undo: the last changes to the characters, one step at a time ------------------------------------------
+
+const undoStack = [];
+const MAX_UNDO = 50;
+
+function snapshot() {
+  return JSON.stringify({ ids: state.ids, named: state.named, custom: state.custom, meta: state.meta });
+}
+
+function remember(what) {
+  undoStack.push({ what, before: snapshot() });
+  if (undoStack.length > MAX_UNDO) undoStack.shift();
+}
+
+function undo() {
+  const step = undoStack.pop();
+  if (!step) { toast(TEXT.nothingToUndo); return; }
+  Object.assign(state, JSON.parse(step.before));
+  changed();
+  toast(say(TEXT.undone, { what: step.what }));
 }
 
 function entryOf(id) {
-  return customEntries.get(id) || LIBRARY.get(id) || { id, name: id, team: "townsfolk", ability: "", edition: "custom" };
+  return customEntries.get(id) || LIBRARY.get(id) || unknownEntries.get(id)
+    || { id, name: id, team: null, ability: "", edition: "custom", unknown: true, suggestions: [] };
 }
 
 function envelope() {
@@ -80,11 +147,20 @@ function changed() {
   scheduleValidate();
 }
 
+function scriptName() {
+  // the name files are given ('<name>-script.pdf'): the one typed for saving, else one made from the title
+  return state.name || suggestedName();
+}
+
+function suggestedName() {
+  return (state.title || "script").trim().replace(/\s+/g, "-").replace(/[^0-9A-Za-z가-힣_-]+/g, "").replace(/^[-_]+/, "").slice(0, 60) || "script";
+}
+
 // --- talking to the server -------------------------------------------------------------------------------
 
 function optionQuery(extra = {}) {
   const query = new URLSearchParams();
-  if (state.name) query.set("name", state.name);
+  query.set("name", scriptName());
   for (const field of DATA.options) {
     const value = state.options[field.name];
     if (value === undefined || value === "" || value === null) continue;
@@ -119,11 +195,20 @@ function fileName(response, fallback) {
 // --- toast -----------------------------------------------------------------------------------------------
 
 let toastTimer = null;
-function toast(text, bad = false) {
+function toast(text, bad = false, ...extra) {
   const box = $("toast");
-  box.textContent = text;
+  box.replaceChildren(text, ...extra);
   box.classList.toggle("bad", bad);
   box.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; }, bad ? 7000 : 3500);
+}
+
+function toastUndo(text) {
+  toast(text, false, el("button", { type: "button", class: "toast-undo", text: TEXT.undo, onclick: undo }));
+}
+
+function ascii(text) {
+  // the publisher's id matching, as the server's: lowercase letters and digits only
+  return text.normalize("NFKC").toLowerCase().replace(/[^a-z0-9]/g, "");
 }

@@ -17,6 +17,7 @@ function iconOf(entry, size = "") {
 
 async function search() {
   if (searchController) searchController.abort();
+  libraryShown = NARROW_PAGE;
   const controller = (searchController = new AbortController());
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(libraryFilter)) if (value) query.set(key, value);
@@ -31,15 +32,34 @@ async function search() {
   drawLibrary();
 }
 
+const NARROW = window.matchMedia("(max-width: 720px)");
+const NARROW_PAGE = 20; // cards shown at once on a phone: the page scrolls once, with no scroll box inside it
+let libraryShown = NARROW_PAGE;
+
+function latinQuery() {
+  return /[A-Za-z]/.test(libraryFilter.q);
+}
+
 function drawLibrary() {
   const list = $("library-list");
-  list.replaceChildren(...libraryIds.map((id) => libraryCard(LIBRARY.get(id))));
+  const limit = NARROW.matches ? libraryShown : Infinity;
+  const cards = libraryIds.slice(0, limit).map((id) => libraryCard(LIBRARY.get(id)));
+  if (!libraryIds.length) {
+    cards.push(el("li", { class: "empty no-results", text: say(TEXT.noResults, { query: libraryFilter.q.trim() || TEXT.thisFilter }) }));
+  } else if (libraryIds.length > limit) {
+    cards.push(el("li", { class: "more" }, el("button", {
+      type: "button", class: "ghost-dark", text: say(TEXT.showMore, { count: libraryIds.length - limit }),
+      onclick: () => { libraryShown += NARROW_PAGE * 2; drawLibrary(); },
+    })));
+  }
+  list.replaceChildren(...cards);
   $("library-count").textContent = say(TEXT.ofLibrary, { shown: libraryIds.length, total: LIBRARY.size });
 }
 
 function libraryCard(entry) {
   const inScript = state.ids.includes(entry.id);
   const toggle = () => toggleCharacter(entry.id);
+  const english = latinQuery() ? el("span", { class: "english", lang: "en", text: entry.english }) : null;
   return el("li", {
     class: `card t-${entry.team}${inScript ? " in-script" : ""}`, "data-id": entry.id, tabindex: "0", role: "button",
     "aria-pressed": inScript ? "true" : "false", onclick: toggle,
@@ -48,13 +68,14 @@ function libraryCard(entry) {
   iconOf(entry),
   el("div", {},
     el("span", { class: "name", text: entry.name }),
+    english,
     el("span", { class: "sub", text: `${TEAM_NAMES[entry.team] || entry.team} · ${EDITION_NAMES[entry.edition] || entry.edition}` }),
     el("div", { class: "ability", text: entry.ability })),
   el("span", { class: "mark", text: inScript ? TEXT.added : TEXT.add }));
 }
 
 function drawLibraryMarks() {
-  for (const card of $("library-list").children) {
+  for (const card of $("library-list").querySelectorAll(".card")) {
     const inScript = state.ids.includes(card.dataset.id);
     card.classList.toggle("in-script", inScript);
     card.setAttribute("aria-pressed", inScript ? "true" : "false");
@@ -62,16 +83,37 @@ function drawLibraryMarks() {
   }
 }
 
-function toggleCharacter(id) {
-  if (state.ids.includes(id)) {
-    state.ids = state.ids.filter((other) => other !== id);
-    delete state.named[id];
-  } else {
-    state.ids.push(id);
-  }
+function addCharacter(id) {
+  if (state.ids.includes(id)) return false;
+  remember(say(TEXT.didAdd, { name: entryOf(id).name }));
+  state.ids.push(id);
   changed();
   const row = document.querySelector(`.row[data-id="${CSS.escape(id)}"]`);
-  if (row) { row.classList.add("flash"); }
+  if (row) row.classList.add("flash");
+  return true;
+}
+
+function removeCharacter(id) {
+  const index = state.ids.indexOf(id);
+  if (index < 0) return;
+  const name = entryOf(id).name;
+  remember(say(TEXT.didRemove, { name }));
+  state.ids.splice(index, 1);
+  delete state.named[id];
+  changed();
+  toastUndo(say(TEXT.removed, { name }));
+}
+
+function toggleCharacter(id) {
+  // a card is a switch that shows its state (aria-pressed); taking a character out can be undone
+  if (state.ids.includes(id)) removeCharacter(id); else addCharacter(id);
+}
+
+function addFirstResult() {
+  // Enter in the search box: the first result not yet in the script; it never takes one out
+  const id = libraryIds.find((other) => !state.ids.includes(other));
+  if (id) { addCharacter(id); toast(say(TEXT.addedName, { name: LIBRARY.get(id).name })); }
+  else toast(libraryIds.length ? TEXT.allIn : say(TEXT.noResults, { query: libraryFilter.q.trim() }));
 }
 
 function drawFilters() {

@@ -15,6 +15,7 @@ function renderFindings(response) {
 
 async function download(button, path, fallbackName, force = false) {
   if (button.getAttribute("aria-busy") === "true") return;
+  if (!state.ids.length) { toast(TEXT.printEmpty, true); return; }
   const label = button.querySelector("strong") || button;
   const before = label.textContent;
   button.setAttribute("aria-busy", "true");
@@ -22,7 +23,8 @@ async function download(button, path, fallbackName, force = false) {
   try {
     const response = await post(`${path}?${optionQuery(force ? { force: "1" } : {})}`, envelope());
     if (response.status === 422 && !force) {
-      const answer = await response.json();
+      const answer = await response.json().catch(() => ({}));
+      if (answer.reason !== "has_errors") { toast(answer.error || response.statusText, true); return; }
       const errors = (answer.findings || []).filter((f) => f.level === "error").length;
       if (confirm(say(TEXT.forceAsk, { count: errors }))) {
         button.removeAttribute("aria-busy");
@@ -81,8 +83,28 @@ function drawPrint() {
   const documents = $("documents");
   documents.replaceChildren(...DATA.documents.map((doc) => el("button", {
     type: "button", class: "doc", "data-document": doc.id,
-    onclick: (event) => download(event.currentTarget, `/api/document/${doc.id}`, `${doc.id}.pdf`),
+    onclick: (event) => download(event.currentTarget, `/api/document/${doc.id}`, `${scriptName()}-${doc.id}.pdf`),
   }, el("strong", { text: doc.label }), el("span", { text: doc.description }))));
-  $("kit").onclick = (event) => download(event.currentTarget, "/api/build", "kit.zip");
-  $("export").onclick = (event) => download(event.currentTarget, "/api/export", "script.json");
+  $("kit").onclick = (event) => download(event.currentTarget, "/api/build", `${scriptName()}.zip`);
+  $("export").onclick = (event) => download(event.currentTarget, "/api/export", `${scriptName()}.json`);
+  drawPrintState();
+}
+
+function drawPrintState() {
+  // what pressing a print button will do, said before it is pressed: nothing to print, or errors to confirm
+  const empty = !state.ids.length;
+  const known = state.ids.some((id) => !entryOf(id).unknown);
+  const blocked = empty ? TEXT.printEmpty : !known ? TEXT.printNoKnown : "";
+  for (const button of document.querySelectorAll(".documents .doc, #kit, #export")) {
+    button.disabled = Boolean(blocked);
+    button.title = blocked;
+  }
+  const save = $("save");
+  save.disabled = empty;
+  save.title = empty ? TEXT.saveEmpty : "";
+  const note = $("print-note");
+  const text = blocked || (lastErrors ? say(TEXT.printErrors, { count: lastErrors }) : "");
+  note.textContent = text;
+  note.hidden = !text;
+  note.classList.toggle("bad", Boolean(blocked));
 }

@@ -1,0 +1,285 @@
+"""The builder a storyteller keeps open (issue 21), in a real headless Chromium: a misspelt id stays on the page with
+a one-click fix, jinxes and both nights are shown as the script changes, Enter only adds, a removal can be undone,
+rows move by drag and drop and by keyboard, an empty script's buttons say why, the page shows no finding code and
+no word the glossary avoids, and a phone scrolls one page. Screenshots go to $BOTC_PNP_SCREENSHOTS when set."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+import yaml
+
+from tests.test_serve_e2e import browser, click, screenshot, site, wait_until  # noqa: F401 (fixtures)
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+from generator import DEFAULT_CONTENT_DIR  # noqa: E402
+from generator.findings import kind_labels  # noqa: E402
+
+TEENSY_WITH_JINX = ["washerwoman", "librarian", "investigator", "chef", "empath", "butler", "spy", "alchemist", "imp"]
+
+
+def press(driver, element_id: str) -> None:
+    """Click a button as a person would: scrolled into the middle of the screen first."""
+    button = driver.find_element(By.ID, element_id)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def rows(driver) -> list[str]:
+    return [r.get_attribute("data-id") for r in driver.find_elements(By.CSS_SELECTOR, "#script-list .row")]
+
+
+def team_rows(driver, team: str) -> list[str]:
+    return [r.get_attribute("data-id") for r in driver.find_elements(By.CSS_SELECTOR, f'.team-block[data-team="{team}"] .row')]
+
+
+def open_page(driver, site_url):
+    driver.get(site_url)
+    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) > 100, "library drawn")
+
+
+def load_bundled(driver, name: str, count: int):
+    wait_until(driver, lambda d: len(Select(d.find_element(By.ID, "start-select")).options) > 3, "script list")
+    Select(driver.find_element(By.ID, "start-select")).select_by_value(f"bundled/{name}")
+    driver.find_element(By.ID, "start-load").click()
+    wait_until(driver, lambda d: len(rows(d)) == count, f"{name} loaded")
+
+
+def test_a_misspelt_id_stays_with_its_fix_and_the_jinx_and_nights_panels_follow_the_script(site, browser, tmp_path):  # noqa: F811
+    upload = tmp_path / "징크스.json"
+    ids = ["fortune_teler" if i == "empath" else i for i in TEENSY_WITH_JINX]
+    upload.write_text('[{"id": "_meta", "name": "징크스 연습"}, ' + ", ".join(f'"{i}"' for i in ids) + "]", encoding="utf-8")
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    uploaded = time.monotonic()
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.row.unknown[data-id="fortune_teler"]'), "typo kept")
+    assert rows(driver)[0] == "fortune_teler"  # kept where it can be seen: first
+    finding = wait_until(driver, lambda d: [f for f in d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]')], "finding")[0]
+    assert "fortuneteller" in finding.text and "이것으로 바꾸기" in finding.text and "모르는 캐릭터" in finding.text
+
+    # the jinx (alchemist · spy), the Djinn and why it joins, and both nights in the official order
+    jinx = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#jinxes .jinx"), "jinx shown")
+    assert len(jinx) == 1 and "연금술사" in jinx[0].text and "첩자" in jinx[0].text and "첩자 능력이 배정된 연금술사" in jinx[0].text
+    assert "지니" in driver.find_element(By.ID, "added-note").text and "징크스" in driver.find_element(By.ID, "added-note").text
+    first = [s.get_attribute("data-id") for s in driver.find_elements(By.CSS_SELECTOR, '.night[data-night="first_night"] .step')]
+    other = [s.get_attribute("data-id") for s in driver.find_elements(By.CSS_SELECTOR, '.night[data-night="other_nights"] .step')]
+    official = yaml.safe_load((DEFAULT_CONTENT_DIR / "night_order.yaml").read_text(encoding="utf-8"))
+    assert first[0] == "dusk" and first[-1] == "dawn" and "washerwoman" in first and "butler" in first
+    order = official["first_night"]
+    assert first == sorted(first, key=order.index)  # the official order
+    assert other[0] == "dusk" and "imp" in other and "washerwoman" not in other
+    screenshot(driver, tmp_path, "builder-typo-jinx-desktop")
+
+    # remove the spy: the jinx goes, and so does the spy's night step
+    click(driver, '#script-list .row[data-id="spy"] button.remove')
+    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#jinxes .jinx"), "jinx gone")
+    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, '.night .step[data-id="spy"]'), "spy's step gone")
+    assert driver.find_element(By.ID, "added-note").get_attribute("hidden") is not None
+    press(driver, "undo")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#jinxes .jinx"), "undo brings the jinx back")
+
+    # after ten seconds the mistake is still on the page, and one click fixes it
+    time.sleep(max(0.0, 10.5 - (time.monotonic() - uploaded)))
+    assert driver.find_elements(By.CSS_SELECTOR, '.row.unknown[data-id="fortune_teler"]')
+    assert driver.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]')
+    click(driver, '#script-list .row.unknown[data-id="fortune_teler"] button[data-replace="fortuneteller"]')
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="fortuneteller"]'), "replaced")
+    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]'), "finding gone")
+    assert "fortune_teler" not in rows(driver)
+    assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  # noqa: F811
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    search = driver.find_element(By.ID, "search")
+    search.send_keys("세탁부", Keys.ENTER)
+    wait_until(driver, lambda d: rows(d) == ["washerwoman"], "Enter adds")
+    search.send_keys("세탁부", Keys.ENTER)
+    wait_until(driver, lambda d: "이미" in d.find_element(By.ID, "toast").text, "says it is already in")
+    for _ in range(3):
+        search.send_keys(Keys.ENTER)
+        time.sleep(0.2)
+    assert rows(driver) == ["washerwoman"]  # Enter never takes a character out
+
+    search.clear()
+    search.send_keys("ㅅㅅ", Keys.ENTER)  # 사서, then the next 초성 match: each Enter the first not yet in
+    wait_until(driver, lambda d: len(rows(d)) == 2, "second added")
+    assert "washerwoman" in rows(driver)
+
+    search.clear()
+    search.send_keys("zzzz")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .no-results"), "no results line")
+    assert "zzzz" in driver.find_element(By.CSS_SELECTOR, "#library-list .no-results").text
+    search.clear()
+    search.send_keys("fortune")
+    card = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="fortuneteller"] .english'), "English")
+    assert card[0].text == "fortuneteller"
+
+    before = rows(driver)
+    click(driver, '#script-list .row[data-id="washerwoman"] button.remove')
+    wait_until(driver, lambda d: "washerwoman" not in rows(d), "removed")
+    assert "되돌리기" in driver.find_element(By.ID, "toast").text
+    driver.find_element(By.TAG_NAME, "body").click()
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
+    wait_until(driver, lambda d: rows(d) == before, "Ctrl-Z restores")
+    click(driver, '#script-list .row[data-id="washerwoman"] button.remove')
+    wait_until(driver, lambda d: "washerwoman" not in rows(d), "removed again")
+    press(driver, "undo")
+    wait_until(driver, lambda d: rows(d) == before, "the button restores")
+
+
+def test_rows_move_by_drag_and_drop_and_keyboard_keeping_focus_and_sort(site, browser, tmp_path):  # noqa: F811
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    load_bundled(driver, "trouble-brewing", 27)
+    start = team_rows(driver, "townsfolk")
+    # drag the chef below the monk: HTML drag and drop, as a mouse does it (events with one DataTransfer)
+    driver.execute_script("""
+        const [from, to] = arguments;
+        const source = document.querySelector(`#script-list .row[data-id="${from}"]`);
+        const target = document.querySelector(`#script-list .row[data-id="${to}"]`);
+        const data = new DataTransfer();
+        const box = target.getBoundingClientRect();
+        const at = { bubbles: true, cancelable: true, dataTransfer: data, clientX: box.left + 5, clientY: box.bottom - 2 };
+        source.dispatchEvent(new DragEvent("dragstart", at));
+        target.dispatchEvent(new DragEvent("dragover", at));
+        target.dispatchEvent(new DragEvent("drop", at));
+        source.dispatchEvent(new DragEvent("dragend", at));
+    """, "chef", "monk")
+    expected = [i for i in start if i != "chef"]
+    expected.insert(expected.index("monk") + 1, "chef")
+    wait_until(driver, lambda d: team_rows(d, "townsfolk") == expected, "dragged below the monk")
+
+    # keyboard: Alt+↑ moves the focused row, which keeps the focus, again and again
+    row = driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="chef"]')
+    row.send_keys(Keys.ALT, Keys.ARROW_UP)
+    wait_until(driver, lambda d: team_rows(d, "townsfolk").index("chef") == expected.index("chef") - 1, "moved up")
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("data-id") == "chef"
+    focused.send_keys(Keys.ALT, Keys.ARROW_UP)
+    wait_until(driver, lambda d: team_rows(d, "townsfolk").index("chef") == expected.index("chef") - 2, "moved up again")
+    assert driver.switch_to.active_element.get_attribute("data-id") == "chef"
+    # the ↓ button keeps the focus too
+    click(driver, '#script-list .row[data-id="chef"] button[data-tool="down"]')
+    wait_until(driver, lambda d: team_rows(d, "townsfolk").index("chef") == expected.index("chef") - 1, "moved down")
+    assert driver.switch_to.active_element.get_attribute("data-tool") == "down"
+
+    # 공식 순서로 정렬: each team in the standard order, teams kept apart; undo brings the hand order back
+    moved = team_rows(driver, "townsfolk")
+    press(driver, "sort-standard")
+    wait_until(driver, lambda d: team_rows(d, "townsfolk") != moved, "sorted")
+    townsfolk = team_rows(driver, "townsfolk")
+    assert townsfolk[:4] == ["chef", "investigator", "washerwoman", "librarian"]  # '게임 시작 시/시작할 때' first, shorter first
+    assert townsfolk.index("empath") < townsfolk.index("undertaker")  # 매일 밤 before 매일 밤*
+    press(driver, "undo")
+    wait_until(driver, lambda d: team_rows(d, "townsfolk") == moved, "sort undone")
+
+
+def test_an_empty_script_says_why_its_buttons_cannot_work(site, browser, tmp_path):  # noqa: F811
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    press(driver, "start-new")
+    wait_until(driver, lambda d: not rows(d), "empty")
+    note = wait_until(driver, lambda d: d.find_element(By.ID, "print-note").is_displayed() and d.find_element(By.ID, "print-note"), "note")
+    assert "캐릭터가 없어" in note.text
+    for button in driver.find_elements(By.CSS_SELECTOR, ".documents .doc, #kit, #export, #save"):
+        assert not button.is_enabled() and "캐릭터가 없어" in button.get_attribute("title")
+    assert "검사 전" in driver.find_element(By.ID, "status").text
+    screenshot(driver, tmp_path, "builder-empty-desktop")
+
+
+def test_the_page_shows_no_finding_code_and_no_avoided_word(site, browser, tmp_path):  # noqa: F811
+    upload = tmp_path / "틀림.json"
+    upload.write_text('[{"id": "_meta", "name": "틀림"}, "virgin", "recluse", "spy", "innkeeper", "huntsman", "drunk", "imp", "virgn"]', encoding="utf-8")
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#findings .finding")) >= 3, "findings")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".night .step"), "nights")
+    search = driver.find_element(By.ID, "search")
+    search.send_keys("성결자")
+    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) == 1, "searched")
+    for details in driver.find_elements(By.CSS_SELECTOR, "#findings details"):
+        details.click()  # grouped findings opened: their lines count too
+    text = driver.find_element(By.TAG_NAME, "main").text
+    codes = [code for code in kind_labels() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text)]
+    assert not codes, codes
+    glossary = yaml.safe_load((DEFAULT_CONTENT_DIR / "glossary.yaml").read_text(encoding="utf-8"))
+    avoided = [w for e in glossary if e.get("print", True) is not False for w in e["avoid"] if w in text]
+    assert not avoided, avoided
+    assert "지명" in text and "등록" in text  # the printed words are there instead
+    assert "characters에" not in text  # the Huntsman's message speaks of the script, not of a YAML key
+    screenshot(driver, tmp_path, "builder-words-desktop")
+
+
+def test_a_phone_scrolls_one_page_with_no_scroll_box_inside(site, browser, tmp_path):  # noqa: F811
+    driver = browser(600, 900)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.get(site)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .card"), "library drawn")
+    load_bundled(driver, "trouble-brewing", 27)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".night .step"), "nights")
+    boxes = driver.execute_script("""
+        const found = [];
+        for (const node of document.querySelectorAll("body *:not(textarea):not(select)")) {  // text fields scroll their text
+            const style = getComputedStyle(node);
+            const scrolls = /(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1;
+            if (scrolls) found.push(node.id || node.className || node.tagName);
+        }
+        return found;
+    """)
+    assert boxes == []
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script("return window.innerWidth")
+    more = driver.find_elements(By.CSS_SELECTOR, "#library-list .more button")
+    assert more and "더 보기" in more[0].text  # the long library comes in pages instead
+    screenshot(driver, tmp_path, "builder-phone")
+    driver.execute_script("window.scrollTo(0, document.querySelector('.checks').offsetTop)")
+    screenshot(driver, tmp_path, "builder-phone-checks")
+
+
+def test_several_scripts_are_remembered_by_title(site, browser, tmp_path):  # noqa: F811
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    load_bundled(driver, "trouble-brewing", 27)
+    press(driver, "start-new")
+    wait_until(driver, lambda d: not rows(d), "a new script")
+    title = driver.find_element(By.ID, "title")
+    title.send_keys("우리 클럽 스크립트")
+    driver.find_element(By.ID, "search").send_keys("세탁부", Keys.ENTER)
+    wait_until(driver, lambda d: rows(d) == ["washerwoman"], "one character")
+    driver.refresh()  # what the browser remembers outlives the page
+    wait_until(driver, lambda d: rows(d) == ["washerwoman"], "the last script comes back")
+    picker = Select(driver.find_element(By.ID, "remembered"))
+    titles = [o.text for o in picker.options]
+    assert any(t.startswith("우리 클럽 스크립트") for t in titles) and any(t.startswith("불길한 조짐 (27명)") for t in titles)
+    picker.select_by_visible_text("불길한 조짐 (27명)")
+    wait_until(driver, lambda d: len(rows(d)) == 27, "picked Trouble Brewing")
+    assert driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐"
+
+
+def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_path):  # noqa: F811
+    upload = tmp_path / "작은.json"
+    upload.write_text('[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]', encoding="utf-8")
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    hint = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="players-range-hint"]'), "hint")[0]
+    assert "인원을 5–6명으로 정하기" in hint.text and "_meta" not in hint.text and "players:" not in hint.text
+    setup_rows = lambda d: [r.find_element(By.TAG_NAME, "th").text for r in d.find_elements(By.CSS_SELECTOR, "#setup tbody tr")]  # noqa: E731
+    hint.find_element(By.CSS_SELECTOR, "button[data-players]").click()
+    wait_until(driver, lambda d: Select(d.find_element(By.ID, "players-high")).first_selected_option.text == "6", "range set")
+    wait_until(driver, lambda d: "문제가 없습니다" in d.find_element(By.ID, "status").text, "clean")
+    assert setup_rows(driver) == ["5명", "6명"]
+    Select(driver.find_element(By.ID, "players-high")).select_by_visible_text("15")
+    wait_until(driver, lambda d: len(setup_rows(d)) == 11, "5–15 again")
+    assert driver.execute_script("return JSON.parse(localStorage.getItem('botc-pnp-scripts')).scripts") is not None
+    Select(driver.find_element(By.ID, "players-high")).select_by_visible_text("6")
+    wait_until(driver, lambda d: setup_rows(d) == ["5명", "6명"], "5–6 from the control")
+    screenshot(driver, tmp_path, "builder-teensy-desktop")
