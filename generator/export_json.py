@@ -13,13 +13,13 @@ from generator.findings import Report
 from generator.josa import with_particle
 from generator.model import NIGHTS, Character, Game
 from generator.players import players_text
-from generator.script_json import (
+from generator.script_json_schema import load_schema
+from generator.script_json_text import (
     JSON_NIGHT_KEYS,
     JSON_REMINDER_KEYS,
     META_ID,
     OUR_STEPS,
     REMINDER_ICON_IN_TEXT,
-    load_schema,
     normalize_id,
     to_publisher_text,
 )

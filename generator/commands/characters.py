@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from generator.commands.common import Console, ContentOpt, DebugOpt, QuietOpt, friendly_errors
-from generator.script_json import library_words
+from generator.script_json_characters import library_words
 from generator.search import editions_in_korean
 
 TEAM_HELP = "팀으로 거르기: townsfolk/마을주민, outsider/외지인, minion/하수인, demon/악마, traveller/여행자, fabled/전설, loric/설화."

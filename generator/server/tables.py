@@ -48,7 +48,7 @@ def latin_name(character: Character) -> str:
 def library_entries(characters, library: dict) -> list[dict]:
     """Some of the library's characters (`library`: id → character) → entries in the printed wording, as the PDFs
     show them."""
-    from generator.script_json import library_words
+    from generator.script_json_characters import library_words
 
     words = library_words(library)
     return [character_entry(c, words=words) for c in characters]
