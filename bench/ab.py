@@ -1,6 +1,6 @@
 """Two source trees → the same command alternated between them in fresh processes: medians and pairwise ratios.
 
-Usage: .venv/bin/python bench/ab.py OLD_TREE NEW_TREE [--runs N] [--] ARGS...
+Usage: .venv/bin/python bench/ab.py OLD_TREE NEW_TREE [--runs N] [-- ARGS...]   (default: build in-space)
 
 Each tree is a checkout of botc-pnp (e.g. `git archive <commit> | tar -x -C /tmp/old`); the command is
 `python -m generator ARGS` run with the tree as working directory, so its own `generator` package is imported.
@@ -41,9 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("old", type=Path)
     parser.add_argument("new", type=Path)
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("args", nargs=argparse.REMAINDER)
-    options = parser.parse_args(argv)
-    args = [a for a in options.args if a != "--"] or ["build", "in-space", "--out", "{out}"]
+    argv = sys.argv[1:] if argv is None else argv
+    own, command = (argv[: argv.index("--")], argv[argv.index("--") + 1 :]) if "--" in argv else (argv, [])
+    options = parser.parse_args(own)
+    args = command or ["build", "in-space", "--out", "{out}"]
     trees = {"old": options.old.resolve(), "new": options.new.resolve()}
     for tree in trees.values():
         run_once(tree, args)  # warm-up: page cache, .pyc files, the user's caches

@@ -1,8 +1,10 @@
-"""Bundled Nanum TrueType files → fonts registered with reportlab, once per process and only when rendering."""
+"""Bundled Nanum TrueType files → fonts registered with reportlab, once per process and only when rendering (parsed
+tables come from the user's cache when it has them: generator.fontcache)."""
 
 from __future__ import annotations
 
 from generator import FONTS_DIR
+from generator.fontcache import load_ttfont
 from generator.theme import theme
 
 _registered = False
@@ -13,7 +15,6 @@ def register_fonts() -> None:
     if _registered:
         return
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.lib.fonts import addMapping
 
     from reportlab import rl_config
@@ -30,7 +31,7 @@ def register_fonts() -> None:
     # Flate-only streams: ASCII85 made files larger and pypdf's imposition slower to read them.
     rl_config.useA85 = 0
     for spec in fonts.values():
-        pdfmetrics.registerFont(TTFont(spec["name"], str(FONTS_DIR / spec["file"])))
+        pdfmetrics.registerFont(load_ttfont(spec["name"], FONTS_DIR / spec["file"]))
     for family, bold in (("serif", "serif_bold"), ("sans", "sans_bold")):
         regular_name, bold_name = fonts[family]["name"], fonts[bold]["name"]
         addMapping(regular_name, 0, 0, regular_name)

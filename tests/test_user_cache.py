@@ -1,0 +1,127 @@
+"""The user's cache (parsed fonts, converted icons): checked before it is trusted, rebuilt when it is not, and
+never a reason for different output."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import FONTS_DIR, usercache
+from generator.fontcache import KIND, _key, load_ttfont
+
+REPO = Path(__file__).resolve().parent.parent
+FONT = FONTS_DIR / "NanumGothic.ttf"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(usercache.ENV, str(folder))
+    return folder
+
+
+def cached_files(folder: Path, kind: str) -> list[Path]:
+    return sorted((folder / kind).glob("*.bin")) if (folder / kind).is_dir() else []
+
+
+def face_state(font) -> dict:
+    return {k: v for k, v in vars(font.face).items() if k != "_pdfScale"}
+
+
+def test_a_parsed_font_is_stored_and_then_read_back_equal(cache):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    first = load_ttfont("A", FONT)
+    assert len(cached_files(cache, KIND)) == 1
+    second = load_ttfont("A", FONT)
+    fresh = TTFont("A", str(FONT))
+    assert face_state(second) == face_state(fresh) == face_state(first)
+    assert list(second.face.charToGlyph) == list(fresh.face.charToGlyph)  # same order, same subsets
+    assert second.face._pdfScale(1000) == fresh.face._pdfScale(1000)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "foreign", "garbage"])
+def test_a_damaged_or_foreign_cache_file_is_ignored_and_rebuilt(cache, damage):
+    load_ttfont("A", FONT)
+    (path,) = cached_files(cache, KIND)
+    data = path.read_bytes()
+    if damage == "truncate":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":
+        middle = len(data) // 2
+        path.write_bytes(data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :])
+    elif damage == "foreign":  # a file written for another key, moved to this name
+        path.write_bytes(data.replace(b"reportlab", b"reportlaX", 1))
+    else:
+        path.write_bytes(b"\x80\x04 not a cache file")
+    font = load_ttfont("A", FONT)
+    assert font.face.charToGlyph[ord("가")] > 0
+    assert path.read_bytes() == data  # rebuilt
+
+
+def test_a_stale_key_is_not_used(cache, monkeypatch):
+    """A cache made for another reportlab (or another font file) is not read: the key names both."""
+    import reportlab
+
+    load_ttfont("A", FONT)
+    monkeypatch.setattr(reportlab, "Version", "0.0-other")
+    other_key = _key(FONT.read_bytes())
+    assert usercache.load(KIND, other_key) is None
+    load_ttfont("A", FONT)
+    assert len(cached_files(cache, KIND)) == 2
+
+
+def test_a_state_of_the_wrong_shape_is_not_used(cache):
+    usercache.store(KIND, _key(FONT.read_bytes()), {"plain": {"unitsPerEm": ("packed-ints", b"x")}, "names": {}})
+    font = load_ttfont("A", FONT)
+    assert font.face.unitsPerEm == 1000
+
+
+def test_an_empty_setting_turns_the_cache_off(tmp_path, monkeypatch):
+    monkeypatch.setenv(usercache.ENV, "")
+    assert usercache.cache_folder() is None
+    load_ttfont("A", FONT)
+    usercache.store("x", "y", 1)
+    assert usercache.load("x", "y") is None
+
+
+def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(usercache.ENV, str(blocker / "cache"))
+    assert load_ttfont("A", FONT).face.unitsPerEm == 1000
+
+
+@pytest.mark.parametrize("platform, env, expected", [
+    ("linux", {"XDG_CACHE_HOME": "/x/cache"}, "/x/cache/botc-pnp"),
+    ("linux", {"XDG_CACHE_HOME": "relative"}, "~/.cache/botc-pnp"),
+    ("darwin", {}, "~/Library/Caches/botc-pnp"),
+    ("win32", {"LOCALAPPDATA": "C:/Users/u/AppData/Local"}, "C:/Users/u/AppData/Local/botc-pnp/Cache"),
+])
+def test_the_platform_cache_folder(monkeypatch, platform, env, expected):
+    monkeypatch.delenv(usercache.ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "platform", platform)
+    assert usercache.cache_folder() == Path(os.path.expanduser(expected))
+
+
+def build(out: Path, cache_setting: str) -> dict[str, bytes]:
+    env = {**os.environ, usercache.ENV: cache_setting}
+    subprocess.run([sys.executable, "-m", "generator", "build", "in-space", "--out", str(out)], cwd=REPO, env=env,
+                   check=True, capture_output=True)
+    return {p.name: p.read_bytes() for p in sorted((out / "in-space").glob("*.pdf"))}
+
+
+def test_the_kit_is_byte_identical_with_and_without_the_cache(tmp_path):
+    folder = tmp_path / "cache"
+    without = build(tmp_path / "off", "")
+    filling = build(tmp_path / "fill", str(folder))
+    assert any(folder.rglob("*.bin"))
+    using = build(tmp_path / "use", str(folder))
+    assert without == filling == using
