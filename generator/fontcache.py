@@ -114,21 +114,50 @@ def _unpacked(stored):
 
 
 def _face_from(stored, data: bytes, path: str):
-    """A TTFontFace rebuilt from stored state, or None when the state is not of the expected shape."""
-    from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFontFace
+    """A TTFontFace rebuilt from stored state, or None when the state is not of the expected shape. The large
+    tables are unpacked on first use: a build never reads some of them (glyphToChar), others only when saving."""
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
 
     try:
         plain, names = stored["plain"], stored["names"]
-        face = TTFontFace.__new__(TTFontFace)
-        vars(face).update({attribute: _unpacked(value) for attribute, value in plain.items()})
+        face = _lazy_face_class().__new__(_lazy_face_class())
+        packed = {attribute: value for attribute, value in plain.items() if value[0] != "plain"}
+        vars(face).update({attribute: value[1] for attribute, value in plain.items() if value[0] == "plain"})
         vars(face).update({attribute: TTFNameBytes(text.encode("utf8")) for attribute, text in names.items()})
         units = float(face.unitsPerEm)
+        if not all(isinstance(value, tuple) and all(isinstance(part, bytes) for part in value[1:])
+                   for value in packed.values()):
+            return None
     except (TypeError, KeyError, AttributeError, IndexError, ValueError):
         return None
+    face._botc_packed = packed
     face._ttf_data = data
     face.filename = path
     face._pdfScale = (lambda x: x) if units == 1000 else (lambda x, factor=1000 / units: x * factor)
     return face
+
+
+_LAZY_FACE = None
+
+
+def _lazy_face_class():
+    global _LAZY_FACE
+    if _LAZY_FACE is None:
+        from reportlab.pdfbase.ttfonts import TTFontFace
+
+        class CachedFace(TTFontFace):
+            """A TTFontFace whose large tables are unpacked from the cache when first read."""
+
+            def __getattr__(self, name):
+                packed = self.__dict__.get("_botc_packed")
+                if packed is None or name not in packed:
+                    raise AttributeError(name)
+                value = _unpacked(packed.pop(name))
+                setattr(self, name, value)
+                return value
+
+        _LAZY_FACE = CachedFace
+    return _LAZY_FACE
 
 
 def _font_with_face(name: str, face):
