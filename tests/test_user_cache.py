@@ -129,3 +129,103 @@ def test_the_kit_is_byte_identical_with_and_without_the_cache(tmp_path):
     assert any(folder.rglob("*.bin"))
     using = build(tmp_path / "use", str(folder))
     assert without == filling == using
+
+
+# -- converted icons ---------------------------------------------------------------------------------------------
+
+ICON = REPO / "content" / "icons" / "washerwoman.svg"
+
+
+def icon_form_bytes(icon) -> bytes:
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.icons import draw_icon
+
+    out = BytesIO()
+    canvas = Canvas(out, pageCompression=0, invariant=1)
+    draw_icon(canvas, icon, 10, 10, 50, "#336699")
+    canvas.save()
+    return out.getvalue()
+
+
+def fresh_icon(path: Path):
+    from generator.icons import clear_cache, load_icon_checked
+
+    clear_cache()
+    return load_icon_checked(path)
+
+
+def test_a_converted_icon_is_stored_and_draws_the_same_from_the_cache(cache):
+    from generator.iconcache import KIND as SVG
+
+    converted, problem = fresh_icon(ICON)
+    assert problem is None and len(cached_files(cache, SVG)) == 1
+    converted_pdf = icon_form_bytes(converted)
+    cached, problem = fresh_icon(ICON)
+    assert problem is None and cached.drawing is not converted.drawing
+    assert icon_form_bytes(cached) == converted_pdf
+    assert len(cached._fill_shapes) == len(converted._fill_shapes)
+
+
+def test_the_icon_cache_follows_content_not_the_path(cache, tmp_path):
+    from generator.iconcache import KIND as SVG
+
+    copy = tmp_path / "copy.svg"
+    copy.write_bytes(ICON.read_bytes())
+    fresh_icon(ICON)
+    fresh_icon(copy)
+    assert len(cached_files(cache, SVG)) == 1
+    copy.write_bytes(ICON.read_bytes().replace(b"<svg", b"<svg data-x='1'", 1))
+    assert fresh_icon(copy)[0] is not None
+    assert len(cached_files(cache, SVG)) == 2  # changed bytes: a new key, the old entry is not used
+
+
+def test_a_damaged_icon_cache_file_is_ignored_and_rebuilt(cache):
+    from generator.iconcache import KIND as SVG
+
+    converted_pdf = icon_form_bytes(fresh_icon(ICON)[0])
+    (path,) = cached_files(cache, SVG)
+    good = path.read_bytes()
+    path.write_bytes(good[:-40] + b"\0" * 40)
+    assert icon_form_bytes(fresh_icon(ICON)[0]) == converted_pdf
+    assert path.read_bytes() == good
+
+
+def test_a_bad_icon_is_not_cached(cache, tmp_path):
+    from generator.iconcache import KIND as SVG
+
+    bad = tmp_path / "bad.svg"
+    bad.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'></svg>")
+    icon, problem = fresh_icon(bad)
+    assert icon is None and problem.code == "icon-empty"
+    assert not cached_files(cache, SVG)
+
+
+def test_a_drawing_with_an_image_is_not_stored(cache):
+    from reportlab.graphics.shapes import Drawing, Image, Rect
+
+    from generator.iconcache import KIND as SVG, store_drawing
+
+    drawing = Drawing(10, 10)
+    drawing.add(Rect(0, 0, 5, 5))
+    drawing.add(Image(0, 0, 5, 5, str(REPO / "templates" / "icons" / "vote.svg")))
+    store_drawing(b"<svg/>", drawing)
+    assert not cached_files(cache, SVG)
+
+
+def test_a_warm_build_loads_no_svg_converter(tmp_path):
+    """With the cache filled, building the kit imports neither svglib nor lxml, in either process."""
+    folder = tmp_path / "cache"
+    build(tmp_path / "fill", str(folder))
+    probe = (
+        "import sys, runpy, atexit\n"
+        "atexit.register(lambda: print('LOADED', sorted(m for m in ('svglib', 'lxml', 'pypdf') if m in sys.modules), flush=True))\n"
+        "sys.argv = ['botc-pnp', 'build', 'in-space', '--out', sys.argv[1]]\n"
+        "runpy.run_module('generator', run_name='__main__')\n"
+    )
+    env = {**os.environ, usercache.ENV: str(folder), "BOTC_PNP_SINGLE_PROCESS": "1"}
+    result = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "warm")], cwd=REPO, env=env,
+                            capture_output=True, text=True)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
