@@ -28,7 +28,7 @@ def register_fonts() -> None:
     rl_config.canvas_basefontname = sans
     tables.CellStyle.fontname = sans
     shapes.STATE_DEFAULTS["fontName"] = sans
-    # Flate-only streams: ASCII85 made files larger and pypdf's imposition slower to read them.
+    # Flate-only streams: ASCII85 made files larger (imposition copies streams as they are).
     rl_config.useA85 = 0
     for spec in fonts.values():
         pdfmetrics.registerFont(load_ttfont(spec["name"], FONTS_DIR / spec["file"]))

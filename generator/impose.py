@@ -59,6 +59,5 @@ def impose(reading_pdf: bytes, sheet_size: tuple[float, float]) -> bytes:
             names.append(f"/Page{index + 1} {forms[index]} 0 R")
             operations.append(f"q 1 0 0 1 {tx:.4f} {ty:.4f} cm /Page{index + 1} Do Q")
         content = zlib.compress("\n".join(operations).encode("ascii"))
-        sides.append((" ".join(names), content))
-    info = source.trailer_reference("Info")
-    return write_pdf(source, objects, sides, (sheet_width, sheet_height), info)
+        sides.append((" ".join(names), content, (sheet_width, sheet_height)))
+    return write_pdf(source, objects, sides, source.trailer_reference("Info"))

@@ -66,9 +66,14 @@ class PdfObjects:
         for kid in references_in(kids):
             self._walk(kid, found, seen)
 
+    def page_box(self, page: int) -> tuple[float, float, float, float]:
+        """The page's /MediaBox: left, bottom, right, top."""
+        left, bottom, right, top = (float(v) for v in dictionary_entry(self.objects[page].dictionary, "MediaBox").strip(b"[] \n").split())
+        return left, bottom, right, top
+
     def page_size(self, page: int) -> tuple[float, float]:
-        box = [float(v) for v in dictionary_entry(self.objects[page].dictionary, "MediaBox").strip(b"[] \n").split()]
-        return box[2] - box[0], box[3] - box[1]
+        left, bottom, right, top = self.page_box(page)
+        return right - left, top - bottom
 
     def page_as_form(self, page: int) -> int:
         """Turns the page's content stream object into a Form XObject (same number, same stream bytes) holding the
@@ -214,10 +219,10 @@ def renumbered(text: bytes, numbers: dict[int, int]) -> bytes:
     return _STRING_OR_REFERENCE.sub(swap, text)
 
 
-def write_pdf(source: PdfObjects, kept: list[int], sides: list[tuple[str, bytes]], size: tuple[float, float],
+def write_pdf(source: PdfObjects, kept: list[int], sides: list[tuple[str, bytes, tuple[float, float]]],
               info: int | None) -> bytes:
     """A new PDF of the kept objects (renumbered from 1, in their order) and one page per side: (the /XObject
-    entries naming kept objects by their old numbers, the Flate-compressed content)."""
+    entries naming kept objects by their old numbers, the Flate-compressed content, the page size)."""
     numbers = {old: new for new, old in enumerate(kept, start=1)}
     next_number = len(kept) + 1
     if info is not None and info not in numbers:
@@ -229,8 +234,7 @@ def write_pdf(source: PdfObjects, kept: list[int], sides: list[tuple[str, bytes]
         body.append((numbers[old], renumbered(item.dictionary, numbers), item.stream))
     pages_number = next_number + 2 * len(sides)
     kids = []
-    width, height = size
-    for index, (xobjects, content) in enumerate(sides):
+    for index, (xobjects, content, (width, height)) in enumerate(sides):
         content_number, page_number = next_number + 2 * index, next_number + 2 * index + 1
         body.append((content_number, b"<< /Filter /FlateDecode /Length %d >>" % len(content), content))
         resources = renumbered(b"<< /XObject << " + xobjects.encode("ascii") + b" >> >>", numbers)
