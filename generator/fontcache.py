@@ -149,11 +149,16 @@ def _lazy_face_class():
             """A TTFontFace whose large tables are unpacked from the cache when first read."""
 
             def __getattr__(self, name):
-                packed = self.__dict__.get("_botc_packed")
-                if packed is None or name not in packed:
+                packed = self.__dict__.get("_botc_packed") or {}
+                stored = packed.get(name)
+                if stored is None:
+                    if name in self.__dict__:  # another thread (serve) unpacked it meanwhile
+                        return self.__dict__[name]
                     raise AttributeError(name)
-                value = _unpacked(packed.pop(name))
+                # threads may ask at once: each may unpack, none finds the table gone before it is set
+                value = _unpacked(stored)
                 setattr(self, name, value)
+                packed.pop(name, None)
                 return value
 
         _LAZY_FACE = CachedFace

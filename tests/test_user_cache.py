@@ -229,3 +229,27 @@ def test_a_warm_build_loads_no_svg_converter(tmp_path):
     result = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "warm")], cwd=REPO, env=env,
                             capture_output=True, text=True)
     assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+def test_threads_reading_a_cached_font_at_once_all_see_its_tables(cache):
+    import threading
+
+    load_ttfont("A", FONT)
+    for _ in range(5):
+        font = load_ttfont("A", FONT)
+        seen, errors = [], []
+        barrier = threading.Barrier(4)
+
+        def read():
+            barrier.wait()
+            try:
+                seen.append(len(font.face.charToGlyph) + len(font.face.charWidths))
+            except Exception as exc:  # noqa: BLE001 - the failure is the finding
+                errors.append(exc)
+
+        threads = [threading.Thread(target=read) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert not errors and len(set(seen)) == 1
