@@ -265,10 +265,26 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
 
 
 
+# Words of a paragraph's frags by id(frags) (the frags are kept, so the id stays theirs): the almanac's planner sets
+# the same parsed paragraph at several widths and leadings, and the words and their widths do not change.
+_SEGMENTS: dict[int, tuple[list, list[Segment]]] = {}
+
+
+def cached_segments(frags) -> list[Segment]:
+    found = _SEGMENTS.get(id(frags))
+    if found is not None and found[0] is frags:
+        return found[1]
+    if len(_SEGMENTS) > 20_000:
+        _SEGMENTS.clear()
+    segments = segments_of(frags)
+    _SEGMENTS[id(frags)] = (frags, segments)
+    return segments
+
+
 def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool) -> list[Line]:
     """The lines of a paragraph (reportlab frags) in `widths` (first line, other lines)."""
     lines: list[Line] = []
-    for index, segment in enumerate(segments_of(frags)):
+    for index, segment in enumerate(cached_segments(frags)):
         words = []
         for word in segment.words:
             words += split_long_word(word, widths[1]) if word.width > widths[1] else [word]

@@ -50,6 +50,8 @@ def pytest_configure(config):
         import uuid
 
         os.environ["BOTC_PNP_TEST_RUN"] = uuid.uuid4().hex
+        # the almanac renders in its child whatever the machine's load, so the tests exercise that path
+        os.environ["BOTC_PNP_PARALLEL"] = "always"
         # the user's cache folder (parsed fonts, converted icons) is never touched by tests: one for this run
         os.environ["BOTC_PNP_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}" / "cache")
     if sys.platform.startswith("linux"):
