@@ -25,10 +25,26 @@ def style(role: str = "serif", size: float = 9.0, leading: float | None = None, 
     )
 
 
+# Parsed markup by (markup, style): layout searches (the character sheet tries sizes and layouts) set the same
+# texts again and again, and parsing reportlab's markup costs more than breaking the lines.
+_PARSED: dict[tuple, tuple] = {}
+
+
 def paragraph(markup: str, paragraph_style):
     from reportlab.platypus import Paragraph
 
-    return Paragraph(markup, paragraph_style)
+    key = (markup, id(paragraph_style))
+    found = _PARSED.get(key)
+    if found is not None and found[0] is paragraph_style:
+        _, text, frags = found
+        para = Paragraph(text, paragraph_style, frags=frags)
+        return para
+    para = Paragraph(markup, paragraph_style)
+    if para.style is paragraph_style and not para.bulletText:  # markup that changed the style is not kept
+        if len(_PARSED) > 20_000:
+            _PARSED.clear()
+        _PARSED[key] = (paragraph_style, para.text, para.frags)
+    return para
 
 
 def fit_paragraph(markup: str, role: str, size: float, width: float, height: float, min_size: float | None = None, **style_args):

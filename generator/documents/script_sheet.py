@@ -10,6 +10,7 @@ from generator.fonts import register_fonts
 from generator.icons import character_icon, draw_icon
 from generator.josa import with_particle
 from generator.markup import render
+from generator.search_size import area_guess, largest_passing
 from generator.model import NIGHT_NAMES_KO, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
@@ -211,30 +212,32 @@ def plan_front(game, icons, body_width: float, body_height: float):
     best = None
     for columns, mode in t["layouts"]:
         column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
+        tries: dict[int, tuple] = {}
 
-        def attempt(size):
-            name_column = 0.0
-            if mode == "side":
-                names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
-                widest = max(names, default=0.0)
-                name_column = min(widest + 1, mm(t["name_column_max"]))
-            blocks = character_rows(game, icons, column_width, size, mode, name_column)
-            gap = t["row_gap_pt"] * size / t["ability_max_pt"]
-            team_gap = t["team_gap_pt"]
-            return flow(blocks, columns, body_height, gap, team_gap, column_width), gap
+        def attempt(index, columns=columns, mode=mode, column_width=column_width):
+            """(placed columns or None, row gap, needed height ÷ room) at sizes[index]."""
+            if index not in tries:
+                size = sizes[index]
+                name_column = 0.0
+                if mode == "side":
+                    names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
+                    widest = max(names, default=0.0)
+                    name_column = min(widest + 1, mm(t["name_column_max"]))
+                blocks = character_rows(game, icons, column_width, size, mode, name_column)
+                gap = t["row_gap_pt"] * size / t["ability_max_pt"]
+                team_gap = t["team_gap_pt"]
+                overflow = column_height(blocks, gap, team_gap) / (columns * body_height)
+                tries[index] = (flow(blocks, columns, body_height, gap, team_gap, column_width), gap, overflow)
+            return tries[index]
 
-        # binary search over the descending size list for the first (largest) that fits
-        low, high, found = 0, len(sizes) - 1, None
-        while low <= high:
-            middle = (low + high) // 2
-            placed, gap = attempt(sizes[middle])
-            if placed is not None:
-                found = (sizes[middle], columns, mode, placed, gap, column_width)
-                high = middle - 1
-            else:
-                low = middle + 1
-        if found and (best is None or found[0] > best[0]):
-            best = found
+        # the first (largest) size that fits, starting from the size the text's area at the largest suggests
+        guess = area_guess(sizes, attempt(0)[2]) if attempt(0)[0] is None else 0
+        index = largest_passing(len(sizes), lambda i: attempt(i)[0] is not None, guess)
+        if index is not None:
+            placed, gap, _ = attempt(index)
+            found = (sizes[index], columns, mode, placed, gap, column_width)
+            if best is None or found[0] > best[0]:
+                best = found
     if best is None:  # does not fit even at the minimum size: two columns at the minimum, overflow reported
         columns, mode = t["layouts"][-1]
         column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
@@ -395,6 +398,18 @@ def side_entries(game, icons, width: float, size: float):
     return sections
 
 
+def side_height(column_sections, half: float, icon: float, b: dict) -> float:
+    """Height of one column of back-page entries (sections of rows) in a column `half` wide."""
+    total = 0.0
+    for number, (_, _, rows) in enumerate(column_sections):
+        total += b["section_size_pt"] * 1.6 + (b["section_gap_pt"] if number else 0)
+        for icon_list, para in rows:
+            text_w = half - icon * len(icon_list) - 4
+            _, h = para.wrap(text_w, 10_000)
+            total += max(icon, h) + 3
+    return total
+
+
 def draw_back(canvas, game, icons, width: float, height: float, options) -> None:
     from reportlab.lib.colors import HexColor
 
@@ -408,30 +423,32 @@ def draw_back(canvas, game, icons, width: float, height: float, options) -> None
     gap = mm(b["night_column_gap"])
     half = (x1 - x0 - gap) / 2
 
-    # extras first, measured, drawn at the bottom in two columns: jinx + loric left, travellers right
-    size = b["text_size_pt"]
+    # extras first, measured, drawn at the bottom in two columns: jinx + loric left, travellers right; the largest
+    # size from text_size_pt down in 0.25 pt steps (then the minimum) whose extras take at most 42 % of the page
     floor = theme()["text"]["min_size_pt"]
-    while True:
-        sections = side_entries(game, icons, half, size)
-        left = [s for s in sections if s[0] != TEAM_NAMES_KO["traveller"]]
-        right = [s for s in sections if s[0] == TEAM_NAMES_KO["traveller"]]
-        if not right:
-            left, right = left[: (len(left) + 1) // 2], left[(len(left) + 1) // 2 :]
-
-        def measure(column_sections):
-            total = 0.0
-            for number, (_, _, rows) in enumerate(column_sections):
-                total += b["section_size_pt"] * 1.6 + (b["section_gap_pt"] if number else 0)
-                for icon_list, para in rows:
-                    text_w = half - icon * len(icon_list) - 4
-                    _, h = para.wrap(text_w, 10_000)
-                    total += max(icon, h) + 3
-            return total
-
-        extras = max(measure(left), measure(right))
-        if extras <= (top - bottom) * 0.42 or size <= floor:
-            break
+    sizes = []
+    size = b["text_size_pt"]
+    while size > floor:
+        sizes.append(size)
         size = max(floor, size - 0.25)
+    sizes.append(size)
+    measured: dict[int, tuple] = {}
+    room = (top - bottom) * 0.42
+
+    def extras_at(index: int) -> tuple:
+        """(left sections, right sections, height of the taller column) at sizes[index]."""
+        if index not in measured:
+            sections = side_entries(game, icons, half, sizes[index])
+            left = [s for s in sections if s[0] != TEAM_NAMES_KO["traveller"]]
+            right = [s for s in sections if s[0] == TEAM_NAMES_KO["traveller"]]
+            if not right:
+                left, right = left[: (len(left) + 1) // 2], left[(len(left) + 1) // 2 :]
+            measured[index] = (left, right, max(side_height(left, half, icon, b), side_height(right, half, icon, b)))
+        return measured[index]
+
+    guess = area_guess(sizes, extras_at(0)[2] / room) if extras_at(0)[2] > room else 0
+    index = largest_passing(len(sizes), lambda i: extras_at(i)[2] <= room, guess)
+    left, right, extras = extras_at(len(sizes) - 1 if index is None else index)
 
     nights_bottom = bottom + extras + 8
     # first night upright on the left; other nights on the right, turned 180° for the player across the table
