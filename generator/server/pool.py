@@ -55,6 +55,7 @@ class RenderPool:
         if executor is None:
             return
         processes = list((getattr(executor, "_processes", None) or {}).values())
+        manager = getattr(executor, "_executor_manager_thread", None)
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
@@ -65,6 +66,12 @@ class RenderPool:
                 process.kill()
                 process.join(timeout=10)
         executor.shutdown(wait=True)
+        # drop the queues now (their semaphores are released and unregistered from multiprocessing's resource
+        # tracker), not at some later collection: the tracker is ended right after (stop_resource_tracker)
+        for owner in (executor, manager):
+            for name in ("_call_queue", "_result_queue", "call_queue", "result_queue"):
+                if owner is not None and getattr(owner, name, None) is not None:
+                    setattr(owner, name, None)
 
 
     def pids(self) -> list[int]:
