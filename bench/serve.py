@@ -11,6 +11,9 @@ loaded first) and every request goes over loopback HTTP, so the figures include 
   zip-*       POST /api/build                       the whole kit as a zip (Trouble Brewing, the bundled 31)
 and, for comparison with the zip, `botc-pnp build` of the same scripts in a fresh process (what a user types) and
 repeated inside one warm process (fonts and modules loaded; the almanac on the second core, as the CLI does).
+Renders go to the worker pool `serve` starts (--no-pool: in the server's process, as before the pool). With
+--concurrency also 1, 2 and 4 simultaneous TB zips (3 rounds, median) and the resident memory of the server and
+its workers after 5 and after 50 builds.
 Targets: page and search < 100 ms, validate-25 < 300 ms, zip no slower than build. Medians of N runs after one
 warm-up; figures go to bench/serve-latest.json (or --output). Exit code 0 when every request succeeded.
 """
@@ -100,6 +103,9 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--quick", action="store_true", help="3 runs, and only Trouble Brewing for the kit")
     parser.add_argument("--output", type=Path, default=BENCH_DIR / "serve-latest.json")
+    parser.add_argument("--no-pool", action="store_true", help="render in the server's process, as before the pool")
+    parser.add_argument("--concurrency", action="store_true",
+                        help="also: 2 and 4 simultaneous TB zips (3 rounds each), memory after 5 and 50 builds")
     args = parser.parse_args(argv)
     runs = 3 if args.quick else args.runs
 
@@ -116,9 +122,76 @@ def main(argv=None) -> int:
 def measure(args, runs: int, work: Path, create_app, running_in_thread) -> int:
     app = create_app(workspace=work / "scripts")
     started = time.perf_counter()
-    app.extensions["botc"]["warm"].warm_up()
+    warm = app.extensions["botc"]["warm"]
+    warm.warm_up()
+    if not args.no_pool:
+        warm.start_pool()  # as `botc-pnp serve` does before it shows its address
     startup = time.perf_counter() - started
+    try:
+        return measure_warm(args, runs, work, app, warm, startup, running_in_thread)
+    finally:
+        warm.stop_pool()
+
+
+def concurrent_builds(url: str, body: bytes, count: int, rounds: int) -> dict:
+    """Median wall time until all of `count` simultaneous kit zips have answered."""
+    import threading
+
+    def one(errors: list) -> None:
+        request = urllib.request.Request(f"{url}/api/build?name=tb", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                response.read()
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    values = []
+    for _ in range(rounds):
+        errors: list = []
+        threads = [threading.Thread(target=one, args=(errors,)) for _ in range(count)]
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        values.append(time.perf_counter() - started)
+        if errors:
+            raise RuntimeError(f"{count} concurrent builds: {errors[0]}")
+    return {"median": statistics.median(values), "max": max(values), "runs": rounds}
+
+
+def resident_bytes(pids: list[int]) -> int:
+    """Sum of VmRSS of the processes (Linux /proc); 0 elsewhere."""
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            pass
+    return total
+
+
+def memory_over_builds(url: str, body: bytes, warm) -> dict:
+    import os
+
+    def pids() -> list[int]:
+        return [os.getpid(), *(warm.pool.pids() if warm.pool else [])]
+
+    after = {}
+    for count in range(1, 51):
+        urllib.request.urlopen(urllib.request.Request(f"{url}/api/build?name=tb", data=body, method="POST",
+                                                      headers={"Content-Type": "application/json"}), timeout=120).read()
+        if count in (5, 50):
+            after[count] = resident_bytes(pids())
+    return after
+
+
+def measure_warm(args, runs: int, work: Path, app, warm, startup: float, running_in_thread) -> int:
     results: dict[str, dict] = {}
+    memory: dict[int, int] = {}
     scripts = {"tb": (publisher(TB, "불길한 조짐"), work / "tb.json")}
     with running_in_thread(app) as url:
         state = json.loads(urllib.request.urlopen(f"{url}/api/scripts/bundled/in-space").read())["script"]
@@ -136,6 +209,10 @@ def measure(args, runs: int, work: Path, create_app, running_in_thread) -> int:
         results["preview"] = timed(f"{url}/api/preview", scripts["tb"][0], runs)
         for name, (body, _path) in scripts.items():
             results[f"zip-{name}"] = timed(f"{url}/api/build?name={name}", body, max(3, runs // 2))
+        if args.concurrency:
+            for count in (1, 2, 4):
+                results[f"concurrent-{count}-tb"] = concurrent_builds(url, scripts["tb"][0], count, 3)
+            memory = memory_over_builds(url, scripts["tb"][0], warm)
     scripts["tb"][1].write_bytes(scripts["tb"][0])
     results["build-fresh-tb"] = cli_fresh(scripts["tb"][1], max(3, runs // 2), work)
     results["build-warm-tb"] = cli_warm(scripts["tb"][1], max(3, runs // 2), work)
@@ -151,12 +228,19 @@ def measure(args, runs: int, work: Path, create_app, running_in_thread) -> int:
         print(f"{name:<22}{figures['median'] * 1000:>8.0f} ms{figures['max'] * 1000:>7.0f} ms   {note}")
     print(f"{'server start-up':<22}{startup * 1000:>8.0f} ms   (content, fonts; before the address is printed)")
     for name in [n for n in scripts]:
-        zipped, fresh, warm = (results[f"{kind}-{name}"]["median"] for kind in ("zip", "build-fresh", "build-warm"))
+        zipped, fresh, warm_cli = (results[f"{kind}-{name}"]["median"] for kind in ("zip", "build-fresh", "build-warm"))
         verdict = "✔" if zipped <= fresh else "✘"
-        print(f"zip-{name}: {zipped:.2f} s vs build {fresh:.2f} s (fresh process) {verdict}, {warm:.2f} s (warm process, two cores)")
+        print(f"zip-{name}: {zipped:.2f} s vs build {fresh:.2f} s (fresh process) {verdict}, {warm_cli:.2f} s (warm process, two cores)")
+    if args.concurrency:
+        two, four = results["concurrent-2-tb"]["median"], results["concurrent-4-tb"]["median"]
+        print(f"concurrent TB zips: 1 {results['concurrent-1-tb']['median']:.2f} s, 2 {two:.2f} s, 4 {four:.2f} s "
+              f"(4/2 = {four / two:.2f}×, target ≤ 1.3×)")
+        growth = memory[50] / memory[5] - 1
+        print(f"RSS (server{' + workers' if warm.pool else ''}): after 5 builds {memory[5] / 2**20:.0f} MB, after 50 "
+              f"{memory[50] / 2**20:.0f} MB ({growth:+.1%}, target within 10 %)")
     args.output.write_text(json.dumps({
         "date": dt.datetime.now().isoformat(timespec="seconds"), "runs": runs, "quick": args.quick,
-        "startup": startup, "cases": results,
+        "startup": startup, "cases": results, "pool": warm.pool is not None, "rss_after_builds": memory,
     }, indent=2), encoding="utf-8")
     return 0
 

@@ -1,11 +1,13 @@
-"""Bundled TrueType files → fonts registered with reportlab, once per process and only when rendering; and text → runs
-of the font that has its glyphs (Nanum, else its Latin fallback), for paragraphs and canvas strings alike."""
+"""Bundled TrueType files → fonts registered with reportlab, once per process and only when rendering (parsed tables
+come from the user's cache when it has them: generator.fontcache); and text → runs of the font that has its glyphs
+(Nanum, else its Latin fallback), for paragraphs and canvas strings alike."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from generator import FONTS_DIR
+from generator.fontcache import load_ttfont
 from generator.theme import theme
 
 _registered = False
@@ -16,7 +18,6 @@ def register_fonts() -> None:
     if _registered:
         return
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.lib.fonts import addMapping
 
     from reportlab import rl_config
@@ -30,10 +31,10 @@ def register_fonts() -> None:
     rl_config.canvas_basefontname = sans
     tables.CellStyle.fontname = sans
     shapes.STATE_DEFAULTS["fontName"] = sans
-    # Flate-only streams: ASCII85 made files larger and pypdf's imposition slower to read them.
+    # Flate-only streams: ASCII85 made files larger (imposition copies streams as they are).
     rl_config.useA85 = 0
     for spec in [*fonts.values(), *theme()["fallback_fonts"].values()]:
-        pdfmetrics.registerFont(TTFont(spec["name"], str(FONTS_DIR / spec["file"])))
+        pdfmetrics.registerFont(load_ttfont(spec["name"], FONTS_DIR / spec["file"]))
     for family, bold in (("serif", "serif_bold"), ("sans", "sans_bold")):
         regular_name, bold_name = fonts[family]["name"], fonts[bold]["name"]
         addMapping(regular_name, 0, 0, regular_name)

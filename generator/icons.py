@@ -1,4 +1,5 @@
-"""Icon files → reportlab vector drawings, coloured by alignment."""
+"""Icon files → reportlab vector drawings, coloured by alignment (converted SVGs are kept in the user's cache:
+generator.iconcache)."""
 
 from __future__ import annotations
 
@@ -199,6 +200,30 @@ def _load_uncached(path: Path) -> tuple[Icon | None, IconProblem | None]:
 
 
 def _load_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
+    from generator.iconcache import cached_drawing, store_drawing
+
+    drawing = cached_drawing(data)  # these very bytes were converted and accepted before: no svglib, no checks
+    if drawing is not None:
+        return _svg_icon(path, drawing)
+    icon, problem = _convert_svg(path, data)
+    if icon is not None:
+        store_drawing(data, icon.drawing)
+    return icon, problem
+
+
+def _svg_icon(path: Path, drawing) -> tuple[Icon | None, IconProblem | None]:
+    fills: list = []
+    strokes: list = []
+    _collect_coloured(drawing, fills, strokes)
+    if not fills and not strokes:
+        return None, _problem(path, "쓸 수 없습니다 (그림이 비어 있습니다)", "icon-empty")
+    icon = Icon(path, "svg", float(drawing.width), float(drawing.height), drawing=drawing)
+    icon._fill_shapes = fills
+    icon._stroke_shapes = strokes
+    return icon, None
+
+
+def _convert_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
     import io
     import logging
     import warnings
@@ -227,8 +252,6 @@ def _load_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]
         Image.MAX_IMAGE_PIXELS = pixels
     if drawing is None or not drawing.width or not drawing.height:
         return None, _problem(path, "읽을 수 없습니다 (SVG 형식이 올바르지 않습니다)", "icon-bad-svg")
-    fills: list = []
-    strokes: list = []
     verdict = drawing_verdict(drawing)
     if verdict == BAD_NUMBERS:
         return None, _problem(
@@ -238,13 +261,7 @@ def _load_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]
         )
     if verdict == TOO_COMPLEX:
         return None, _too_complex(path)
-    _collect_coloured(drawing, fills, strokes)
-    if not fills and not strokes:
-        return None, _problem(path, "쓸 수 없습니다 (그림이 비어 있습니다)", "icon-empty")
-    icon = Icon(path, "svg", float(drawing.width), float(drawing.height), drawing=drawing)
-    icon._fill_shapes = fills
-    icon._stroke_shapes = strokes
-    return icon, None
+    return _svg_icon(path, drawing)
 
 
 def _too_complex(path: Path) -> IconProblem:

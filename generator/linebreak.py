@@ -130,15 +130,17 @@ def split_at_ties(word: Word, width: float) -> list[Word]:
 def untie_wide(frags, width: float):
     """reportlab paragraph fragments with every tied unit wider than `width` untied (its no-break spaces made
     breakable), so reportlab's own wrapping never cuts it between letters ('추가된 마 / 을 바보')."""
-    for frag in frags:
+    result = None
+    for index, frag in enumerate(frags):
         text = getattr(frag, "text", "")
         if not text or NBSP not in text:
             continue
         tokens = text.split(" ")
         wide = [NBSP in token and width_of(token, frag.fontName, frag.fontSize) > width for token in tokens]
         if any(wide):
-            frag.text = " ".join(token.replace(NBSP, " ") if too_wide else token for token, too_wide in zip(tokens, wide))
-    return frags
+            result = result if result is not None else list(frags)  # parsed frags may be shared: change a copy
+            result[index] = frag.clone(text=" ".join(token.replace(NBSP, " ") if too_wide else token for token, too_wide in zip(tokens, wide)))
+    return frags if result is None else result
 
 
 def split_long_word(word: Word, width: float) -> list[Word]:
@@ -319,10 +321,26 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
 
 
 
+# Words of a paragraph's frags by id(frags) (the frags are kept, so the id stays theirs): the almanac's planner sets
+# the same parsed paragraph at several widths and leadings, and the words and their widths do not change.
+_SEGMENTS: dict[int, tuple[list, list[Segment]]] = {}
+
+
+def cached_segments(frags) -> list[Segment]:
+    found = _SEGMENTS.get(id(frags))
+    if found is not None and found[0] is frags:
+        return found[1]
+    if len(_SEGMENTS) > 20_000:
+        _SEGMENTS.clear()
+    segments = segments_of(frags)
+    _SEGMENTS[id(frags)] = (frags, segments)
+    return segments
+
+
 def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool) -> list[Line]:
     """The lines of a paragraph (reportlab frags) in `widths` (first line, other lines)."""
     lines: list[Line] = []
-    for index, segment in enumerate(segments_of(frags)):
+    for index, segment in enumerate(cached_segments(frags)):
         words = []
         for word in segment.words:
             words += split_at_ties(word, widths[1]) if word.width > widths[1] else [word]

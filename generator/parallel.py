@@ -53,6 +53,38 @@ def fork_available() -> bool:
     )
 
 
+def core_free() -> bool:
+    """Whether a second process would run beside this one now rather than queue behind other work.
+
+    On Linux the count of processes running or ready to run at this instant (/proc/loadavg, this one included)
+    is read: a child helps when fewer are runnable than there are cores. Elsewhere the one-minute load average
+    stands in. BOTC_PNP_PARALLEL=always skips the check (tests that exercise the child)."""
+    if os.environ.get("BOTC_PNP_PARALLEL") == "always":
+        return True
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    if cpus < 2:
+        return False
+    running = _runnable_now()
+    if running is not None:
+        return running < cpus
+    try:
+        return cpus - os.getloadavg()[0] >= 1.5
+    except (AttributeError, OSError):
+        return True
+
+
+def _runnable_now() -> int | None:
+    """Processes running or ready to run at this instant, this one included (Linux), or None."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as stream:
+            return int(stream.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class Child(Generic[T]):
     """Handle of one forked computation: `result()` waits for it, `stop()` ends it; both reap the process."""
 

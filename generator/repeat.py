@@ -1,37 +1,28 @@
 """A finished PDF → the same pages again and again in order (1, 2, 1, 2, …), for player copies printed duplex.
 
-Each page is wrapped once as a Form XObject (generator/impose.py) and every copy draws it with one operator, so
-fifteen copies of the two-sided player sheet cost little more than one.
+Each page's content stream becomes a Form XObject once (generator/pdfobjects.py, as for the booklet) and every
+copy draws it with one operator, so fifteen copies of the two-sided player sheet cost little more than one.
 """
 
 from __future__ import annotations
 
-import io
-
 
 def repeat_pages(pdf: bytes, copies: int) -> bytes:
     """`pdf` with all its pages repeated `copies` times, in reading order, same page sizes."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import DictionaryObject, NameObject, StreamObject
+    import zlib
 
-    from generator.impose import page_as_form
+    from generator.pdfobjects import PdfObjects, write_pdf
 
     if copies <= 1:
         return pdf
-    reader = PdfReader(io.BytesIO(pdf))
-    writer = PdfWriter()
-    forms = [page_as_form(writer, page) for page in reader.pages]
+    source = PdfObjects(pdf)
+    pages = source.page_numbers()
+    boxes = [source.page_box(page) for page in pages]
+    forms = [source.page_as_form(page) for page in pages]
+    sides = []
     for _ in range(copies):
-        for index, page in enumerate(reader.pages):
-            box = page.mediabox
-            side = writer.add_blank_page(float(box.width), float(box.height))
+        for index, (form, (left, bottom, right, top)) in enumerate(zip(forms, boxes)):
             name = f"/Page{index + 1}"
-            side[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject({NameObject(name): forms[index]})})
-            content = StreamObject()
-            content.set_data(f"q 1 0 0 1 {-float(box.left):.4f} {-float(box.bottom):.4f} cm {name} Do Q".encode("ascii"))
-            side[NameObject("/Contents")] = writer._add_object(content.flate_encode())
-    metadata = reader.metadata
-    writer.add_metadata({"/Producer": "botc-pnp", "/Title": metadata.title if metadata and metadata.title else ""})
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+            content = zlib.compress(f"q 1 0 0 1 {-left:.4f} {-bottom:.4f} cm {name} Do Q".encode("ascii"))
+            sides.append((f"{name} {form} 0 R", content, (right - left, top - bottom)))
+    return write_pdf(source, source.reachable_from(forms), sides, source.trailer_reference("Info"))

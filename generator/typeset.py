@@ -25,12 +25,29 @@ def style(role: str = "serif", size: float = 9.0, leading: float | None = None, 
     )
 
 
+# Parsed markup by (markup, style): layout searches (the character sheet tries sizes and layouts) set the same
+# texts again and again, and parsing reportlab's markup costs more than breaking the lines.
+_PARSED: dict[tuple, tuple] = {}
+
+
 def paragraph(markup: str, paragraph_style):
+    """A paragraph of `markup` whose runs Nanum lacks are set in its Latin fallback; the parse is kept by (markup,
+    style), since layout searches set the same texts again and again (frags are shared, never changed in place)."""
+    paragraph_class = _paragraph_class()
+    key = (markup, id(paragraph_style))
+    found = _PARSED.get(key)
+    if found is not None and found[0] is paragraph_style:
+        _, text, frags = found
+        return paragraph_class(text, paragraph_style, frags=frags)
     from generator.fonts import with_fallback
 
-    flowable = _paragraph_class()(markup, paragraph_style)
-    flowable.frags = with_fallback(flowable.frags)  # letters Nanum lacks set in its Latin fallback
-    return flowable
+    para = paragraph_class(markup, paragraph_style)
+    para.frags = with_fallback(para.frags)  # letters Nanum lacks set in its Latin fallback
+    if para.style is paragraph_style and not para.bulletText:  # markup that changed the style is not kept
+        if len(_PARSED) > 20_000:
+            _PARSED.clear()
+        _PARSED[key] = (paragraph_style, para.text, para.frags)
+    return para
 
 
 @lru_cache(maxsize=1)
@@ -45,7 +62,7 @@ def _paragraph_class():
 
         def wrap(self, avail_width, avail_height):
             style = self.style
-            untie_wide(self.frags, avail_width - style.leftIndent - style.rightIndent - max(style.firstLineIndent, 0))
+            self.frags = untie_wide(self.frags, avail_width - style.leftIndent - style.rightIndent - max(style.firstLineIndent, 0))
             return super().wrap(avail_width, avail_height)
 
     return TiedParagraph

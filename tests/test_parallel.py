@@ -113,3 +113,23 @@ def test_ctrl_c_during_the_build_stops_the_almanac_child(content, tmp_path, monk
     assert result.exit_code != 0
     assert "BrokenPipeError" not in result.output and "Traceback" not in result.output
     assert live_children() == []
+
+
+@pytest.mark.parametrize("runnable, cpus, free", [(1, 2, True), (2, 2, False), (5, 2, False), (3, 4, True), (1, 1, False)])
+def test_a_child_is_used_only_when_a_core_is_free(monkeypatch, runnable, cpus, free):
+    monkeypatch.delenv("BOTC_PNP_PARALLEL", raising=False)
+    monkeypatch.setattr(parallel, "_runnable_now", lambda: runnable)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cpus)), raising=False)
+    assert parallel.core_free() is free
+
+
+def test_a_busy_machine_builds_the_kit_in_one_process(monkeypatch, tmp_path):
+    from generator.commands import produce
+
+    monkeypatch.delenv("BOTC_PNP_PARALLEL", raising=False)
+    monkeypatch.setattr(parallel, "core_free", lambda: False)
+    started = []
+    monkeypatch.setattr(parallel, "start", lambda work: started.append(work))
+    result = run_cli("build", "--out", tmp_path, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert not started and (tmp_path / "in-space" / "almanac-booklet.pdf").stat().st_size > 0

@@ -79,7 +79,8 @@ def content_folders(game) -> list[Path]:
     return [Path(game.library.content_dir), DEFAULT_CONTENT_DIR]
 
 
-# The almanac takes about as long as all the other documents together, so it gets the second core.
+# The almanac takes about as long as all the other documents together, so it gets the second core when one is
+# free; when other work holds it, a child would only queue behind that work, and everything renders here.
 SEPARATE_PROCESS = ("almanac",)
 
 
@@ -91,7 +92,7 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
     register_fonts()  # (no-op when produce did it) before forking, so the child inherits the parsed fonts
     waiting = {}
     try:
-        if len(modules) > 1:
+        if len(modules) > 1 and any(m in SEPARATE_PROCESS for m in modules) and parallel.core_free():
             for module_name in modules:
                 if module_name in SEPARATE_PROCESS:
                     elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here

@@ -75,20 +75,23 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"{port}는 쓸 수 없습니다. 0–65535 사이의 번호를 주세요.", param_hint="--port")
         console = Console()
         with friendly_errors(console, debug):
-            server, folder = start_server(host, port, content, workspace, console, debug)
+            server, folder, warm = start_server(host, port, content, workspace, console, debug)
             for line in start_lines(host, server.port):
                 console.info(line)
             from generator.server.connections import STOP_TIMEOUT
             from generator.server.run import serve_until_stopped
 
-            serve_until_stopped(server)
-            folder.wait_for_saves(STOP_TIMEOUT)  # the process never ends halfway through a saved file
+            try:
+                serve_until_stopped(server)
+                folder.wait_for_saves(STOP_TIMEOUT)  # the process never ends halfway through a saved file
+            finally:
+                warm.stop_pool()  # no worker outlives the server
             console.info("서버를 멈췄습니다.")
 
 
 def start_server(host: str, port: int, content, workspace: Path, console: Console, debug: bool):
-    """(server, workspace): the app loaded and warmed up, bound to host:port; a Korean message and exit 2 when that
-    cannot be done."""
+    """(server, workspace, warm state): the app loaded and warmed up (its render pool started), bound to host:port;
+    a Korean message and exit 2 when that cannot be done."""
     from generator.findings import Unreadable
     from generator.server import create_app
     from generator.server.run import make_app_server
@@ -111,4 +114,10 @@ def start_server(host: str, port: int, content, workspace: Path, console: Consol
         console.error(f"[오류] {host}:{port}에서 서버를 열 수 없습니다: {reason}.")
         raise typer.Exit(EXIT_UNREADABLE) from None
     state["warm"].warm_up()  # fonts parsed before the address is shown: the first click is as quick as the rest
-    return server, state["workspace"]
+    try:
+        state["warm"].start_pool()  # worker processes, fonts and documents loaded, before the address is shown
+    except BaseException:
+        state["warm"].stop_pool()
+        server.close()
+        raise
+    return server, state["workspace"], state["warm"]

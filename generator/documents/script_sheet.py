@@ -19,6 +19,7 @@ from generator.hangul_paragraph import hangul_paragraph
 from generator.icons import character_icon, draw_icon, load_icon_checked
 from generator.markup import render
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
+from generator.search_size import area_guess, largest_passing
 from generator.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, style
 from generator.wording import typographic_quotes, wording
@@ -288,32 +289,36 @@ def plan_front(game, icons, body_width: float, body_height: float):
     for keep_groups in (True, False):
         for columns, mode in t["layouts"]:
             column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
+            tries: dict[int, tuple] = {}
 
-            def attempt(size):
-                name_column = 0.0
-                if mode == "side":
-                    names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
-                    widest = max(names, default=0.0)
-                    name_column = min(widest + 1, mm(t["name_column_max"]))
-                blocks = character_rows(game, icons, column_width, size, mode, name_column)
-                gap = t["row_gap_pt"] * size / t["ability_max_pt"]
-                team_gap = t["team_gap_pt"]
-                if keep_groups:
-                    return flow_whole_groups(blocks, columns, body_height, gap, team_gap), gap
-                return flow(blocks, columns, body_height, gap, team_gap, column_width), gap
+            def attempt(index, columns=columns, mode=mode, column_width=column_width, keep_groups=keep_groups):
+                """(placed columns or None, row gap, needed height ÷ room) at sizes[index]."""
+                if index not in tries:
+                    size = sizes[index]
+                    name_column = 0.0
+                    if mode == "side":
+                        names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
+                        widest = max(names, default=0.0)
+                        name_column = min(widest + 1, mm(t["name_column_max"]))
+                    blocks = character_rows(game, icons, column_width, size, mode, name_column)
+                    gap = t["row_gap_pt"] * size / t["ability_max_pt"]
+                    team_gap = t["team_gap_pt"]
+                    overflow = column_height(blocks, gap, team_gap) / (columns * body_height)
+                    if keep_groups:
+                        placed = flow_whole_groups(blocks, columns, body_height, gap, team_gap)
+                    else:
+                        placed = flow(blocks, columns, body_height, gap, team_gap, column_width)
+                    tries[index] = (placed, gap, overflow)
+                return tries[index]
 
-            # binary search over the descending size list for the first (largest) that fits
-            low, high, found = 0, len(sizes) - 1, None
-            while low <= high:
-                middle = (low + high) // 2
-                placed, gap = attempt(sizes[middle])
-                if placed is not None:
-                    found = (sizes[middle], columns, mode, placed, gap, column_width)
-                    high = middle - 1
-                else:
-                    low = middle + 1
-            if found and (best is None or found[0] > best[0]):
-                best = found
+            # the first (largest) size that fits, starting from the size the text's area at the largest suggests
+            guess = area_guess(sizes, attempt(0)[2]) if attempt(0)[0] is None else 0
+            index = largest_passing(len(sizes), lambda i: attempt(i)[0] is not None, guess)
+            if index is not None:
+                placed, gap, _ = attempt(index)
+                found = (sizes[index], columns, mode, placed, gap, column_width)
+                if best is None or found[0] > best[0]:
+                    best = found
         if best is not None:
             break
     if best is None:  # does not fit even at the minimum size: two columns at the minimum, overflow reported

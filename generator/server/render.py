@@ -1,8 +1,10 @@
 """A checked Game and RenderOptions → document bytes made by the CLI's own render stage, packed as one PDF, a zip
 of the kit, or a PNG of the sheet's first page.
 
-Every render runs in this process (parallel.no_fork: the server is multi-threaded, and forking beside other
-threads is unsafe) and under the warm state's render lock, one at a time.
+Renders go to the warm state's worker pool when `serve` started one (generator/server/pool.py: spawned
+processes, on every core); otherwise, or when the pool cannot take the job, they run in this process
+(parallel.no_fork: the server is multi-threaded, and forking beside other threads is unsafe) under the warm
+state's render lock, one at a time.
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ def render(warm: Warm, game, options, modules: list[str]) -> list[tuple[str, byt
     from generator.documents import DOCUMENTS
     from generator.fonts import register_fonts
 
+    if warm.pool is not None:
+        files = warm.pool.render(game, options, modules, warm.loads)
+        if files is not None:
+            return files
     with warm.render_lock, parallel.no_fork():
         register_fonts()
         return render_documents(game, options, modules, dict(DOCUMENTS), Console(quiet=True))

@@ -2,8 +2,9 @@
 
 The CLI loads the library once per run; the server answers many requests from one process, so it keeps the loaded
 library, the fonts and the parsed icons, and notices edits by comparing every file's size and modification time
-(a few hundred stat calls, about a millisecond) before each use. Rendering is serialised by one lock: reportlab's
-font state and pdfium are not made for concurrent use, and the machine has two cores anyway.
+(a few hundred stat calls, about a millisecond) before each use. `serve` renders in a pool of worker processes
+(pool.py); without one, rendering here is serialised by one lock: reportlab's font state and pdfium are not made
+for concurrent use.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Warm:
         self._reload_lock = threading.Lock()
         self._loaded: Loaded | None = None
         self.loads = 0  # how often the folder was read: tests use it to see that nothing is read twice
+        self.pool = None  # worker processes that render (generator/server/pool.py), once start_pool() ran
 
     def loaded(self) -> Loaded:
         signature = content_signature(self.content_dir)
@@ -74,3 +76,30 @@ class Warm:
         self.loaded()
         with self.render_lock:
             register_fonts()
+
+    def start_pool(self) -> None:
+        """Renders go to worker processes from now on (not with BOTC_PNP_SINGLE_PROCESS=1, nor on one core)."""
+        from generator.server.pool import RenderPool, default_workers
+
+        if self.pool is not None or os.environ.get("BOTC_PNP_SINGLE_PROCESS") == "1" or default_workers() < 2:
+            return
+        pool = RenderPool()
+        try:
+            pool.start()
+        except BaseException:
+            pool.close()
+            raise
+        self.pool = pool
+
+    def stop_pool(self) -> None:
+        """Ends the workers, then multiprocessing's helper process, so the server leaves no process behind."""
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            import gc
+
+            from generator.server.pool import stop_resource_tracker
+
+            pool.close()
+            del pool
+            gc.collect()  # the pool's queues release their semaphores before their tracker ends
+            stop_resource_tracker()

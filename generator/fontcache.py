@@ -1,0 +1,182 @@
+"""A TrueType file → a reportlab TTFont, its parsed tables read from the user's cache when this exact file (by
+content) was parsed before with this reportlab.
+
+Parsing a large CJK font walks every glyph and cmap entry in Python (tens of thousands of reads per font); the
+result is plain data (code point → glyph, widths, glyph offsets), kept by generator.usercache under the file's
+content hash, reportlab's version and Python's. The font file itself is still read every time: reportlab subsets
+the glyphs from its bytes when a PDF is saved. Any font file works (the bundled ones, a fallback another module
+registers): nothing here knows file names.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatch
+from pathlib import Path
+
+from generator import usercache
+
+KIND = "ttf"
+# Face attributes that are not plain data: the file's bytes (read again), the scale function (rebuilt from
+# unitsPerEm) and name strings (TTFNameBytes, rebuilt from their text).
+_NOT_STORED = ("_ttf_data", "_pdfScale", "filename")
+
+
+def load_ttfont(name: str, path: Path | str):
+    """reportlab TTFont `name` for the font file at `path`, equal to TTFont(name, path)."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = str(path)
+    with open(path, "rb") as stream:
+        data = stream.read()
+    key = _key(data)
+    stored = usercache.load(KIND, key)
+    face = _face_from(stored, data, path) if stored is not None else None
+    if face is None:
+        font = TTFont(name, path)
+        usercache.store(KIND, key, _face_state(font.face))
+        return font
+    return _font_with_face(name, face)
+
+
+def _key(data: bytes) -> str:
+    import reportlab
+
+    return f"{usercache.file_digest(data)} reportlab {reportlab.Version} {usercache.runtime_tag()}"
+
+
+def _face_state(face) -> dict:
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
+
+    plain, names = {}, {}
+    for attribute, value in vars(face).items():
+        if attribute in _NOT_STORED:
+            continue
+        if isinstance(value, TTFNameBytes):
+            names[attribute] = value.ustr
+        else:
+            plain[attribute] = _packed(value)
+    return {"plain": plain, "names": names}
+
+
+# The large tables are stored as machine-word arrays: unpacking them is a few C loops, where marshal would build
+# a hundred thousand objects one by one. Anything of another shape is stored as it is.
+def _is_ints(values) -> bool:
+    return all(type(v) is int for v in values)
+
+
+def _packed(value):
+    from array import array
+
+    if isinstance(value, list) and len(value) > 64:
+        if _is_ints(value):
+            return ("packed-ints", array("q", value).tobytes())
+        if all(type(v) is tuple and len(v) == 2 for v in value):
+            first, second = [v[0] for v in value], [v[1] for v in value]
+            if _is_ints(first) and _is_ints(second):
+                return ("packed-pairs", array("q", first).tobytes(), array("q", second).tobytes())
+    if isinstance(value, dict) and len(value) > 64 and _is_ints(value):
+        values = list(value.values())
+        if _is_ints(values):
+            return ("packed-int-dict", array("q", value).tobytes(), array("q", values).tobytes())
+        if all(type(v) is float for v in values):
+            return ("packed-float-dict", array("q", value).tobytes(), array("d", values).tobytes())
+        if all(type(v) is list for v in values) and all(_is_ints(v) for v in values):
+            lengths = [len(v) for v in values]
+            flat = [item for v in values for item in v]
+            return ("packed-list-dict", array("q", value).tobytes(), array("q", lengths).tobytes(), array("q", flat).tobytes())
+    return ("plain", value)
+
+
+def _unpacked(stored):
+    from array import array
+
+    def ints(data: bytes) -> list:
+        return array("q", data).tolist()
+
+    kind = stored[0]
+    if kind == "plain":
+        return stored[1]
+    if kind == "packed-ints":
+        return ints(stored[1])
+    if kind == "packed-pairs":
+        return list(zip(ints(stored[1]), ints(stored[2])))
+    if kind == "packed-int-dict":
+        return dict(zip(ints(stored[1]), ints(stored[2])))
+    if kind == "packed-float-dict":
+        return dict(zip(ints(stored[1]), array("d", stored[2]).tolist()))
+    if kind == "packed-list-dict":
+        flat, result, at = ints(stored[3]), {}, 0
+        for key, length in zip(ints(stored[1]), ints(stored[2])):
+            result[key] = flat[at : at + length]
+            at += length
+        return result
+    raise ValueError(kind)
+
+
+def _face_from(stored, data: bytes, path: str):
+    """A TTFontFace rebuilt from stored state, or None when the state is not of the expected shape. The large
+    tables are unpacked on first use: a build never reads some of them (glyphToChar), others only when saving."""
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
+
+    try:
+        plain, names = stored["plain"], stored["names"]
+        face = _lazy_face_class().__new__(_lazy_face_class())
+        packed = {attribute: value for attribute, value in plain.items() if value[0] != "plain"}
+        vars(face).update({attribute: value[1] for attribute, value in plain.items() if value[0] == "plain"})
+        vars(face).update({attribute: TTFNameBytes(text.encode("utf8")) for attribute, text in names.items()})
+        units = float(face.unitsPerEm)
+        if not all(isinstance(value, tuple) and all(isinstance(part, bytes) for part in value[1:])
+                   for value in packed.values()):
+            return None
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError):
+        return None
+    face._botc_packed = packed
+    face._ttf_data = data
+    face.filename = path
+    face._pdfScale = (lambda x: x) if units == 1000 else (lambda x, factor=1000 / units: x * factor)
+    return face
+
+
+_LAZY_FACE = None
+
+
+def _lazy_face_class():
+    global _LAZY_FACE
+    if _LAZY_FACE is None:
+        from reportlab.pdfbase.ttfonts import TTFontFace
+
+        class CachedFace(TTFontFace):
+            """A TTFontFace whose large tables are unpacked from the cache when first read."""
+
+            def __getattr__(self, name):
+                packed = self.__dict__.get("_botc_packed") or {}
+                stored = packed.get(name)
+                if stored is None:
+                    if name in self.__dict__:  # another thread (serve) unpacked it meanwhile
+                        return self.__dict__[name]
+                    raise AttributeError(name)
+                # threads may ask at once: each may unpack, none finds the table gone before it is set
+                value = _unpacked(stored)
+                setattr(self, name, value)
+                packed.pop(name, None)
+                return value
+
+        _LAZY_FACE = CachedFace
+    return _LAZY_FACE
+
+
+def _font_with_face(name: str, face):
+    """TTFont(name, …) around an already parsed face: what TTFont.__init__ does after parsing."""
+    from weakref import WeakKeyDictionary
+
+    from reportlab import rl_config
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, unShapedFontGlob
+
+    font = TTFont.__new__(TTFont)
+    font.fontName = name
+    font.face = face
+    font.encoding = TTEncoding()
+    font.state = WeakKeyDictionary()
+    font._asciiReadable = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(name, pattern) for pattern in unShapedFontGlob)
+    return font

@@ -1,0 +1,103 @@
+"""`serve`'s render pool: spawned workers give the same files as rendering in the server's process, and not one of
+them is left when the pool is closed."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from conftest import live_children
+from generator.server.pool import RenderPool, stop_resource_tracker
+
+
+@pytest.fixture(autouse=True)
+def tracker_ends():
+    """The pool's processes are ended by close(); multiprocessing's own helper ends with the process that started
+    it, which here is the test process: end it once the test's pool is gone."""
+    yield
+    import gc
+
+    gc.collect()
+    stop_resource_tracker()
+
+
+@pytest.fixture(scope="module")
+def game():
+    from generator.commands.validate import validate_game
+
+    return validate_game("in-space", None)[0]
+
+
+def render_here(game, modules):
+    from generator.commands.common import Console
+    from generator.commands.produce import render_documents
+    from generator.documents import DOCUMENTS
+    from generator.options import RenderOptions
+
+    options = RenderOptions()
+    return render_documents(game, options, modules, dict(DOCUMENTS), Console(quiet=True)), options.report.findings
+
+
+def test_workers_render_what_the_server_would_and_leave_nothing_behind(game):
+    from generator.documents import DOCUMENTS
+    from generator.options import RenderOptions
+
+    modules = [name for name, _ in DOCUMENTS]
+    pool = RenderPool(workers=2)
+    try:
+        pool.start()
+        pids = pool.pids()
+        assert len(pids) == 2
+        results, errors = [], []
+
+        def build():
+            try:
+                options = RenderOptions()
+                results.append((pool.render(game, options, modules, 0), options.report.findings))
+            except Exception as exc:  # noqa: BLE001 - the failure is the finding
+                errors.append(exc)
+
+        threads = [threading.Thread(target=build) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        pool.close()
+    assert not errors
+    assert not {pid for pid, _ in live_children()} & set(pids)
+    expected_files, expected_findings = render_here(game, modules)
+    for files, findings in results:
+        assert [name for name, _ in files] == [name for name, _ in expected_files]
+        assert files == expected_files  # byte for byte, almanac split off to another worker or not
+        assert findings == expected_findings
+
+
+def test_a_closed_pool_takes_no_job_and_closing_twice_is_harmless(game):
+    from generator.options import RenderOptions
+
+    pool = RenderPool(workers=1)
+    pool.start()
+    pids = pool.pids()
+    pool.close()
+    pool.close()
+    assert pool.render(game, RenderOptions(), ["night_card"], 0) is None
+    assert not {pid for pid, _ in live_children()} & set(pids)
+
+
+def test_a_dead_worker_sends_the_job_back_to_the_server(game):
+    import os
+    import signal
+
+    from generator.options import RenderOptions
+
+    pool = RenderPool(workers=1)
+    try:
+        pool.start()
+        os.kill(pool.pids()[0], signal.SIGKILL)
+        assert pool.render(game, RenderOptions(), ["night_card"], 0) is None
+    finally:
+        pids = pool.pids()
+        pool.close()
+    assert not {pid for pid, _ in live_children()} & set(pids)
