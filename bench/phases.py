@@ -125,7 +125,7 @@ def main() -> int:
 
         content, script = make_synthetic(ROOT / "content", Path(temp.name) / "content", args.synthetic)
 
-    from generator.commands.validate import validate_game
+    from generator.pipeline import validate_game
     from generator.documents import DOCUMENTS, document_builder
     from generator.fonts import register_fonts
     from generator.icons import character_icon, clear_cache

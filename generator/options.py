@@ -8,6 +8,8 @@ from pathlib import Path
 from generator.findings import Report
 
 
+PAPERS = ("a4", "letter")  # the sheet papers every document is laid out for
+
 @dataclass
 class RenderOptions:
     paper: str = "a4"  # a4 | letter

@@ -119,3 +119,8 @@ class IdLookup:
             return named
         key = ascii_key(raw)
         return self.by_ascii.get(key, key) or None
+
+
+# the Korean help for the team and edition filters: the CLI's options and the server's refusals
+TEAM_HELP = "팀으로 거르기: townsfolk/마을주민, outsider/외지인, minion/하수인, demon/악마, traveller/여행자, fabled/전설, loric/설화."
+EDITION_HELP = f"판으로 거르기(한국어 이름, 그 일부, 또는 괄호 안의 약칭): {editions_in_korean()}."

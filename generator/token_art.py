@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from generator.fonts import register_fonts
-from generator.layout_tokens import CHARACTER, EXTRAS, REMINDER, TokenSpec, reminder_count
+from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, reminder_count
 from generator import TEMPLATES_DIR
 from generator.theme import color, font_name, mm, team_color, team_mark, team_ring_color, theme
 

@@ -203,7 +203,7 @@ def library_ids() -> list[str]:
 
 def validate(script="in-space", content: Path | None = None):
     """Loads and checks like `botc-pnp validate` does; returns (game, report)."""
-    from generator.commands.validate import validate_game
+    from generator.pipeline import validate_game
 
     return validate_game(script, content)
 

@@ -10,10 +10,8 @@ import typer
 
 from generator.commands.common import Console, ContentOpt, DebugOpt, QuietOpt, friendly_errors
 from generator.script_json_characters import library_words
-from generator.search import editions_in_korean
+from generator.search import EDITION_HELP, TEAM_HELP
 
-TEAM_HELP = "팀으로 거르기: townsfolk/마을주민, outsider/외지인, minion/하수인, demon/악마, traveller/여행자, fabled/전설, loric/설화."
-EDITION_HELP = f"판으로 거르기(한국어 이름, 그 일부, 또는 괄호 안의 약칭): {editions_in_korean()}."
 
 
 def display_width(text: str) -> int:

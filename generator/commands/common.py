@@ -12,6 +12,7 @@ import typer
 
 from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, TextDoesNotFit, Unreadable
 from generator.josa import quoted
+from generator.options import PAPERS
 
 ScriptArg = Annotated[
     str,
@@ -31,7 +32,6 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="오류 말고는 
 DebugOpt = Annotated[bool, typer.Option("--debug", help="예상하지 못한 오류가 나면 파이썬 추적 정보를 보여 줍니다.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="검사에서 오류가 나와도 문서를 만듭니다.")]
 
-PAPERS = ("a4", "letter")
 
 
 class Console:

@@ -9,7 +9,7 @@ from typing import Callable
 import typer
 
 from generator.commands.common import Console
-from generator.findings import EXIT_FINDINGS, TextDoesNotFit
+from generator.findings import EXIT_FINDINGS
 from generator.options import RenderOptions
 
 
@@ -27,6 +27,7 @@ def produce(
     final word, so a forced build with findings still says everything it wrote."""
     from generator.commands.validate import checked_game_or_stop
     from generator.documents import DOCUMENTS
+    from generator.pipeline import content_folders, render_documents
     from generator.write import check_kit_folder, prepare_folder, refuse_inside_content, safe_folder_name, write_files
 
     started = time.perf_counter()
@@ -44,7 +45,7 @@ def produce(
         refuse_inside_content(Path(options.png_dir), content_folders(game))
     check_kit_folder(folder)
     target = prepare_folder(folder)
-    files = render_documents(game, options, modules, labels, console)
+    files = render_documents(game, options, modules, labels, console.info)
     written = write_files(target, files)  # the whole kit is replaced together, or not at all
     already = {(f.code, f.subject) for f in report.findings}  # an icon validation warned about warns once
     for finding in options.report.findings:
@@ -70,73 +71,3 @@ def check_token_choices(game, options: RenderOptions) -> None:
     if problems:
         flags = list(dict.fromkeys(flag for flag, _ in problems))
         raise typer.BadParameter(" ".join(message for _, message in problems), param_hint="/".join(flags))
-
-
-def content_folders(game) -> list[Path]:
-    """The folders no output may go into: the content folder read, and the bundled one."""
-    from generator import DEFAULT_CONTENT_DIR
-
-    return [Path(game.library.content_dir), DEFAULT_CONTENT_DIR]
-
-
-# The almanac takes about as long as all the other documents together, so it gets the second core when one is
-# free; when other work holds it, a child would only queue behind that work, and everything renders here.
-SEPARATE_PROCESS = ("almanac",)
-
-
-def render_documents(game, options: RenderOptions, modules: list[str], labels: dict, console: Console) -> list[tuple[str, bytes]]:
-    """Every chosen document's files, in the order of `modules`; the almanac renders in a child process beside the rest."""
-    from generator import parallel
-    from generator.fonts import register_fonts
-
-    register_fonts()  # (no-op when produce did it) before forking, so the child inherits the parsed fonts
-    waiting = {}
-    try:
-        if len(modules) > 1 and any(m in SEPARATE_PROCESS for m in modules) and parallel.core_free():
-            for module_name in modules:
-                if module_name in SEPARATE_PROCESS:
-                    elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here
-                    console.info(f"만드는 중: {labels.get(module_name, module_name)}…{elsewhere}")
-                    waiting[module_name] = parallel.start(lambda name=module_name: build_with_findings(name, game, options))
-        results = {}
-        for module_name in modules:
-            if module_name not in waiting:
-                console.info(f"만드는 중: {labels.get(module_name, module_name)}…")
-                results[module_name] = render_one(module_name, game, options)
-        for module_name, child in waiting.items():
-            files, findings, failure = child.result()
-            seen = set(options.report.findings)
-            options.report.findings.extend(f for f in findings if f not in seen)
-            if failure:
-                raise TextDoesNotFit(failure)
-            results[module_name] = files
-    finally:
-        parallel.stop_all(waiting.values())  # a failure or Ctrl-C above must not leave a child running
-    if options.sheet_copies > 1 and "script_sheet" in results:
-        from generator.repeat import repeat_pages
-
-        results["script_sheet"] = [(name, repeat_pages(data, options.sheet_copies)) for name, data in results["script_sheet"]]
-    return [item for module_name in modules for item in results[module_name]]
-
-
-def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str, bytes]]:
-    """One document's files; a text too long for its page becomes TextDoesNotFit instead of reportlab's English."""
-    from reportlab.platypus.doctemplate import LayoutError
-
-    from generator.checks.lengths import layout_failure_message
-    from generator.documents import DOCUMENTS, document_builder
-
-    try:
-        return document_builder(module_name)(game, options)
-    except LayoutError as exc:
-        raise TextDoesNotFit(layout_failure_message(game, dict(DOCUMENTS).get(module_name, module_name), str(exc))) from exc
-
-
-def build_with_findings(module_name: str, game, options: RenderOptions):
-    """(files, new findings, Korean failure or None): what the forked child sends back."""
-    before = len(options.report.findings)
-    try:
-        files, failure = render_one(module_name, game, options), None
-    except TextDoesNotFit as exc:
-        files, failure = [], str(exc)
-    return files, options.report.findings[before:], failure

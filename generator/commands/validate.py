@@ -9,20 +9,10 @@ import typer
 from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, QuietOpt, ScriptArg, friendly_errors
 
 
-def validate_game(script, content, icons_dir=None):
-    """Loads and checks; returns (game or None, report). Shared with build, which refuses to render on errors."""
-    from generator.checks import run_checks
-    from generator.content import load_game
-
-    game, report = load_game(script, content)
-    if game is not None and not report.unreadable:
-        run_checks(game, report, icons_dir)
-    return game, report
-
-
 def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str, icons_dir=None):
     """The game, when it may be turned into output: unreadable input raises, errors stop unless --force."""
     from generator.findings import EXIT_FINDINGS, Unreadable
+    from generator.pipeline import validate_game
 
     game, report = validate_game(script, content, icons_dir)
     if game is None or report.unreadable:
@@ -76,6 +66,8 @@ def register(app: typer.Typer) -> None:
         """스크립트의 밤 순서, 설정, 문장을 검사합니다. 종료 코드: 0 문제 없음, 1 오류(--strict이면 경고 포함), 2 읽을 수 없는 입력."""
         console = Console(quiet)
         with friendly_errors(console, debug):
+            from generator.pipeline import validate_game
+
             game, report = validate_game(script, content, icons)
             if as_json:
                 typer.echo(report.to_json())

@@ -73,7 +73,7 @@ def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response
 
 @api.get("/characters")
 def characters():
-    from generator.commands.characters import EDITION_HELP, TEAM_HELP
+    from generator.search import EDITION_HELP, TEAM_HELP
     from generator.search import edition_of, search, team_of
 
     try:

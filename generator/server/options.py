@@ -88,7 +88,7 @@ def first_clause(text: str) -> str:
 @lru_cache(maxsize=1)
 def option_fields() -> tuple[OptionField, ...]:
     """The flags the page offers, in the order the CLI function takes them."""
-    from generator.commands.common import PAPERS
+    from generator.options import PAPERS
 
     by_name = {param.name: param for param in build_command().params}
     names = labels().get("options", {})

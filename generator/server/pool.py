@@ -134,8 +134,7 @@ def _render_job(game, options, modules: list[str], generation: int):
     """({module: files}, findings) of one job; the icon cache is emptied when the server reloaded content."""
     global _generation
     from generator import icons, parallel
-    from generator.commands.common import Console
-    from generator.commands.produce import render_documents
+    from generator.pipeline import render_documents
     from generator.documents import DOCUMENTS
 
     if generation != _generation:
@@ -145,7 +144,7 @@ def _render_job(game, options, modules: list[str], generation: int):
     files_by_module = {}
     with parallel.no_fork():
         for module in modules:
-            files_by_module[module] = render_documents(game, options, [module], dict(DOCUMENTS), Console(quiet=True))
+            files_by_module[module] = render_documents(game, options, [module], dict(DOCUMENTS))
     return files_by_module, options.report.findings[before:]
 
 

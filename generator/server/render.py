@@ -28,8 +28,7 @@ def document_names() -> list[str]:
 def render(warm: Warm, game, options, modules: list[str]) -> list[tuple[str, bytes]]:
     """(file name, bytes) of every chosen document, in registry order, as `botc-pnp build` makes them."""
     from generator import parallel
-    from generator.commands.common import Console
-    from generator.commands.produce import render_documents
+    from generator.pipeline import render_documents
     from generator.documents import DOCUMENTS
     from generator.fonts import register_fonts
 
@@ -39,7 +38,7 @@ def render(warm: Warm, game, options, modules: list[str]) -> list[tuple[str, byt
             return files
     with warm.render_lock, parallel.no_fork():
         register_fonts()
-        return render_documents(game, options, modules, dict(DOCUMENTS), Console(quiet=True))
+        return render_documents(game, options, modules, dict(DOCUMENTS))
 
 
 def zip_bytes(folder: str, files: list[tuple[str, bytes]]) -> bytes:
