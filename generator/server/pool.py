@@ -31,6 +31,7 @@ class RenderPool:
         self._executor = None
         self._lock = threading.Lock()
         self._closed = False
+        self._started: dict = {}
 
     def start(self) -> None:
         """Starts the workers and waits until each has loaded fonts and documents (a few tenths of a second)."""
@@ -47,6 +48,9 @@ class RenderPool:
             warming = [self._executor.submit(_warm, index) for index in range(self.workers)]
         for future in warming:
             future.result()
+        with self._lock:
+            # every worker ever started, so close() joins one that died (a broken executor forgets its processes)
+            self._started = dict(getattr(self._executor, "_processes", None) or {}) if self._executor else {}
 
     def close(self) -> None:
         """Ends every worker (a job under way is abandoned) and waits for them; safe to call twice."""
@@ -54,7 +58,8 @@ class RenderPool:
             executor, self._executor, self._closed = self._executor, None, True
         if executor is None:
             return
-        processes = list((getattr(executor, "_processes", None) or {}).values())
+        known = {**getattr(self, "_started", {}), **(getattr(executor, "_processes", None) or {})}
+        processes = list(known.values())
         manager = getattr(executor, "_executor_manager_thread", None)
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
