@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from generator.fonts import with_fallback
-from generator.linebreak import NBSP, Line, Run, break_lines
+from generator.linebreak import NBSP, Line, break_lines, width_of
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
 BREAKS: dict[tuple, list] = {}
@@ -26,8 +26,7 @@ PARSED: dict[tuple, list] = {}
 def _paragraph_class():
     from reportlab.lib.colors import toColor
     from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_RIGHT
-    from reportlab.lib.rl_accel import escapePDF, fp_str
-    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+    from reportlab.lib.rl_accel import fp_str
     from reportlab.platypus import Paragraph
 
     def color_op(color) -> str:
@@ -119,7 +118,7 @@ def _paragraph_class():
             character spacing at the end of a text string, as pdfminer does, still see where the glyphs are)."""
             letter = line.letter_extra if line.justified else 0.0
             word_extra = line.word_extra if line.justified else 0.0
-            doc = canvas._doc
+            shown = shown_pieces(canvas._doc)
             ops = ["BT", f"1 0 0 1 {fp_str(x, y)} Tm"]
             origin = x  # Td moves are relative to the last line-matrix origin
             if letter:
@@ -128,38 +127,31 @@ def _paragraph_class():
             underlines = []  # (x0, x1, size, colour) of underlined runs, ruled after the text
             last = len(line.words) - 1
             for number, word in enumerate(line.words):
-                if number == last:
-                    runs = word.runs
-                else:
-                    end = word.runs[-1]
-                    runs = word.runs + [Run(" ", end.font, end.size, end.color, stringWidth(" ", end.font, end.size))]
-                for run in runs:
+                runs = word.runs
+                for index, run in enumerate(runs):
                     if run.underline:
                         underlines.append([x, None, run.size, run.color])
                     if run.color is not color and run.color != color:
                         ops.append(color_op(run.color))
                         color = run.color
-                    face = getFont(run.font)
-                    text = run.text.replace(NBSP, " ")
-                    pieces = face.splitString(text, doc)
-                    offset = 0
-                    for subset, encoded in pieces:
-                        name = face.getSubsetInternalName(subset, doc)
+                    # the space after a word is drawn for copy and paste, in the font of the word's last run
+                    spaced = number < last and index == len(runs) - 1
+                    for name, encoded, width, count in shown(run.font, run.text, run.size, run.width, spaced):
                         if (name, run.size) != font:
                             ops.append(f"{name} {fp_str(run.size)} Tf")
                             font = (name, run.size)
                         if abs(x - origin) > 1e-3:
                             ops.append(f"{fp_str(x - origin)} 0 Td")
                             origin = x
-                        ops.append(f"({escapePDF(encoded)}) Tj")
-                        count = len(encoded)
-                        width = run.width if len(pieces) == 1 else stringWidth(text[offset : offset + count], run.font, run.size)
-                        offset += count
+                        ops.append(encoded)
                         x += width + letter * count
                     if run.underline:
                         underlines[-1][1] = x - letter
+                        if spaced:  # the underline stops before the space, as it did before the space was a piece
+                            underlines[-1][1] -= width_of(" ", run.font, run.size) + letter
                 if number < last:  # the space was drawn for copy and paste; the next word starts here
-                    x += word.space + word_extra - stringWidth(" ", runs[-1].font, runs[-1].size) - letter
+                    end = runs[-1]
+                    x += word.space + word_extra - width_of(" ", end.font, end.size) - letter
             if letter:
                 ops.append("0 Tc")  # character spacing is text state: it would outlive this text object
             ops.append("ET")
@@ -178,6 +170,40 @@ def _paragraph_class():
             canvas.restoreState()
 
     return HangulParagraph
+
+
+def shown_pieces(doc):
+    """A function (font, text, size, width, spaced) → [(subset font name, 'Tj' operator, advance, glyph count)] for
+    one PDF document, remembered there: a word's subset pieces are the same every time the document shows it, and
+    long texts show the same words hundreds of times. `spaced` adds the space that follows a word."""
+    cached = getattr(doc, "_hangul_shown", None)
+    if cached is not None:
+        return cached
+    from reportlab.lib.rl_accel import escapePDF
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+    memo: dict[tuple, list] = {}
+
+    def shown(font: str, text: str, size: float, width: float, spaced: bool) -> list:
+        key = (font, text, size, spaced)
+        pieces = memo.get(key)
+        if pieces is None:
+            face = getFont(font)
+            plain = text.replace(NBSP, " ") + (" " if spaced else "")
+            split = face.splitString(plain, doc)
+            if spaced:
+                width += width_of(" ", font, size)
+            pieces, offset = [], 0
+            for subset, encoded in split:
+                count = len(encoded)
+                advance = width if len(split) == 1 else stringWidth(plain[offset : offset + count], font, size)
+                offset += count
+                pieces.append((face.getSubsetInternalName(subset, doc), f"({escapePDF(encoded)}) Tj", advance, count))
+            memo[key] = pieces
+        return pieces
+
+    doc._hangul_shown = shown
+    return shown
 
 
 @lru_cache(maxsize=1)

@@ -32,7 +32,7 @@ def spacing() -> dict:
     return theme()["text"]["justify"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Run:
     """A piece of one word in one font and colour."""
 
@@ -44,7 +44,7 @@ class Run:
     underline: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Word:
     runs: list[Run]
     width: float
@@ -52,7 +52,7 @@ class Word:
     space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     words: list[Word]
     natural: float  # words and natural spaces
@@ -61,15 +61,25 @@ class Line:
     justified: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Segment:
     """Words between forced line breaks (<br/>)."""
 
     words: list[Word] = field(default_factory=list)
 
 
+# Widths by (text, font, size): a document sets the same words (플레이어가, 밤에) in the same few styles again and again.
+_WIDTHS: dict[tuple[str, str, float], float] = {}
+
+
 def width_of(text: str, font: str, size: float) -> float:
-    return stringWidth(text.replace(NBSP, " "), font, size)
+    key = (text, font, size)
+    width = _WIDTHS.get(key)
+    if width is None:
+        if len(_WIDTHS) > 200_000:
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = stringWidth(text.replace(NBSP, " "), font, size)
+    return width
 
 def segments_of(frags) -> list[Segment]:
     segments = [Segment()]
@@ -94,13 +104,14 @@ def segments_of(frags) -> list[Segment]:
         if not text:
             continue
         parts = text.replace("\n", " ").replace("\t", " ").split(" ")
-        space = stringWidth(" ", frag.fontName, frag.fontSize)
+        font, size, color = frag.fontName, frag.fontSize, frag.textColor
+        space = width_of(" ", font, size)
+        underline = any(line[1] == "underline" for line in getattr(frag, "us_lines", ()))
         for index, part in enumerate(parts):
             if index:
                 finish_word(space)
             if part:
-                runs.append(Run(part, frag.fontName, frag.fontSize, frag.textColor, width_of(part, frag.fontName, frag.fontSize),
-                                any(line[1] == "underline" for line in getattr(frag, "us_lines", ()))))
+                runs.append(Run(part, font, size, color, width_of(part, font, size), underline))
     finish_word(0.0)
     if segments[-1].words:
         segments[-1].words[-1].space = 0.0
@@ -270,6 +281,9 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
     runt, runt_glyphs = limits["runt_demerits"], limits["runt_glyphs"]
     stranded = limits["stranded_opening_demerits"]
     demerits = demerits_function(widest, em, tight, limits)
+    # what ending a (not last) line after each word adds: a dangling one-syllable word, a stranded opening quote
+    dangles = [word.glyphs == 1 for word in words]
+    strands = [stranded if opens(word) else 0.0 for word in words]
     best = [0.0] + [INFEASIBLE] * n
     came_from = [0] * (n + 1)
     for end in range(1, n + 1):
@@ -294,12 +308,12 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
                 cost = INFEASIBLE if natural > width else (penalty + slack) ** 2
             if cost == INFEASIBLE and not spaces:
                 cost = 1e12  # a lone word that cannot be justified is set ragged
-            elif not last and words[end - 1].glyphs == 1 and cost < UNDERFULL:
+            elif not last and dangles[end - 1] and cost < UNDERFULL:
                 cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
             if last and start and spaces == 0 and words[start].glyphs < runt_glyphs:
                 cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
-            if not last and opens(words[end - 1]):
-                cost += stranded  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
+            if not last:
+                cost += strands[end - 1]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
             total = best[start] + cost
             if total < best[end]:
                 best[end] = total
