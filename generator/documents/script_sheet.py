@@ -274,8 +274,6 @@ def column_height(blocks: list[Block], gap: float, team_gap: float) -> float:
 
 def plan_front(game, icons, body_width: float, body_height: float):
     """The layout with the largest ability size that fits: (size, columns, mode, placed columns, row gap)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     t = sheet_theme()
     floor = theme()["text"]["min_size_pt"]
     step = t["ability_step_pt"]
@@ -284,50 +282,64 @@ def plan_front(game, icons, body_width: float, body_height: float):
     while size >= floor - 1e-9:
         sizes.append(round(size, 2))
         size -= step
-    best = None
     # whole team groups first; a group split across columns only when no size keeps them whole
     for keep_groups in (True, False):
-        for columns, mode in t["layouts"]:
-            column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
-            tries: dict[int, tuple] = {}
-
-            def attempt(index, columns=columns, mode=mode, column_width=column_width, keep_groups=keep_groups):
-                """(placed columns or None, row gap, needed height ÷ room) at sizes[index]."""
-                if index not in tries:
-                    size = sizes[index]
-                    name_column = 0.0
-                    if mode == "side":
-                        names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
-                        widest = max(names, default=0.0)
-                        name_column = min(widest + 1, mm(t["name_column_max"]))
-                    blocks = character_rows(game, icons, column_width, size, mode, name_column)
-                    gap = t["row_gap_pt"] * size / t["ability_max_pt"]
-                    team_gap = t["team_gap_pt"]
-                    overflow = column_height(blocks, gap, team_gap) / (columns * body_height)
-                    if keep_groups:
-                        placed = flow_whole_groups(blocks, columns, body_height, gap, team_gap)
-                    else:
-                        placed = flow(blocks, columns, body_height, gap, team_gap, column_width)
-                    tries[index] = (placed, gap, overflow)
-                return tries[index]
-
-            # the first (largest) size that fits, starting from the size the text's area at the largest suggests
-            guess = area_guess(sizes, attempt(0)[2]) if attempt(0)[0] is None else 0
-            index = largest_passing(len(sizes), lambda i: attempt(i)[0] is not None, guess)
-            if index is not None:
-                placed, gap, _ = attempt(index)
-                found = (sizes[index], columns, mode, placed, gap, column_width)
-                if best is None or found[0] > best[0]:
-                    best = found
+        best = best_layout(game, icons, sizes, body_width, body_height, keep_groups)
         if best is not None:
-            break
-    if best is None:  # does not fit even at the minimum size: two columns at the minimum, overflow reported
-        columns, mode = t["layouts"][-1]
+            return best
+    columns, mode = t["layouts"][-1]  # does not fit even at the minimum size: two columns, overflow reported
+    column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
+    blocks = character_rows(game, icons, column_width, floor, mode, 0.0)
+    half = (len(blocks) + 1) // 2
+    return floor, columns, mode, [blocks[:half], blocks[half:]], t["row_gap_pt"], column_width
+
+
+def best_layout(game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool):
+    """The theme's layout that fits at the largest size (the earlier layout on a tie), or None.
+
+    Each layout is tried at the largest size first; the most promising one (by how far its text overflows there) is
+    searched first, and every other is then only asked whether it fits at a size the best does not reach: one try
+    when it cannot."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    t = sheet_theme()
+    searches = []
+    for order, (columns, mode) in enumerate(t["layouts"]):
         column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
-        blocks = character_rows(game, icons, column_width, floor, mode, 0.0)
-        half = (len(blocks) + 1) // 2
-        best = (floor, columns, mode, [blocks[:half], blocks[half:]], t["row_gap_pt"], column_width)
-    return best
+        tries: dict[int, tuple] = {}
+
+        def attempt(index, columns=columns, mode=mode, column_width=column_width, tries=tries):
+            """(placed columns or None, row gap, needed height ÷ room) at sizes[index]."""
+            if index not in tries:
+                size = sizes[index]
+                name_column = 0.0
+                if mode == "side":
+                    names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
+                    widest = max(names, default=0.0)
+                    name_column = min(widest + 1, mm(t["name_column_max"]))
+                blocks = character_rows(game, icons, column_width, size, mode, name_column)
+                gap = t["row_gap_pt"] * size / t["ability_max_pt"]
+                team_gap = t["team_gap_pt"]
+                overflow = column_height(blocks, gap, team_gap) / (columns * body_height)
+                if keep_groups:
+                    placed = flow_whole_groups(blocks, columns, body_height, gap, team_gap)
+                else:
+                    placed = flow(blocks, columns, body_height, gap, team_gap, column_width)
+                tries[index] = (placed, gap, overflow)
+            return tries[index]
+
+        placed, _, overflow = attempt(0)
+        guess = 0 if placed is not None else area_guess(sizes, overflow)
+        searches.append((guess, order, columns, mode, column_width, attempt))
+    best = None  # (index into sizes, layout order, result)
+    for guess, order, columns, mode, column_width, attempt in sorted(searches, key=lambda item: item[:2]):
+        # sizes this layout must reach to win: larger than the best, or as large when it comes first in the theme
+        count = len(sizes) if best is None else best[0] + (1 if order < best[1] else 0)
+        index = largest_passing(count, lambda i, attempt=attempt: attempt(i)[0] is not None, guess)
+        if index is not None:
+            placed, gap, _ = attempt(index)
+            best = (index, order, (sizes[index], columns, mode, placed, gap, column_width))
+    return None if best is None else best[2]
 
 
 def draw_front(canvas, game, icons, width: float, height: float, options) -> float:
