@@ -17,6 +17,7 @@ from generator.hangul_paragraph import hangul_paragraph
 from generator.icons import character_icon, draw_icon
 from generator.josa import with_particle
 from generator.markup import render
+from generator.search_size import area_guess, largest_passing
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.theme import color, font_name, labels, mm, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, style
@@ -173,20 +174,33 @@ def stack_height(items: list[Item]) -> float:
 def split_columns(items: list[Item], spaces: tuple[float, float]) -> tuple[list[Item], list[Item], float] | None:
     """The items in two columns under the two nights, cut where the column that comes nearest to its bottom has the
     most room left: (left, right, least room left), or None when no cut fits. A heading never ends a column; a
-    section cut in two repeats its heading at the top of the right column."""
-    best = None
-    for cut in range(0, len(items) + 1):
+    section cut in two repeats its heading at the top of the right column. Heights come from running sums, so
+    trying every cut costs one pass over the items."""
+    b = back_theme()
+    section_gap, entry_gap = mm(b["section_gap"]), mm(b["entry_gap"])
+    count = len(items)
+    reach = [0.0]  # reach[i]: the height of items[:i] stacked, the gaps between them included
+    for number, item in enumerate(items):
+        if number:
+            reach[-1] += section_gap if item.heading else entry_gap
+        reach.append(reach[-1] + item.height)
+    best = None  # (room, cut, repeated heading or None)
+    heading = None  # the last heading left of the cut
+    for cut in range(0, count + 1):
         if cut and items[cut - 1].heading:
+            heading = items[cut - 1]
             continue
-        left, right = items[:cut], items[cut:]
-        if right and not right[0].heading:
-            heading = next((item for item in reversed(left) if item.heading), None)
-            if heading is not None:
-                right = [heading] + right
-        room = min(spaces[0] - stack_height(left), spaces[1] - stack_height(right))
-        if room >= 0 and (best is None or room > best[2] + 1e-6):
-            best = (left, right, room)
-    return best
+        rest = reach[count] - reach[cut] - ((section_gap if items[cut].heading else entry_gap) if 0 < cut < count else 0.0)
+        repeated = heading if cut < count and not items[cut].heading else None
+        if repeated is not None:
+            rest += repeated.height + entry_gap
+        room = min(spaces[0] - reach[cut], spaces[1] - rest)
+        if room >= 0 and (best is None or room > best[0] + 1e-6):
+            best = (room, cut, repeated)
+    if best is None:
+        return None
+    room, cut, repeated = best
+    return items[:cut], ([repeated] if repeated is not None else []) + items[cut:], room
 
 
 def draw_column(canvas, items: list[Item], x: float, top: float) -> None:
@@ -212,15 +226,22 @@ def text_sizes(largest: float) -> list[float]:
 
 
 def largest_row(items: list[Item], spaces, row_min: float, row_max: float):
-    """(row, split) with the tallest night rows (from row_max down) at which `spaces(row)` holds the items; None."""
-    row = row_max
-    while True:
-        split = split_columns(items, spaces(row))
-        if split is not None:
-            return row, split
-        if row <= row_min + 1e-6:
-            return None
-        row = max(row_min, row - mm(0.25))
+    """(row, split) with the tallest night rows (from row_max down in 0.25 mm steps) at which `spaces(row)` holds
+    the items; None."""
+    rows, row = [], row_max
+    while row > row_min + 1e-6:
+        rows.append(row)
+        row -= mm(0.25)
+    rows.append(row_min)
+    splits: dict[int, tuple | None] = {}
+
+    def split_at(index: int):
+        if index not in splits:
+            splits[index] = split_columns(items, spaces(rows[index]))
+        return splits[index]
+
+    index = largest_passing(len(rows), lambda i: split_at(i) is not None)  # shorter rows leave more room
+    return None if index is None else (rows[index], split_at(index))
 
 
 def draw_back(canvas, game, icons, width: float, height: float, options, front_size: float) -> None:
@@ -244,11 +265,23 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
 
     # the largest text size (up to the front's) at which the extras fit under the nights at the smallest rows
     sizes = text_sizes(min(front_size, b["text_max_pt"]))
-    for size in sizes:
-        items = extra_items(game, icons, options, half, size)
-        if not items or split_columns(items, under_each(row_min)) is not None:
-            break
-    else:
+    measured: dict[int, list[Item]] = {}
+
+    def items_at(index: int) -> list[Item]:
+        if index not in measured:
+            measured[index] = extra_items(game, icons, options, half, sizes[index])
+        return measured[index]
+
+    def fits(index: int) -> bool:
+        return not items_at(index) or split_columns(items_at(index), under_each(row_min)) is not None
+
+    # a smaller text size leaves more room: search from the size the overflow at the largest suggests
+    first = items_at(0)
+    free = sum(under_each(row_min))
+    guess = 0 if fits(0) else area_guess(sizes, (sum(item.height for item in first) / free) if free > 0 else 1e9)
+    index = largest_passing(len(sizes), fits, guess)
+    size, items = (sizes[-1], items_at(len(sizes) - 1)) if index is None else (sizes[index], items_at(index))
+    if index is None:
         options.report.warning(
             "sheet-back-overflow",
             f"밤 순서와 여행자·설화가 많아 캐릭터 시트 뒷면에 다 들어가지 않습니다(최소 글자 크기 {size}pt에서도 넘칩니다).",
