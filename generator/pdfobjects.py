@@ -16,6 +16,7 @@ from dataclasses import dataclass
 # A string literal (left as it is) or an indirect reference (renumbered); reportlab escapes parentheses in strings.
 _STRING_OR_REFERENCE = re.compile(rb"\((?:\\.|[^\\)])*\)|(?<![\w.+-])(\d+)\s+(\d+)\s+R\b", re.S)
 _STREAM = re.compile(rb">>\s*stream\r?\n")
+_OBJECT_HEADER = re.compile(rb"\s*(\d+)\s+0\s+obj\s*")  # the number is compared after: one pattern for every object
 
 
 class NotReportlabPdf(ValueError):
@@ -132,8 +133,8 @@ def _xref(data: bytes) -> tuple[bytes, dict[int, int]]:
 
 
 def _parse_object(data: bytes, number: int, start: int, end: int) -> PdfObject:
-    header = re.compile(rb"\s*%d\s+0\s+obj\s*" % number).match(data, start)
-    if header is None:
+    header = _OBJECT_HEADER.match(data, start)
+    if header is None or int(header.group(1)) != number:
         raise NotReportlabPdf(f"object {number} is not where the xref says")
     body_start = header.end()
     stream = _STREAM.search(data, body_start, end)

@@ -29,19 +29,50 @@ def reminder_names(character) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
+# after a reminder name: '알림' or '리마인더' (the token), or '(으)로 표시' (marking with it)
+_TOKEN_USE = re.compile(r"\s*(?:들\s*)?(?:알림|리마인더)|(?:으로|로)\s+표시")
+_AND = re.compile(r"(?:과|와)\s+")
+
+
 def mark_reminders(text: str, names: list[str]) -> str:
     """Wraps reminder-token names used as tokens ('안전 리마인더', '취함으로 표시', '마을주민과 틀림으로') in *marks*.
 
     A name counts as a token when it is followed (possibly through '과/와 <other name>') by 알림, 리마인더,
-    or '으로 표시' / '로 표시'; plain uses of the same word ('마을주민 캐릭터 토큰') stay unmarked.
+    or '으로 표시' / '로 표시'; plain uses of the same word ('마을주민 캐릭터 토큰') stay unmarked. Names are tried
+    longest first where they start, after anything but a Hangul syllable. (Plain string search with two fixed
+    patterns: a pattern built from each character's names cost a regex compilation per entry.)
     """
     if not names or "*" in text:
         return text
-    alternatives = "|".join(re.escape(n) for n in names)
-    chain = rf"(?:(?:과|와)\s+(?:{alternatives}))*"
-    token_use = r"(?:\s*(?:들\s*)?(?:알림|리마인더)|(?:으로|로)\s+표시)"
-    pattern = re.compile(rf"(?<![가-힣])({alternatives})(?={chain}{token_use}|(?:과|와)\s+(?:{alternatives}){chain}{token_use})")
-    return pattern.sub(lambda m: f"*{m.group(1)}*", text)
+    starts = sorted({at for name in names for at in _occurrences(text, name)})
+    pieces, done = [], 0
+    for at in starts:
+        if at < done or (at and "가" <= text[at - 1] <= "힣"):
+            continue
+        for name in names:
+            if text.startswith(name, at) and _token_follows(text, at + len(name), names):
+                pieces += [text[done:at], f"*{name}*"]
+                done = at + len(name)
+                break
+    return "".join(pieces) + text[done:]
+
+
+def _occurrences(text: str, name: str):
+    at = text.find(name)
+    while at >= 0:
+        yield at
+        at = text.find(name, at + 1)
+
+
+def _token_follows(text: str, at: int, names: list[str], depth: int = 0) -> bool:
+    """Whether what follows `at` is a token use, possibly after '과/와 <another name>' links."""
+    if _TOKEN_USE.match(text, at):
+        return True
+    joined = _AND.match(text, at)
+    if joined is None or depth > 8:
+        return False
+    after = joined.end()
+    return any(text.startswith(name, after) and _token_follows(text, after + len(name), names, depth + 1) for name in names)
 
 
 PROSE = ("flavor", "overview", "examples", "how_to_run", "notes")
