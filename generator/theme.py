@@ -5,17 +5,14 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
-from generator import FONTS_DIR, TEMPLATES_DIR
+from generator import FONTS_DIR, TEMPLATES_DIR, parsecache
 
 MM = 72 / 25.4  # points per millimetre
 
 
 @lru_cache(maxsize=None)
 def load_theme(path: Path | None = None) -> dict:
-    with open(path or TEMPLATES_DIR / "theme.yaml", encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return parsecache.safe_load(Path(path or TEMPLATES_DIR / "theme.yaml").read_text(encoding="utf-8"))
 
 
 def theme() -> dict:
@@ -25,8 +22,7 @@ def theme() -> dict:
 @lru_cache(maxsize=None)
 def labels(section: str) -> dict[str, str]:
     """Fixed printed wording of one document (templates/labels.yaml), e.g. labels('almanac')['contents'] == '차례'."""
-    with open(TEMPLATES_DIR / "labels.yaml", encoding="utf-8") as handle:
-        return yaml.safe_load(handle)[section]
+    return parsecache.safe_load((TEMPLATES_DIR / "labels.yaml").read_text(encoding="utf-8"))[section]
 
 
 def font_paths() -> list[Path]:

@@ -18,9 +18,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
-from generator import DEFAULT_CONTENT_DIR
+from generator import DEFAULT_CONTENT_DIR, parsecache
 from generator.josa import final_sound, with_particle
 
 NBSP = "\u00a0"
@@ -52,9 +50,13 @@ def load_glossary(content_dir) -> list[tuple[str, list[str]]]:
         path = Path(folder) / "glossary.yaml"
         if path.is_file():
             try:
-                data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, yaml.YAMLError):
-                return []  # a broken glossary changes nothing in print
+                data = parsecache.safe_load(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                return []
+            except Exception as problem:  # noqa: BLE001 - PyYAML's error; its class is imported only with PyYAML
+                if type(problem).__module__.split(".")[0] == "yaml":
+                    return []  # a broken glossary changes nothing in print
+                raise
             entries = []
             for entry in data if isinstance(data, list) else []:
                 if entry_is_printed(entry):

@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from generator import parsecache
 from generator.files import NotReadable, read_capped
 from generator.findings import Report
 from generator.josa import quoted
@@ -77,21 +76,40 @@ def display_path(path: Path) -> str:
 @lru_cache(maxsize=4096)
 def _display_path(path: str, cwd: str) -> str:
     try:
-        return str(Path(path).resolve().relative_to(Path(cwd).resolve()))
+        return str(_resolved(path, cwd).relative_to(_resolved_folder(cwd, cwd)))
     except (ValueError, OSError, RuntimeError):
         return path
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """Refuses anchors and aliases: hand-written content never needs them and they can blow up memory."""
+def _resolved(path: str, cwd: str) -> Path:
+    """Path(path).resolve(), with the folder's resolution shared by its files (a library has hundreds in one)."""
+    file = Path(path)
+    if file.name in ("", ".", "..") or file.is_symlink():
+        return file.resolve()
+    return _resolved_folder(str(file.parent), cwd) / file.name
 
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(
-                None, None, "YAML 별칭(*이름)은 사용할 수 없습니다. 같은 값을 그대로 다시 쓰세요", event.start_mark
-            )
-        return super().compose_node(parent, index)
+
+@lru_cache(maxsize=256)
+def _resolved_folder(folder: str, cwd: str) -> Path:  # cwd: a relative folder resolves against it
+    return Path(folder).resolve()
+
+
+@lru_cache(maxsize=1)
+def _no_alias_loader():
+    """A pure-Python SafeLoader that refuses anchors and aliases: hand-written content never needs them and they can
+    blow up memory. (PyYAML is imported only when a file is parsed: most runs find every parse in generator.parsecache.)"""
+    import yaml
+
+    class NoAliasLoader(yaml.SafeLoader):
+        def compose_node(self, parent, index):
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise yaml.composer.ComposerError(
+                    None, None, "YAML 별칭(*이름)은 사용할 수 없습니다. 같은 값을 그대로 다시 쓰세요", event.start_mark
+                )
+            return super().compose_node(parent, index)
+
+    return NoAliasLoader
 
 
 def nfc(value):
@@ -113,10 +131,11 @@ class ContentShapeError(Exception):
         self.line = line
 
 
-_PLAIN_TAGS = {
-    yaml.MappingNode: "tag:yaml.org,2002:map",
-    yaml.SequenceNode: "tag:yaml.org,2002:seq",
-}
+@lru_cache(maxsize=1)
+def _plain_tags() -> dict:
+    import yaml
+
+    return {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
 
 
 class _AliasFound(Exception):
@@ -129,13 +148,15 @@ class _AliasFound(Exception):
 
 
 def _construct(node, loader, key_path, lines, duplicates, seen=None, folded=None):
+    import yaml
+
     if seen is not None:
         # the C composer hands back the anchored node itself where an alias points at it
         if id(node) in seen:
             raise _AliasFound(node.start_mark.line + 1)
         seen.add(id(node))
     lines[key_path] = node.start_mark.line + 1
-    expected_tag = _PLAIN_TAGS.get(type(node))
+    expected_tag = _plain_tags().get(type(node))
     if expected_tag and node.tag != expected_tag:
         raise ContentShapeError(f"YAML 태그 {quoted(node.tag, '은')} 쓸 수 없습니다. 태그(!…) 없이 평범한 값만 쓰세요", node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
@@ -208,7 +229,7 @@ def load_yaml(path: Path, report: Report) -> Located | None:
         )
         return None
     parsed, failure = _parse_fast_cached(text)
-    if parsed is None and len(text) > CAREFUL_PARSE_CHARS and isinstance(failure, (yaml.MarkedYAMLError, ContentShapeError, _AliasFound)):
+    if parsed is None and len(text) > CAREFUL_PARSE_CHARS and _explainable(failure):
         _explain_fast_failure(failure, report, where)  # the careful loader would take seconds on a text this long
         return None
     if parsed is None:
@@ -268,9 +289,17 @@ def report_merged_items(text: str, folded: list[tuple[tuple, int, int]], report:
                 break
 
 
+def _explainable(failure) -> bool:
+    import yaml
+
+    return isinstance(failure, (yaml.MarkedYAMLError, ContentShapeError, _AliasFound))
+
+
 def _parse_fast(text: str):
     """((data, lines, duplicates, folded), None) with libyaml's C parser, or (None, the exception) when anything is unusual:
     then the pure-Python loader parses again, so every problem gets the same Korean explanation."""
+    import yaml
+
     if not getattr(yaml, "__with_libyaml__", False):
         return None, None
     loader = yaml.CSafeLoader(text)
@@ -309,9 +338,13 @@ def _parse_fast_cached(text: str):
     (the line map and the lists of notes are only read)."""
     hit = _PARSED.get(text)
     if hit is None:
+        kept = parsecache.lookup(text, "located:") if len(text) <= _PARSED_TEXT_LIMIT else None
+        if kept is not None:
+            return tuple(kept), None  # new objects: nothing to copy
         parsed, failure = _parse_fast(text)
         if parsed is None or len(text) > _PARSED_TEXT_LIMIT:
             return parsed, failure
+        parsecache.remember(text, "located:", parsed)
         if len(_PARSED) >= _PARSED_LIMIT:
             _PARSED.clear()
         _PARSED[text] = hit = parsed
@@ -321,7 +354,9 @@ def _parse_fast_cached(text: str):
 
 def _parse_explained(text: str, report: Report, where: str):
     """The pure-Python loader (refuses aliases): (data, lines, duplicates, folded), or None with a Korean finding."""
-    loader = _NoAliasLoader(text)
+    import yaml
+
+    loader = _no_alias_loader()(text)
     lines: dict[tuple, int] = {}
     duplicates: list[tuple[tuple, int, int]] = []
     folded: list[tuple[tuple, int, int]] = []
