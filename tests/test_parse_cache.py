@@ -1,0 +1,155 @@
+"""YAML parses and compiled templates kept in the user's cache: the same data as a fresh parse, a damaged file
+ignored, nothing kept that marshal cannot hold, and a warm `validate` that never imports PyYAML."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import parsecache, usercache
+from generator.findings import Report
+from generator.yamlio import load_yaml
+
+REPO = Path(__file__).resolve().parent.parent
+CHARACTER = REPO / "content" / "characters" / "washerwoman.yaml"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(usercache.ENV, str(folder))
+    monkeypatch.setattr(parsecache, "_stored", None)
+    monkeypatch.setattr(parsecache, "_added", {})
+    from generator import yamlio
+
+    monkeypatch.setattr(yamlio, "_PARSED", {})  # this process's own memory of parses would answer first
+    return folder
+
+
+def located(path: Path):
+    report = Report()
+    result = load_yaml(path, report)
+    return result, report
+
+
+def forget_this_process(monkeypatch):
+    from generator import yamlio
+
+    monkeypatch.setattr(parsecache, "_stored", None)
+    monkeypatch.setattr(yamlio, "_PARSED", {})
+
+
+def test_a_kept_parse_is_the_fresh_parse(cache, monkeypatch):
+    fresh, _ = located(CHARACTER)
+    parsecache.save()
+    assert list((cache / parsecache.KIND).glob("*.bin"))
+    forget_this_process(monkeypatch)
+    kept, report = located(CHARACTER)
+    assert (kept.data, kept.lines) == (fresh.data, fresh.lines)
+    assert report.findings == []
+    kept.data["name"] = "바뀜"  # each caller gets its own objects
+    again, _ = located(CHARACTER)
+    assert again.data["name"] == fresh.data["name"]
+
+
+def test_duplicate_keys_are_still_reported_from_a_kept_parse(cache, monkeypatch, tmp_path):
+    path = tmp_path / "dup.yaml"
+    path.write_text("id: dup\nname: 하나\nname: 둘\n", encoding="utf-8")
+    _, first = located(path)
+    parsecache.save()
+    forget_this_process(monkeypatch)
+    _, second = located(path)
+    assert [f.code for f in first.findings] == [f.code for f in second.findings] == ["yaml-duplicate-key"]
+    assert second.findings[0].where.endswith("dup.yaml:3")
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "foreign"])
+def test_a_damaged_cache_file_is_ignored(cache, monkeypatch, damage):
+    fresh, _ = located(CHARACTER)
+    parsecache.save()
+    (kept_file,) = (cache / parsecache.KIND).glob("*.bin")
+    data = kept_file.read_bytes()
+    if damage == "truncate":
+        kept_file.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":
+        kept_file.write_bytes(data[:-10] + bytes(b ^ 0xFF for b in data[-10:]))
+    else:
+        kept_file.write_bytes(b"not a cache file at all")
+    forget_this_process(monkeypatch)
+    again, report = located(CHARACTER)
+    assert again.data == fresh.data and report.findings == []
+
+
+def test_a_date_is_parsed_every_time_and_not_kept(cache, tmp_path):
+    path = tmp_path / "dated.yaml"
+    path.write_text("id: dated\nreleased: 2024-01-02\n", encoding="utf-8")
+    result, _ = located(path)
+    assert str(result.data["released"]) == "2024-01-02"
+    assert parsecache._added == {}
+
+
+def test_with_the_cache_off_nothing_is_written(tmp_path, monkeypatch):
+    monkeypatch.setenv(usercache.ENV, "")
+    monkeypatch.setattr(parsecache, "_stored", None)
+    monkeypatch.setattr(parsecache, "_added", {})
+    result, _ = located(CHARACTER)
+    parsecache.save()
+    assert result.data["id"] == "washerwoman"
+    assert parsecache._added == {}
+
+
+def run_probe(code: str, folder: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, usercache.ENV: str(folder), "BOTC_PNP_SINGLE_PROCESS": "1"}
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, env=env, capture_output=True, text=True)
+
+
+PROBE = (
+    "import sys, runpy, atexit\n"
+    "atexit.register(lambda: print('LOADED', sorted(m for m in ('yaml',) if m in sys.modules), flush=True))\n"
+    "sys.argv = ['botc-pnp', *sys.argv[1:]]\n"
+    "runpy.run_module('generator', run_name='__main__')\n"
+)
+
+
+def test_a_warm_validate_does_not_import_pyyaml_and_says_the_same(tmp_path):
+    folder = tmp_path / "cache"
+    cold = run_probe(PROBE, folder, "validate", "in-space")
+    warm = run_probe(PROBE, folder, "validate", "in-space")
+    assert "LOADED ['yaml']" in cold.stdout, cold.stdout + cold.stderr
+    assert "LOADED []" in warm.stdout, warm.stdout + warm.stderr
+    assert cold.returncode == warm.returncode == 0
+    assert cold.stdout.replace("LOADED ['yaml']", "") == warm.stdout.replace("LOADED []", "")
+
+
+def test_a_changed_file_is_parsed_again(tmp_path):
+    """A content folder edited between runs: the new text is read, the old parse is not used."""
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    folder = tmp_path / "cache"
+    first = run_probe(PROBE, folder, "characters", "washerwoman", "--content", str(content))
+    path = content / "characters" / "washerwoman.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: 세탁부", "name: 빨래꾼"), encoding="utf-8")
+    second = run_probe(PROBE, folder, "characters", "washerwoman", "--content", str(content))
+    assert "세탁부" in first.stdout and "빨래꾼" in second.stdout, first.stdout + second.stdout
+
+
+def test_compiled_templates_are_kept_and_render_the_same(tmp_path):
+    code = (
+        "from generator.markup import render\n"
+        "print(render('sheet_name.j2', name='임프', color='#8b0000', note=None))\n"
+    )
+    folder = tmp_path / "cache"
+    cold = run_probe(code, folder)
+    assert len(list((folder / "jinja").glob("*.bin"))) == 1
+    warm = run_probe(code, folder)
+    off = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, usercache.ENV: ""},
+                         capture_output=True, text=True)
+    assert cold.returncode == warm.returncode == off.returncode == 0, cold.stderr + warm.stderr + off.stderr
+    assert cold.stdout == warm.stdout == off.stdout
+    assert "임프" in cold.stdout
