@@ -45,6 +45,21 @@ def register_fonts() -> None:
     _registered = True
 
 
+# The tables a document reads while measuring and embedding a subset. A cached font unpacks them on first use
+# (generator.fontcache); unpacked once before the almanac's process is forked, both processes share them.
+SUBSET_TABLES = ("charToGlyph", "charWidths", "hmetrics", "glyphPos")
+
+
+def unpack_subset_tables() -> None:
+    """Reads the subsetting tables of the theme's fonts (the Latin fallbacks stay packed until a text needs them)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    for spec in theme()["fonts"].values():
+        face = getattr(pdfmetrics.getFont(spec["name"]), "face", None)
+        for table in SUBSET_TABLES:
+            getattr(face, table, None)
+
+
 def ensure_font(role: str) -> str:
     """The reportlab name of a theme font role, registering it and its fallback alone when the full set is not (a
     width measured during validate costs one font, not eight)."""

@@ -46,6 +46,10 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
     waiting = {}
     try:
         if len(modules) > 1 and any(m in SEPARATE_PROCESS for m in modules) and parallel.core_free():
+            if parallel.fork_available():
+                from generator.fonts import unpack_subset_tables
+
+                unpack_subset_tables()  # once here rather than once in each process
             for module_name in modules:
                 if module_name in SEPARATE_PROCESS:
                     elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here
