@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from generator import FONTS_DIR, parsecache
 from generator.fonts import with_fallback
 from generator.linebreak import NBSP, Line, break_lines, width_of
+from generator.theme import theme
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
 BREAKS: dict[tuple, list] = {}
@@ -38,10 +40,12 @@ def _paragraph_class():
 
         def __init__(self, text, style, bulletText=None, tight: bool = False, lines: list[Line] | None = None, **kwargs):
             key = (text, style.fontName, style.fontSize, str(style.textColor))
-            frags = PARSED.get(key) if text else []
+            frags = (PARSED.get(key) or kept_frags(key)) if text else []
             super().__init__(text, style, bulletText=bulletText, frags=frags, **kwargs)
             if frags is None:
                 self.frags = with_fallback(self.frags)  # letters Nanum lacks set in its Latin fallback
+                keep_frags(key, self.frags)
+            if text:
                 PARSED[key] = self.frags
             self._markup = text
             self.tight = tight
@@ -170,6 +174,74 @@ def _paragraph_class():
             canvas.restoreState()
 
     return HangulParagraph
+
+
+# Parsed markup kept between runs (generator.parsecache): reportlab's parser and the Latin fallback took about
+# 80 µs a paragraph, a tenth of a build. Depends on reportlab, this code and the fonts' files.
+def _frags_version() -> str:
+    from generator.parsecache import code_stamp, files_stamp, package_stamp
+    from generator.theme import font_paths
+
+    fallback = [FONTS_DIR / spec["file"] for spec in theme()["fallback_fonts"].values()]
+    return (f"code {code_stamp('hangul_paragraph.py', 'fonts.py', 'parsecache.py')} reportlab {package_stamp('reportlab')} "
+            f"fonts {files_stamp([*font_paths(), *fallback])}")
+
+
+KEPT = parsecache.store("frags", _frags_version)
+
+
+def _key_text(key: tuple) -> str:
+    return "\0".join(str(part) for part in key)
+
+
+def kept_frags(key: tuple) -> list | None:
+    """The frags parsed for this (markup, font, size, colour) in an earlier run, rebuilt, or None."""
+    stored = KEPT.lookup(_key_text(key))
+    if stored is None:
+        return None
+    try:
+        return [_frag_from(attributes) for attributes in stored]
+    except (TypeError, ValueError, KeyError):
+        return None
+
+
+def keep_frags(key: tuple, frags: list) -> None:
+    plain = [_plain_frag(frag) for frag in frags]
+    if all(item is not None for item in plain):
+        KEPT.remember(_key_text(key), plain)
+
+
+def _plain_frag(frag) -> dict | None:
+    """A frag's attributes as marshal-able data, or None when it holds something else (then it is not kept)."""
+    from reportlab.lib.colors import Color
+    from reportlab.platypus.paraparser import ParaFrag
+
+    if type(frag) is not ParaFrag:
+        return None
+    plain = {}
+    for name, value in vars(frag).items():
+        if type(value) is Color:
+            plain[name] = ("color", (value.red, value.green, value.blue, value.alpha))
+        elif _is_plain(value):
+            plain[name] = ("value", value)
+        else:
+            return None
+    return plain
+
+
+def _is_plain(value) -> bool:
+    if value is None or type(value) in (int, float, str, bool):
+        return True
+    return type(value) in (list, tuple) and all(_is_plain(item) for item in value)
+
+
+def _frag_from(plain: dict):
+    from reportlab.lib.colors import Color
+    from reportlab.platypus.paraparser import ParaFrag
+
+    frag = ParaFrag.__new__(ParaFrag)
+    vars(frag).update({name: Color(*value) if kind == "color" else value for name, (kind, value) in plain.items()})
+    return frag
 
 
 def shown_pieces(doc):

@@ -1,13 +1,14 @@
-"""A YAML file's text → what parsing it gave last time, from the user's cache (generator.usercache); or a new
-parse → kept there for the next run.
+"""A text → what parsing it gave last time, from the user's cache (generator.usercache); or a new parse → kept there
+for the next run. Two stores use it: YAML files (here) and paragraph markup (generator.hangul_paragraph).
 
-Every command reads the whole library (181 character files, the night order, the jinxes) and the templates'
-YAML; parsing them with libyaml and building the line map cost 30–40 ms of each `validate` and `build`. The parses
-are kept together in one cache file, each under the SHA-1 of its text and as its own marshal bytes (so every
-lookup gives fresh objects that a caller may change), and the file's key holds the versions of Python, PyYAML and
-of the modules whose code makes the parse (an edited parser never meets an old parse). A text whose parse holds
-anything marshal cannot keep (a YAML date) is simply parsed every time. The file is rewritten only when a run
-parsed something new; it keeps the newest MAX_ENTRIES parses.
+Every command reads the whole library (181 character files, the night order, the jinxes) and the templates' YAML;
+parsing them with libyaml and building the line map cost 30–40 ms of each `validate` and `build`. A build also
+parses about a thousand paragraphs of markup. Each store keeps its parses together in one cache file, each under
+the SHA-1 of its text and as its own marshal bytes (so every lookup gives fresh objects that a caller may change).
+The file's key holds what the parses depend on: the versions of Python and of the libraries, and the code that
+makes them (an edited parser never meets an old parse). A parse holding anything marshal cannot keep (a YAML date)
+is simply parsed every time. A file is rewritten only when a run parsed something new (at the latest when the
+program ends); it keeps the newest MAX_ENTRIES parses.
 """
 
 from __future__ import annotations
@@ -16,100 +17,140 @@ import hashlib
 import marshal
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from generator import usercache
 
-KIND = "yaml"
-MAX_ENTRIES = 4096
-
-_stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
-_added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
+MAX_ENTRIES = 8192
+HERE = Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=1)
-def _key() -> str:
-    """What the kept parses depend on: this code and yamlio's, PyYAML's files (their size and time: importing PyYAML
-    to read its version would cost part of what the cache saves) and Python's version."""
+def files_stamp(paths) -> str:
+    """A short fingerprint of files by size and modification time (reading a library's files or importing it to
+    learn its version would cost part of what a cache saves)."""
+    parts = []
+    for path in paths:
+        try:
+            stat = Path(path).stat()
+            parts.append(f"{Path(path).name}:{stat.st_size}-{stat.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{Path(path).name}:missing")
+    return hashlib.sha1(" ".join(parts).encode(), usedforsecurity=False).hexdigest()
+
+
+def package_stamp(name: str) -> str:
+    """files_stamp of an installed package's own files (not imported)."""
     from importlib.util import find_spec
 
-    here = Path(__file__).resolve().parent
-    code = hashlib.sha1(usedforsecurity=False)
-    for name in ("parsecache.py", "yamlio.py"):
-        code.update((here / name).read_bytes())
-    pyyaml = "none"
     try:
-        spec = find_spec("yaml")
-        if spec is not None and spec.submodule_search_locations:
-            folder = Path(list(spec.submodule_search_locations)[0])
-            pyyaml = " ".join(f"{p.name}:{p.stat().st_size}-{p.stat().st_mtime_ns}" for p in sorted(folder.iterdir()) if p.is_file())
+        spec = find_spec(name)
+        if spec is None or not spec.submodule_search_locations:
+            return "none"
+        folder = Path(list(spec.submodule_search_locations)[0])
+        return files_stamp(sorted(p for p in folder.iterdir() if p.is_file()))
     except (ImportError, OSError, ValueError):
-        pass
-    return f"format 1 code {code.hexdigest()} pyyaml {hashlib.sha1(pyyaml.encode(), usedforsecurity=False).hexdigest()} {usercache.runtime_tag()}"
+        return "none"
 
 
-def _digest(text: str, kind: str) -> str:
-    return kind + hashlib.sha1(text.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()
+def code_stamp(*names: str) -> str:
+    """The SHA-1 of generator modules' source: the code that turns a text into what is kept."""
+    code = hashlib.sha1(usedforsecurity=False)
+    for name in names:
+        code.update((HERE / name).read_bytes())
+    return code.hexdigest()
 
 
-def _entries() -> dict[str, bytes]:
-    global _stored
-    if _stored is None:
-        loaded = usercache.load(KIND, _key()) if usercache.cache_folder() is not None else None
-        _stored = loaded if isinstance(loaded, dict) else {}
-    return _stored
+class KeptParses:
+    """One cache file of parses: lookup(text) → a fresh copy or None, remember(text, value), save()."""
+
+    def __init__(self, kind: str, version: Callable[[], str]):
+        self.kind = kind
+        self.version = lru_cache(maxsize=1)(version)
+        self.stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
+        self.added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
+
+    def _key(self) -> str:
+        return f"format 2 {self.version()} {usercache.runtime_tag()}"
+
+    def _entries(self) -> dict[str, bytes]:
+        if self.stored is None:
+            loaded = usercache.load(self.kind, self._key()) if usercache.cache_folder() is not None else None
+            self.stored = loaded if isinstance(loaded, dict) else {}
+        return self.stored
+
+    @staticmethod
+    def _digest(text: str) -> str:
+        return hashlib.sha1(text.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()
+
+    def lookup(self, text: str):
+        """The value kept for this text, as new objects, or None."""
+        digest = self._digest(text)
+        data = self.added.get(digest) or self._entries().get(digest)
+        if not isinstance(data, bytes):
+            return None
+        try:
+            return marshal.loads(data)
+        except (EOFError, ValueError, TypeError):
+            return None
+
+    def remember(self, text: str, value) -> None:
+        """Keeps a new parse for `save`; a value marshal cannot hold is not kept."""
+        if usercache.cache_folder() is None:
+            return
+        try:
+            self.added[self._digest(text)] = marshal.dumps(value)
+        except ValueError:
+            return
+        _save_all_at_exit()
+
+    def save(self) -> None:
+        """Writes the cache file when this run parsed something new (silently nothing when it cannot)."""
+        if not self.added:
+            return
+        entries = {digest: data for digest, data in self._entries().items() if digest not in self.added}
+        entries.update(self.added)
+        if len(entries) > MAX_ENTRIES:
+            entries = dict(list(entries.items())[-MAX_ENTRIES:])
+        self.added = {}
+        self.stored = entries
+        usercache.store(self.kind, self._key(), entries)
+
+    def forget(self) -> None:
+        """Drops what this process read or added (tests; a changed cache folder)."""
+        self.stored, self.added = None, {}
 
 
-def lookup(text: str, kind: str):
-    """The value kept for this text and kind of parse, as new objects, or None."""
-    digest = _digest(text, kind)
-    data = _added.get(digest) or _entries().get(digest)
-    if not isinstance(data, bytes):
-        return None
-    try:
-        return marshal.loads(data)
-    except (EOFError, ValueError, TypeError):
-        return None
-
-
-def remember(text: str, kind: str, value) -> None:
-    """Keeps a new parse for `save` (at the latest when the program ends); a value marshal cannot hold is not kept."""
-    if usercache.cache_folder() is None:
-        return
-    try:
-        _added[_digest(text, kind)] = marshal.dumps(value)
-    except ValueError:
-        return
-    _save_at_exit()
+STORES: list[KeptParses] = []
 
 
 @lru_cache(maxsize=1)
-def _save_at_exit() -> None:
+def _save_all_at_exit() -> None:
     import atexit
 
     atexit.register(save)
 
 
 def save() -> None:
-    """Writes the cache file when this run parsed something new (silently nothing when it cannot)."""
-    if not _added:
-        return
-    entries = {digest: data for digest, data in _entries().items() if digest not in _added}
-    entries.update(_added)
-    if len(entries) > MAX_ENTRIES:
-        entries = dict(list(entries.items())[-MAX_ENTRIES:])
-    _added.clear()
-    global _stored
-    _stored = entries
-    usercache.store(KIND, _key(), entries)
+    for store in STORES:
+        store.save()
+
+
+def store(kind: str, version: Callable[[], str]) -> KeptParses:
+    kept = KeptParses(kind, version)
+    STORES.append(kept)
+    return kept
+
+
+YAML = store("yaml", lambda: f"code {code_stamp('parsecache.py', 'yamlio.py')} pyyaml {package_stamp('yaml')}")
 
 
 def safe_load(text: str):
     """yaml.safe_load(text) (libyaml when present), remembered like the content's parses."""
-    found = lookup(text, "plain:")
+    found = YAML.lookup("plain:" + text)
     if found is not None:
         return found[0]
     import yaml
 
     value = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
-    remember(text, "plain:", (value,))
+    YAML.remember("plain:" + text, (value,))
     return value

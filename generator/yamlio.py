@@ -338,13 +338,13 @@ def _parse_fast_cached(text: str):
     (the line map and the lists of notes are only read)."""
     hit = _PARSED.get(text)
     if hit is None:
-        kept = parsecache.lookup(text, "located:") if len(text) <= _PARSED_TEXT_LIMIT else None
+        kept = parsecache.YAML.lookup("located:" + text) if len(text) <= _PARSED_TEXT_LIMIT else None
         if kept is not None:
             return tuple(kept), None  # new objects: nothing to copy
         parsed, failure = _parse_fast(text)
         if parsed is None or len(text) > _PARSED_TEXT_LIMIT:
             return parsed, failure
-        parsecache.remember(text, "located:", parsed)
+        parsecache.YAML.remember("located:" + text, parsed)
         if len(_PARSED) >= _PARSED_LIMIT:
             _PARSED.clear()
         _PARSED[text] = hit = parsed

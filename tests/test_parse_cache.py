@@ -22,8 +22,7 @@ CHARACTER = REPO / "content" / "characters" / "washerwoman.yaml"
 def cache(tmp_path, monkeypatch):
     folder = tmp_path / "cache"
     monkeypatch.setenv(usercache.ENV, str(folder))
-    monkeypatch.setattr(parsecache, "_stored", None)
-    monkeypatch.setattr(parsecache, "_added", {})
+    parsecache.YAML.forget()
     from generator import yamlio
 
     monkeypatch.setattr(yamlio, "_PARSED", {})  # this process's own memory of parses would answer first
@@ -39,14 +38,14 @@ def located(path: Path):
 def forget_this_process(monkeypatch):
     from generator import yamlio
 
-    monkeypatch.setattr(parsecache, "_stored", None)
+    parsecache.YAML.stored = None
     monkeypatch.setattr(yamlio, "_PARSED", {})
 
 
 def test_a_kept_parse_is_the_fresh_parse(cache, monkeypatch):
     fresh, _ = located(CHARACTER)
     parsecache.save()
-    assert list((cache / parsecache.KIND).glob("*.bin"))
+    assert list((cache / "yaml").glob("*.bin"))
     forget_this_process(monkeypatch)
     kept, report = located(CHARACTER)
     assert (kept.data, kept.lines) == (fresh.data, fresh.lines)
@@ -71,7 +70,7 @@ def test_duplicate_keys_are_still_reported_from_a_kept_parse(cache, monkeypatch,
 def test_a_damaged_cache_file_is_ignored(cache, monkeypatch, damage):
     fresh, _ = located(CHARACTER)
     parsecache.save()
-    (kept_file,) = (cache / parsecache.KIND).glob("*.bin")
+    (kept_file,) = (cache / "yaml").glob("*.bin")
     data = kept_file.read_bytes()
     if damage == "truncate":
         kept_file.write_bytes(data[: len(data) // 2])
@@ -89,17 +88,16 @@ def test_a_date_is_parsed_every_time_and_not_kept(cache, tmp_path):
     path.write_text("id: dated\nreleased: 2024-01-02\n", encoding="utf-8")
     result, _ = located(path)
     assert str(result.data["released"]) == "2024-01-02"
-    assert parsecache._added == {}
+    assert parsecache.YAML.added == {}
 
 
 def test_with_the_cache_off_nothing_is_written(tmp_path, monkeypatch):
     monkeypatch.setenv(usercache.ENV, "")
-    monkeypatch.setattr(parsecache, "_stored", None)
-    monkeypatch.setattr(parsecache, "_added", {})
+    parsecache.YAML.forget()
     result, _ = located(CHARACTER)
     parsecache.save()
     assert result.data["id"] == "washerwoman"
-    assert parsecache._added == {}
+    assert parsecache.YAML.added == {}
 
 
 def run_probe(code: str, folder: Path, *args: str) -> subprocess.CompletedProcess:
@@ -153,3 +151,48 @@ def test_compiled_templates_are_kept_and_render_the_same(tmp_path):
     assert cold.returncode == warm.returncode == off.returncode == 0, cold.stderr + warm.stderr + off.stderr
     assert cold.stdout == warm.stdout == off.stdout
     assert "임프" in cold.stdout
+
+
+# -- paragraph markup -------------------------------------------------------------------------------------------
+
+def paragraph_frags(markup: str):
+    from generator.fonts import register_fonts
+    from generator.hangul_paragraph import PARSED, hangul_paragraph
+    from generator.typeset import style
+
+    register_fonts()
+    PARSED.clear()
+    return hangul_paragraph(markup, style("serif", 9, 11)).frags
+
+
+def frag_state(frags) -> list[dict]:
+    return [{name: (repr(value) if name == "textColor" else value) for name, value in vars(f).items()} for f in frags]
+
+
+MARKUP = '<font name="NanumGothic-Bold" color="#8b0000">임프</font><br/>밤마다 Conceição <u>밑줄</u> &amp; 끝'
+
+
+def test_kept_markup_rebuilds_the_same_frags(cache):
+    from generator.hangul_paragraph import KEPT
+
+    KEPT.forget()
+    fresh = paragraph_frags(MARKUP)
+    assert KEPT.added, "the parse was not kept"
+    KEPT.save()
+    KEPT.forget()
+    kept = paragraph_frags(MARKUP)
+    assert not KEPT.added  # found, not parsed again
+    assert frag_state(kept) == frag_state(fresh)
+    assert [f.fontName for f in kept if "ã" in f.text] == ["NotoSerif"]  # the Latin fallback came along
+
+
+def test_a_damaged_markup_cache_file_is_ignored(cache):
+    from generator.hangul_paragraph import KEPT
+
+    KEPT.forget()
+    fresh = paragraph_frags(MARKUP)
+    KEPT.save()
+    (kept_file,) = (cache / "frags").glob("*.bin")
+    kept_file.write_bytes(kept_file.read_bytes()[:-5] + b"xxxxx")
+    KEPT.forget()
+    assert frag_state(paragraph_frags(MARKUP)) == frag_state(fresh)
