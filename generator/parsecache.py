@@ -8,7 +8,8 @@ the SHA-1 of its text and as its own marshal bytes (so every lookup gives fresh 
 The file's key holds what the parses depend on: the versions of Python and of the libraries, and the code that
 makes them (an edited parser never meets an old parse). A parse holding anything marshal cannot keep (a YAML date)
 is simply parsed every time. A file is rewritten only when a run parsed something new (at the latest when the
-program ends); it keeps the newest MAX_ENTRIES parses.
+program ends); it keeps the parses this run used or made and then the newest others, up to MAX_BYTES (reading and
+checking the file costs about 5 ms a megabyte, on every run).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Callable
 
 from generator import usercache
 
-MAX_ENTRIES = 8192
+MAX_BYTES = 2 * 1024 * 1024  # a kit's markup is about 0.8 MB, the library's YAML about 0.4 MB
 HERE = Path(__file__).resolve().parent
 
 
@@ -68,6 +69,7 @@ class KeptParses:
         self.version = lru_cache(maxsize=1)(version)
         self.stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
         self.added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
+        self.used: set[str] = set()  # found in the cache file by this run
 
     def _key(self) -> str:
         return f"format 2 {self.version()} {usercache.runtime_tag()}"
@@ -88,6 +90,7 @@ class KeptParses:
         data = self.added.get(digest) or self._entries().get(digest)
         if not isinstance(data, bytes):
             return None
+        self.used.add(digest)
         try:
             return marshal.loads(data)
         except (EOFError, ValueError, TypeError):
@@ -107,17 +110,21 @@ class KeptParses:
         """Writes the cache file when this run parsed something new (silently nothing when it cannot)."""
         if not self.added:
             return
-        entries = {digest: data for digest, data in self._entries().items() if digest not in self.added}
-        entries.update(self.added)
-        if len(entries) > MAX_ENTRIES:
-            entries = dict(list(entries.items())[-MAX_ENTRIES:])
+        stored = self._entries()
+        others = [(d, data) for d, data in stored.items() if d not in self.added and d not in self.used]
+        ordered = others + [(d, stored[d]) for d in stored if d in self.used and d not in self.added] + list(self.added.items())
+        total, start = sum(len(data) for _, data in ordered), 0
+        while total > MAX_BYTES and start < len(ordered) - 1:  # the oldest of the others go first
+            total -= len(ordered[start][1])
+            start += 1
+        entries = dict(ordered[start:])
         self.added = {}
         self.stored = entries
         usercache.store(self.kind, self._key(), entries)
 
     def forget(self) -> None:
         """Drops what this process read or added (tests; a changed cache folder)."""
-        self.stored, self.added = None, {}
+        self.stored, self.added, self.used = None, {}, set()
 
 
 STORES: list[KeptParses] = []

@@ -196,3 +196,18 @@ def test_a_damaged_markup_cache_file_is_ignored(cache):
     kept_file.write_bytes(kept_file.read_bytes()[:-5] + b"xxxxx")
     KEPT.forget()
     assert frag_state(paragraph_frags(MARKUP)) == frag_state(fresh)
+
+
+def test_a_store_stays_under_its_size_and_keeps_what_this_run_used(cache, monkeypatch):
+    monkeypatch.setattr(parsecache, "MAX_BYTES", 3000)
+    kept = parsecache.KeptParses("test", lambda: "v1")
+    for number in range(40):
+        kept.remember(f"text {number}", "x" * 100)
+    kept.save()
+    assert 20 < len(kept.stored) < 30 and kept.lookup("text 39") == "x" * 100 and kept.lookup("text 0") is None
+    kept.forget()
+    assert kept.lookup("text 20") == "x" * 100  # used in this run …
+    for number in range(40, 60):
+        kept.remember(f"text {number}", "x" * 100)
+    kept.save()
+    assert kept.lookup("text 20") == "x" * 100 and kept.lookup("text 21") is None  # … so kept over older ones
