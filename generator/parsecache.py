@@ -142,6 +142,20 @@ def save() -> None:
         store.save()
 
 
+def handed_over() -> dict:
+    """What a forked child parsed or used, by store, for its parent to `adopt` (a child leaves without saving)."""
+    return {kept.kind: (dict(kept.added), set(kept.used)) for kept in STORES if kept.added or kept.used}
+
+
+def adopt(parses: dict) -> None:
+    for kept in STORES:
+        added, used = parses.get(kept.kind, ({}, set()))
+        if added:
+            kept.added.update(added)
+            _save_all_at_exit()
+        kept.used |= used
+
+
 def store(kind: str, version: Callable[[], str]) -> KeptParses:
     kept = KeptParses(kind, version)
     STORES.append(kept)

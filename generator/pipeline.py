@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from generator import parsecache
 from generator.findings import TextDoesNotFit
 from generator.options import RenderOptions
 
@@ -54,14 +55,15 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
                 if module_name in SEPARATE_PROCESS:
                     elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here
                     progress(f"만드는 중: {labels.get(module_name, module_name)}…{elsewhere}")
-                    waiting[module_name] = parallel.start(lambda name=module_name: build_with_findings(name, game, options))
+                    waiting[module_name] = parallel.start(lambda name=module_name: build_in_child(name, game, options))
         results = {}
         for module_name in modules:
             if module_name not in waiting:
                 progress(f"만드는 중: {labels.get(module_name, module_name)}…")
                 results[module_name] = render_one(module_name, game, options)
         for module_name, child in waiting.items():
-            files, findings, failure = child.result()
+            files, findings, failure, parses = child.result()
+            parsecache.adopt(parses)  # the child's new parses are saved with this process's
             seen = set(options.report.findings)
             options.report.findings.extend(f for f in findings if f not in seen)
             if failure:
@@ -87,6 +89,11 @@ def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str
         return document_builder(module_name)(game, options)
     except LayoutError as exc:
         raise TextDoesNotFit(layout_failure_message(game, dict(DOCUMENTS).get(module_name, module_name), str(exc))) from exc
+
+
+def build_in_child(module_name: str, game, options: RenderOptions):
+    """build_with_findings and what the child parsed or used from the kept parses (it ends without saving them)."""
+    return (*build_with_findings(module_name, game, options), parsecache.handed_over())
 
 
 def build_with_findings(module_name: str, game, options: RenderOptions):

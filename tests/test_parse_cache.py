@@ -211,3 +211,34 @@ def test_a_store_stays_under_its_size_and_keeps_what_this_run_used(cache, monkey
         kept.remember(f"text {number}", "x" * 100)
     kept.save()
     assert kept.lookup("text 20") == "x" * 100 and kept.lookup("text 21") is None  # … so kept over older ones
+
+
+def test_what_the_almanacs_process_parses_is_kept_by_the_parent(tmp_path, monkeypatch):
+    """The almanac renders in a forked child that leaves without saving: its parses travel back to the parent, so a
+    two-process build keeps what a one-process build keeps, and the next build finds everything."""
+    def build(folder: Path, out: str, **extra) -> None:
+        env = {**os.environ, usercache.ENV: str(folder), **extra}
+        subprocess.run([sys.executable, "-m", "generator", "build", "in-space", "--out", str(tmp_path / out), "-q"],
+                       cwd=REPO, env=env, check=True, capture_output=True)
+
+    def kept_markup(folder: Path) -> bytes:
+        (path,) = (folder / "frags").glob("*.bin")
+        return path.read_bytes()
+
+    def digests(folder: Path) -> set:
+        from generator.hangul_paragraph import KEPT
+
+        monkeypatch.setenv(usercache.ENV, str(folder))
+        try:
+            KEPT.forget()
+            return set(KEPT._entries())
+        finally:
+            KEPT.forget()
+
+    build(tmp_path / "two", "a", BOTC_PNP_PARALLEL="always")
+    build(tmp_path / "one", "b", BOTC_PNP_SINGLE_PROCESS="1")
+    assert len(digests(tmp_path / "one")) > 500
+    assert digests(tmp_path / "two") == digests(tmp_path / "one")
+    before = kept_markup(tmp_path / "two")
+    build(tmp_path / "two", "c", BOTC_PNP_PARALLEL="always")
+    assert kept_markup(tmp_path / "two") == before  # nothing new was parsed, nothing rewritten
