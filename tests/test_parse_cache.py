@@ -242,3 +242,15 @@ def test_what_the_almanacs_process_parses_is_kept_by_the_parent(tmp_path, monkey
     before = kept_markup(tmp_path / "two")
     build(tmp_path / "two", "c", BOTC_PNP_PARALLEL="always")
     assert kept_markup(tmp_path / "two") == before  # nothing new was parsed, nothing rewritten
+
+
+def test_the_fonts_printable_letters_are_kept_and_read_back_equal(cache):
+    from generator.glyphs import covered_code_points, printable_everywhere
+    from generator.theme import fallback_font_paths, font_paths
+
+    pairs = list(zip(font_paths(), fallback_font_paths()))
+    fresh = frozenset.intersection(*[covered_code_points(font) | covered_code_points(fallback) for font, fallback in pairs])
+    assert printable_everywhere(pairs) == fresh
+    assert len(list((cache / "glyphs").glob("*.bin"))) == 1
+    kept = printable_everywhere(pairs)
+    assert kept == fresh and ord("한") in kept and ord("ã") in kept and 0x1F600 not in kept

@@ -108,10 +108,11 @@ def font_coverage():
 
     sets = registered_coverage()
     if sets is None:
-        from generator.glyphs import covered_code_points
+        from generator.glyphs import printable_everywhere
         from generator.theme import fallback_font_paths, font_paths
 
-        sets = [covered_code_points(path) | covered_code_points(fallback) for path, fallback in zip(font_paths(), fallback_font_paths())]
+        pairs = list(zip(font_paths(), fallback_font_paths()))
+        return printable_everywhere(pairs) if pairs else None
     return frozenset.intersection(*sets) if sets else None
 
 
