@@ -2,7 +2,7 @@
 
 Usage: .venv/bin/python bench/phases.py [SCRIPT] [--content DIR] [--synthetic N] [--cprofile FILE]
 
-Phases: imports (CLI, reportlab, pypdf, svglib), load + checks, font registration, icon parsing (every icon of
+Phases: imports (CLI, reportlab, jinja2; no command imports pypdf, and svglib only on an icon cache miss), load + checks, font registration, icon parsing (every icon of
 the script, cold cache), then each document of DOCUMENTS in build order. Inside each document, cProfile gives the
 cumulative time of a few known hot spots (layout passes, imposition, icon drawing, font subsetting, PDF writing).
 Numbers are with cProfile on, so they run slower than in the bench; compare them with each other, not with it.
@@ -114,8 +114,6 @@ def main() -> int:
     started = time.perf_counter()
     timed("import generator.app (typer, commands)", phases, __import__, "generator.app")
     timed("import reportlab.platypus + pdfgen", phases, lambda: (__import__("reportlab.platypus"), __import__("reportlab.pdfgen.canvas")))
-    timed("import pypdf", phases, __import__, "pypdf")
-    timed("import svglib", phases, __import__, "svglib.svglib")
     timed("import jinja2", phases, __import__, "jinja2")
 
     temp = tempfile.TemporaryDirectory(prefix="botc-profile-")
