@@ -71,6 +71,8 @@ class RenderPool:
                 process.kill()
                 process.join(timeout=10)
         executor.shutdown(wait=True)
+        if manager is not None:  # a broken pool's manager may still be tearing down: it uses the queues dropped below
+            manager.join(timeout=10)
         # drop the queues now (their semaphores are released and unregistered from multiprocessing's resource
         # tracker), not at some later collection: the tracker is ended right after (stop_resource_tracker)
         for owner in (executor, manager):
