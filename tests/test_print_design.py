@@ -67,6 +67,24 @@ def test_every_quarter_of_the_sheet_back_holds_text(edition, paper):
 
 @editions
 @kits
+def test_no_white_band_between_a_night_and_the_extras_under_it(edition, paper):
+    """In each column of the back, what follows the night's last row (새벽) starts within 22 mm of it (the band gap
+    and a section heading take 14): a short night spreads its rows and its extras come right below. They used to
+    stand on the bottom margin, or the band sat under the longer night only, leaving 35–55 mm of white."""
+    back = pages(edition, paper, "script.pdf")[1]
+    margin = theme()["page"]["margin"] * MM
+    footer = back["height"] - margin - 12
+    middle = back["width"] / 2
+    for left in (True, False):
+        column = [c for c in back["chars"] if c["text"].strip() and ((c["x0"] + c["x1"]) / 2 < middle) == left and c["bottom"] < footer]
+        dawn = max(c["bottom"] for c in column if c["text"] == "벽")
+        below = [c["top"] for c in column if c["top"] > dawn + 1]
+        if below:
+            assert min(below) - dawn <= 22 * MM, (left, round((min(below) - dawn) / MM, 1))
+
+
+@editions
+@kits
 def test_travellers_on_the_back_at_a_readable_size(edition, paper):
     """The travellers' abilities are set at least at 8.5 pt (they were squeezed to 8 pt), never above the front's."""
     game, files = bundled_kit(paper, edition)

@@ -44,8 +44,11 @@ def night_band_height(game, row: float) -> float:
     return b["heading_size_pt"] * 1.45 + mm(b["heading_gap"]) + row * max(len(game.night_steps(n)) for n in NIGHTS)
 
 
-def draw_night_column(canvas, game, icons, night: str, x: float, top: float, width: float, row: float) -> None:
-    """One night's steps, icon and name (with its team in words, or its player-count condition) per row."""
+def draw_night_column(canvas, game, icons, night: str, x: float, top: float, width: float, row: float,
+                      pitch: float | None = None) -> None:
+    """One night's steps, icon and name (with its team in words, or its player-count condition) per row; icons and
+    names are sized for `row`, and rows stand `pitch` apart (more than `row` in a column with room to spare)."""
+    pitch = row if pitch is None else pitch
     b = back_theme()
     heading = b["heading_size_pt"]
     canvas.saveState()
@@ -63,7 +66,7 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
     words = wording(game)
     for step_id in game.night_steps(night):
         name, name_color, condition = step_label(game, step_id, night)
-        icon_y = y - row + (row - icon) / 2
+        icon_y = y - pitch + (pitch - icon) / 2
         if step_id in game.library.fixed_steps:
             draw_badge(canvas, step_id, x, icon_y, icon)
         else:
@@ -74,8 +77,8 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
             style("sans_bold", round(name_size, 2)), tight=True,
         )
         _, h = para.wrap(width - icon - 4, row)
-        para.drawOn(canvas, x + icon + 4, y - row / 2 - h / 2 + name_size * 0.1)
-        y -= row
+        para.drawOn(canvas, x + icon + 4, y - pitch / 2 - h / 2 + name_size * 0.1)
+        y -= pitch
 
 
 # ---------------------------------------------------------------- the extras band
@@ -296,14 +299,20 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
         middle = (len(items) + 1) // 2
         chosen = (row_min, (items[:middle], items[middle:], 0.0))
     row, (left, right, room) = chosen
-
+    # a night with room to spare spreads its rows (up to night_pitch_max × the row) down to what follows it: the level
+    # band, or its own extras right below it; no white band between a short night and its extras
+    if level:
+        band_top = min(top - fixed - row * n for n in counts) - band_gap - max(0.0, room)
+        pitches = [spread_pitch(row, n, top - fixed - band_top - band_gap) for n in counts]
+    else:
+        pitches = [spread_pitch(row, n, top - bottom - fixed - band_gap - stack_height(column))
+                   for n, column in zip(counts, (left, right))]
     for index, night in enumerate(NIGHTS):
-        draw_night_column(canvas, game, icons, night, x0 + index * (half + gap), top, half, row)
-    night_bottoms = [top - fixed - row * n for n in counts]
+        draw_night_column(canvas, game, icons, night, x0 + index * (half + gap), top, half, row, pitches[index])
+    night_bottoms = [top - fixed - pitch * n for pitch, n in zip(pitches, counts)]
     divider = x0 + half + gap / 2
     breaks = []  # (top, bottom) of a heading drawn across the divider
     if level:
-        band_top = min(night_bottoms) - band_gap - max(0.0, room)  # spare height goes above the band
         if left and right and right[0] is left[0]:  # the band's first section cut in two: one heading across it
             across = section_heading(*right[0].title, x1 - x0)
             across.draw(canvas, x0, band_top)
@@ -313,10 +322,18 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
         else:
             draw_column(canvas, left, x0, band_top)
             draw_column(canvas, right, x0 + half + gap, band_top)
-    else:  # each column's extras stand on the bottom margin, under its own night
+    else:  # each column's extras right under its own night
         for index, column in enumerate((left, right)):
-            draw_column(canvas, column, x0 + index * (half + gap), bottom + stack_height(column))
+            draw_column(canvas, column, x0 + index * (half + gap), night_bottoms[index] - band_gap)
     draw_divider(canvas, divider, top - b["heading_size_pt"] * 1.45, bottom, breaks)
+
+
+def spread_pitch(row: float, count: int, free: float) -> float:
+    """The distance between a night's rows when `free` points are left for them: at least the row, at most
+    night_pitch_max times it."""
+    if not count:
+        return row
+    return min(max(row, free / count), row * back_theme()["night_pitch_max"])
 
 
 def draw_divider(canvas, x: float, top: float, bottom: float, breaks: list[tuple[float, float]]) -> None:
