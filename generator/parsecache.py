@@ -22,6 +22,7 @@ from typing import Callable
 
 from generator import usercache
 
+STALE_DAYS = 30  # a store's file of another version, not written for this long, is removed when the store is saved
 MAX_BYTES = 2 * 1024 * 1024  # a kit's markup is about 0.8 MB, the library's YAML about 0.4 MB
 HERE = Path(__file__).resolve().parent
 
@@ -121,6 +122,24 @@ class KeptParses:
         self.added = {}
         self.stored = entries
         usercache.store(self.kind, self._key(), entries)
+        self._remove_stale()
+
+    def _remove_stale(self) -> None:
+        """Removes files of this store not written for STALE_DAYS: other versions' (an older botc-pnp, fonts since
+        replaced). One still in use is only written again, once."""
+        import os
+        import time
+
+        folder = usercache.cache_folder()
+        if folder is None:
+            return
+        oldest = time.time() - STALE_DAYS * 86400
+        try:
+            for path in (folder / self.kind).glob("*.bin"):
+                if path.stat().st_mtime < oldest:
+                    os.unlink(path)
+        except OSError:
+            pass
 
     def forget(self) -> None:
         """Drops what this process read or added (tests; a changed cache folder)."""

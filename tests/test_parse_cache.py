@@ -254,3 +254,19 @@ def test_the_fonts_printable_letters_are_kept_and_read_back_equal(cache):
     assert len(list((cache / "glyphs").glob("*.bin"))) == 1
     kept = printable_everywhere(pairs)
     assert kept == fresh and ord("한") in kept and ord("ã") in kept and 0x1F600 not in kept
+
+
+def test_saving_removes_a_stores_files_not_written_for_a_month(cache):
+    import time
+
+    kept = parsecache.KeptParses("test", lambda: "v2")
+    folder = cache / "test"
+    folder.mkdir(parents=True)
+    old, recent = folder / "old-version.bin", folder / "recent-version.bin"
+    for path, days in ((old, parsecache.STALE_DAYS + 1), (recent, parsecache.STALE_DAYS - 1)):
+        path.write_bytes(b"x")
+        when = time.time() - days * 86400
+        os.utime(path, (when, when))
+    kept.remember("text", "value")
+    kept.save()
+    assert not old.exists() and recent.exists() and len(list(folder.glob("*.bin"))) == 2
