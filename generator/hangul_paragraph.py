@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from generator import FONTS_DIR, parsecache
 from generator.fonts import with_fallback
-from generator.linebreak import NBSP, Line, break_lines, width_of
+from generator.linebreak import NBSP, Line, break_lines_at, width_of
 from generator.theme import theme
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
@@ -67,7 +67,11 @@ def _paragraph_class():
                 return BREAKS[key]
             text_width = width - style.leftIndent - style.rightIndent
             widths = (text_width - style.firstLineIndent, text_width)
-            lines = break_lines(self.frags, widths, style.fontSize, style.alignment == TA_JUSTIFY, self.tight, style.alignment == TA_CENTER)
+            known = KEPT_LINES.lookup(_key_text(key)) if self._markup else None
+            lines, ends = break_lines_at(self.frags, widths, style.fontSize, style.alignment == TA_JUSTIFY, self.tight,
+                                         style.alignment == TA_CENTER, known)
+            if self._markup and ends != known:
+                KEPT_LINES.remember(_key_text(key), ends)
             self._broken = (width, lines)
             if len(BREAKS) > 20_000:
                 BREAKS.clear()
@@ -188,6 +192,18 @@ def _frags_version() -> str:
 
 
 KEPT = parsecache.store("frags", _frags_version)
+
+
+# Where a paragraph's lines end, by (markup, style, width, tight): the whole-paragraph search was about 70 ms of a
+# build. Depends also on the line-breaking code and the theme's spacing limits.
+def _lines_version() -> str:
+    from generator import TEMPLATES_DIR
+    from generator.parsecache import code_stamp, files_stamp
+
+    return f"{_frags_version()} breaking {code_stamp('linebreak.py')} theme {files_stamp([TEMPLATES_DIR / 'theme.yaml'])}"
+
+
+KEPT_LINES = parsecache.store("lines", _lines_version)
 
 
 def _key_text(key: tuple) -> str:

@@ -257,7 +257,20 @@ def opens(word: Word) -> bool:
 
 def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
                   balance: bool = False):
-    """The lines of one segment with the least total demerits (ragged lines when the style is not justified).
+    """The lines of one segment with the least total demerits (ragged lines when the style is not justified)."""
+    return lines_at(words, line_ends(words, widths, first, em, justify, tight, balance), widths, first, em, justify)
+
+
+def _advances(words: list[Word]) -> list[float]:
+    advance = [0.0]  # advance[i]: width of words[:i] with the space after each
+    for word in words:
+        advance.append(advance[-1] + word.width + word.space)
+    return advance
+
+
+def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
+              balance: bool = False) -> list[int]:
+    """Where the lines of one segment end (word indices, the last is len(words)), for the least total demerits.
 
     Candidate lines shorter than `shortest_line` of the width are not tried (except the last line and lone words):
     they could only be set underfull.
@@ -266,10 +279,9 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
     n = len(words)
     if not n:
         return []
-    advance = [0.0]  # advance[i]: width of words[:i] with the space after each
+    advance = _advances(words)
     glyph_count = [0]
     for word in words:
-        advance.append(advance[-1] + word.width + word.space)
         glyph_count.append(glyph_count[-1] + word.glyphs)
     widest = max((w.space for w in words), default=0.0)
     shrink = limits["word_space_shrink_em"] * em
@@ -318,19 +330,31 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
             if total < best[end]:
                 best[end] = total
                 came_from[end] = start
-    breaks = []
+    ends = []
     end = n
     while end > 0:
-        breaks.append((came_from[end], end))
+        ends.append(end)
         end = came_from[end]
+    return ends[::-1]
+
+
+def lines_at(words: list[Word], ends: list[int], widths: tuple[float, float], first: bool, em: float, justify: bool) -> list[Line]:
+    """The lines of one segment broken after the given word indices, with their spacing."""
+    if not words:
+        return []
+    limits = spacing()
+    advance = _advances(words)
+    widest = max((w.space for w in words), default=0.0)
     lines = []
-    for start, end in reversed(breaks):
+    start = 0
+    for end in ends:
         width = widths[0] if (first and start == 0) else widths[1]
         natural = advance[end] - advance[start] - words[end - 1].space
         if justify:
-            lines.append(set_line(words[start:end], natural, width, widest, em, end == n, limits))
+            lines.append(set_line(words[start:end], natural, width, widest, em, end == len(words), limits))
         else:
             lines.append(Line(words[start:end], natural))
+        start = end
     return lines
 
 
@@ -353,12 +377,34 @@ def cached_segments(frags) -> list[Segment]:
 
 def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool) -> list[Line]:
     """The lines of a paragraph (reportlab frags) in `widths` (first line, other lines)."""
+    return break_lines_at(frags, widths, em, justify, tight, balance)[0]
+
+
+def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool,
+                   known: list | None = None) -> tuple[list[Line], list[list[int]]]:
+    """(lines, line ends of each segment). `known` ends, from an earlier run of the same paragraph and width, skip
+    the search; ends that do not fit the words (another version) are searched again."""
     lines: list[Line] = []
-    for index, segment in enumerate(cached_segments(frags)):
+    all_ends: list[list[int]] = []
+    segments = cached_segments(frags)
+    known = known if isinstance(known, list) and len(known) == len(segments) else None
+    for index, segment in enumerate(segments):
         words = []
         for word in segment.words:
             words += split_at_ties(word, widths[1]) if word.width > widths[1] else [word]
-        lines += break_segment(words, widths, index == 0, em, justify, tight, balance) or ([Line([], 0.0)] if index else [])
+        ends = known[index] if known is not None else None
+        if not _valid_ends(ends, len(words)):
+            ends = line_ends(words, widths, index == 0, em, justify, tight, balance)
+        all_ends.append(ends)
+        lines += lines_at(words, ends, widths, index == 0, em, justify) or ([Line([], 0.0)] if index else [])
     if lines and not lines[-1].words:
         lines.pop()
-    return lines
+    return lines, all_ends
+
+
+def _valid_ends(ends, count: int) -> bool:
+    if not isinstance(ends, list) or not all(type(end) is int for end in ends):
+        return False
+    if not count:
+        return ends == []
+    return bool(ends) and ends[-1] == count and all(a < b for a, b in zip([0, *ends], ends))

@@ -270,3 +270,34 @@ def test_saving_removes_a_stores_files_not_written_for_a_month(cache):
     kept.remember("text", "value")
     kept.save()
     assert not old.exists() and recent.exists() and len(list(folder.glob("*.bin"))) == 2
+
+
+def line_texts(lines) -> list[str]:
+    return [" ".join("".join(run.text for run in word.runs) for word in line.words) for line in lines]
+
+
+def test_kept_line_ends_set_the_same_lines_and_wrong_ones_are_searched_again(cache):
+    from generator.fonts import register_fonts
+    from generator.hangul_paragraph import KEPT_LINES, hangul_paragraph
+    from generator.linebreak import break_lines_at
+    from generator.typeset import style
+
+    register_fonts()
+    KEPT_LINES.forget()
+    text = "매일 밤, 플레이어 1명을 선택합니다: 그 플레이어가 악마라면, 당신은 <b>‘예’</b>라는 신호를 받습니다. " * 3
+    fresh = hangul_paragraph(text, style("serif", 9, 11)).lines_for(150)
+    assert KEPT_LINES.added
+    KEPT_LINES.save()
+    KEPT_LINES.forget()
+    paragraph = hangul_paragraph(text, style("serif", 9, 11))
+    from generator.hangul_paragraph import BREAKS
+
+    BREAKS.clear()
+    kept = paragraph.lines_for(150)
+    assert not KEPT_LINES.added  # the ends came from the cache
+    assert line_texts(kept) == line_texts(fresh) and [l.word_extra for l in kept] == [l.word_extra for l in fresh]
+    widths = (150.0, 150.0)
+    right, ends = break_lines_at(paragraph.frags, widths, 9, True, False, False)
+    for wrong in ([[3, 1]], [[999]], [ends[0][:-1]], "nonsense", [ends[0], [1]]):
+        again, again_ends = break_lines_at(paragraph.frags, widths, 9, True, False, False, wrong)
+        assert again_ends == ends and line_texts(again) == line_texts(right)
