@@ -31,8 +31,8 @@ from generator.pipeline import render_one, validate_game
 game, report = validate_game(sys.argv[2], sys.argv[3])
 register_fonts()
 render_one(sys.argv[1], game, RenderOptions())  # imports, fonts and templates, not timed
-from generator import hangul_paragraph, linebreak
-for cache in (hangul_paragraph.BREAKS, hangul_paragraph.PARSED, linebreak._SEGMENTS, linebreak._WIDTHS):
+from generator import hangul_paragraph, words
+for cache in (hangul_paragraph.BREAKS, hangul_paragraph.PARSED, words._SEGMENTS, words._WIDTHS):
     cache.clear()  # the timed render breaks every paragraph again, as a fresh `build` does
 game, report = validate_game(sys.argv[2], sys.argv[3])
 started = time.process_time()

@@ -16,8 +16,9 @@ from functools import lru_cache
 
 from generator import FONTS_DIR, parsecache
 from generator.fonts import with_fallback
-from generator.linebreak import NBSP, Line, break_lines_at, width_of
+from generator.linebreak import Line, break_lines_at
 from generator.theme import theme
+from generator.words import NBSP, width_of
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
 BREAKS: dict[tuple, list] = {}
@@ -200,7 +201,7 @@ def _lines_version() -> str:
     from generator import TEMPLATES_DIR
     from generator.parsecache import code_stamp, files_stamp
 
-    return f"{_frags_version()} breaking {code_stamp('linebreak.py')} theme {files_stamp([TEMPLATES_DIR / 'theme.yaml'])}"
+    return f"{_frags_version()} breaking {code_stamp('linebreak.py', 'words.py')} theme {files_stamp([TEMPLATES_DIR / 'theme.yaml'])}"
 
 
 KEPT_LINES = parsecache.store("lines", _lines_version)

@@ -54,7 +54,7 @@ def paragraph(markup: str, paragraph_style):
 def _paragraph_class():
     from reportlab.platypus import Paragraph
 
-    from generator.linebreak import untie_wide
+    from generator.words import untie_wide
 
     class TiedParagraph(Paragraph):
         """reportlab's Paragraph that unties a no-break unit wider than the column before wrapping (it would
