@@ -1,6 +1,7 @@
 """How one document's cost grows with the script: CPU seconds of rendering it for synthetic scripts of 50, 100 and 181
 characters (bench/synthetic.py), each in a fresh process, after loading, checking and one untimed render (imports,
-fonts, templates); the paragraph caches are emptied before the timed render, so its layout work is all done again.
+fonts, templates); the paragraph caches are emptied before the timed render and the user cache is off, so its
+layout work is all done again.
 
 Usage: .venv/bin/python bench/scale.py [--document script_sheet] [--runs N] [--sizes 50,100,181]
 
@@ -11,6 +12,7 @@ CPU time of each size and its ratio to the smallest. Exit 1 when a run fails.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -42,7 +44,9 @@ print(time.process_time() - started)
 
 
 def one_run(document: str, script: str, content: Path) -> float:
-    done = subprocess.run([sys.executable, "-c", CHILD, document, script, str(content)], cwd=ROOT, capture_output=True, text=True)
+    env = {**os.environ, "BOTC_PNP_CACHE_DIR": ""}  # no kept parses or line ends: the layout work is measured whole
+    done = subprocess.run([sys.executable, "-c", CHILD, document, script, str(content)], cwd=ROOT, capture_output=True,
+                          text=True, env=env)
     if done.returncode != 0:
         raise SystemExit(f"{document} for {script} failed:\n{done.stderr[-2000:]}")
     return float(done.stdout.strip().splitlines()[-1])

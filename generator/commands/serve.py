@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import errno
-import ipaddress
-import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +28,8 @@ PORT_REASONS = {
 
 
 def is_loopback(host: str) -> bool:
+    import ipaddress  # here, not at the top: every other command loads this module to list `serve`
+
     if host == "localhost":
         return True
     try:
@@ -112,6 +112,8 @@ def start_server(host: str, port: int, content, workspace: Path, console: Consol
     try:
         server = make_app_server(app, host, port)
     except OSError as exc:
+        import socket
+
         if isinstance(exc, socket.gaierror):
             reason = PORT_REASONS[errno.EADDRNOTAVAIL]
         else:
