@@ -107,13 +107,13 @@ def run_probe(code: str, folder: Path, *args: str) -> subprocess.CompletedProces
 
 PROBE = (
     "import sys, runpy, atexit\n"
-    "atexit.register(lambda: print('LOADED', sorted(m for m in ('yaml',) if m in sys.modules), flush=True))\n"
+    "atexit.register(lambda: print('LOADED', sorted(m for m in ('yaml', 'jinja2', 'reportlab', 'tossi', 'PIL') if m in sys.modules), flush=True))\n"
     "sys.argv = ['botc-pnp', *sys.argv[1:]]\n"
     "runpy.run_module('generator', run_name='__main__')\n"
 )
 
 
-def test_a_warm_validate_does_not_import_pyyaml_and_says_the_same(tmp_path):
+def test_a_warm_validate_imports_no_yaml_template_pdf_or_particle_library_and_says_the_same(tmp_path):
     folder = tmp_path / "cache"
     cold = run_probe(PROBE, folder, "validate", "in-space")
     warm = run_probe(PROBE, folder, "validate", "in-space")
