@@ -182,26 +182,27 @@ def _paragraph_class():
 
 
 # Parsed markup kept between runs (generator.parsecache): reportlab's parser and the Latin fallback took about
-# 80 µs a paragraph, a tenth of a build. Depends on reportlab, this code and the fonts' files.
+# 80 µs a paragraph, a tenth of a build. Depends on reportlab, this code, the fonts' files and the theme.
 def _frags_version() -> str:
     from generator.parsecache import code_stamp, files_stamp, package_stamp
     from generator.theme import font_paths
 
+    from generator import TEMPLATES_DIR
+
     fallback = [FONTS_DIR / spec["file"] for spec in theme()["fallback_fonts"].values()]
     return (f"code {code_stamp('hangul_paragraph.py', 'fonts.py', 'parsecache.py')} reportlab {package_stamp('reportlab')} "
-            f"fonts {files_stamp([*font_paths(), *fallback])}")
+            f"fonts {files_stamp([*font_paths(), *fallback, TEMPLATES_DIR / 'theme.yaml'])}")
 
 
 KEPT = parsecache.store("frags", _frags_version)
 
 
 # Where a paragraph's lines end, by (markup, style, width, tight): the whole-paragraph search was about 70 ms of a
-# build. Depends also on the line-breaking code and the theme's spacing limits.
+# build. Depends also on the line-breaking code.
 def _lines_version() -> str:
-    from generator import TEMPLATES_DIR
-    from generator.parsecache import code_stamp, files_stamp
+    from generator.parsecache import code_stamp
 
-    return f"{_frags_version()} breaking {code_stamp('linebreak.py', 'words.py')} theme {files_stamp([TEMPLATES_DIR / 'theme.yaml'])}"
+    return f"{_frags_version()} breaking {code_stamp('linebreak.py', 'words.py')}"
 
 
 KEPT_LINES = parsecache.store("lines", _lines_version)

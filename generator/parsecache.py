@@ -24,6 +24,7 @@ from generator import usercache
 
 STALE_DAYS = 30  # a store's file of another version, not written for this long, is removed when the store is saved
 MAX_BYTES = 2 * 1024 * 1024  # a kit's markup is about 0.8 MB, the library's YAML about 0.4 MB
+MAX_ENTRY_BYTES = 64 * 1024  # a character file's parse is about 4 KB, a paragraph's frags about 1 KB
 HERE = Path(__file__).resolve().parent
 
 
@@ -102,9 +103,12 @@ class KeptParses:
         if usercache.cache_folder() is None:
             return
         try:
-            self.added[self._digest(text)] = marshal.dumps(value)
+            data = marshal.dumps(value)
         except ValueError:
             return
+        if len(data) > MAX_ENTRY_BYTES:
+            return  # one huge text (a pasted book) must not crowd out the rest, nor be read on every run
+        self.added[self._digest(text)] = data
         _save_all_at_exit()
 
     def save(self) -> None:

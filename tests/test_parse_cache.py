@@ -301,3 +301,12 @@ def test_kept_line_ends_set_the_same_lines_and_wrong_ones_are_searched_again(cac
     for wrong in ([[3, 1]], [[999]], [ends[0][:-1]], "nonsense", [ends[0], [1]]):
         again, again_ends = break_lines_at(paragraph.frags, widths, 9, True, False, False, wrong)
         assert again_ends == ends and line_texts(again) == line_texts(right)
+
+
+def test_a_huge_parse_is_not_kept(cache):
+    kept = parsecache.KeptParses("test", lambda: "v3")
+    kept.remember("small", "x" * 100)
+    kept.remember("huge", "x" * (parsecache.MAX_ENTRY_BYTES + 1))
+    kept.save()
+    kept.forget()
+    assert kept.lookup("small") == "x" * 100 and kept.lookup("huge") is None
