@@ -59,7 +59,12 @@ def code_stamp(*names: str) -> str:
     """The SHA-1 of generator modules' source: the code that turns a text into what is kept."""
     code = hashlib.sha1(usedforsecurity=False)
     for name in names:
-        code.update((HERE / name).read_bytes())
+        try:
+            code.update((HERE / name).read_bytes())
+        except OSError:  # an installation without sources: then only the version of botc-pnp tells
+            from generator import __version__
+
+            code.update(f"{name} of botc-pnp {__version__}".encode())
     return code.hexdigest()
 
 
