@@ -1,9 +1,10 @@
 """A text → what parsing it gave last time, from the user's cache (generator.usercache); or a new parse → kept there
-for the next run. Two stores use it: YAML files (here) and paragraph markup (generator.hangul_paragraph).
+for the next run. Three stores use it: YAML files (here), and paragraph markup and where its lines end
+(generator.hangul_paragraph).
 
 Every command reads the whole library (181 character files, the night order, the jinxes) and the templates' YAML;
 parsing them with libyaml and building the line map cost 30–40 ms of each `validate` and `build`. A build also
-parses about a thousand paragraphs of markup. Each store keeps its parses together in one cache file, each under
+parses about a thousand paragraphs of markup and breaks them into lines. Each store keeps its parses together in one cache file, each under
 the SHA-1 of its text and as its own marshal bytes (so every lookup gives fresh objects that a caller may change).
 The file's key holds what the parses depend on: the versions of Python and of the libraries, and the code that
 makes them (an edited parser never meets an old parse). A parse holding anything marshal cannot keep (a YAML date)
