@@ -4,13 +4,13 @@ for the next run. Three stores use it: YAML files (here), and paragraph markup a
 
 Every command reads the whole library (181 character files, the night order, the jinxes) and the templates' YAML;
 parsing them with libyaml and building the line map cost 30–40 ms of each `validate` and `build`. A build also
-parses about a thousand paragraphs of markup and breaks them into lines. Each store keeps its parses together in one cache file, each under
-the SHA-1 of its text and as its own marshal bytes (so every lookup gives fresh objects that a caller may change).
-The file's key holds what the parses depend on: the versions of Python and of the libraries, and the code that
-makes them (an edited parser never meets an old parse). A parse holding anything marshal cannot keep (a YAML date)
-is simply parsed every time. A file is rewritten only when a run parsed something new (at the latest when the
-program ends); it keeps the parses this run used or made and then the newest others, up to MAX_BYTES (reading and
-checking the file costs about 5 ms a megabyte, on every run).
+parses about a thousand paragraphs of markup and breaks them into lines. Each store keeps its parses together in one
+cache file, each under the SHA-1 of its text and as its own marshal bytes (so every lookup gives fresh objects that
+a caller may change). The file's key holds what the parses depend on: the versions of Python and of the libraries,
+and the code that makes them (an edited parser never meets an old parse). A parse holding anything marshal cannot
+keep (a YAML date) is simply parsed every time. A file is rewritten only when a run parsed something new (at the
+latest when the program ends); it keeps the parses this run used or made and then the newest others, up to MAX_BYTES
+(reading and checking the file costs about 5 ms a megabyte, on every run).
 """
 
 from __future__ import annotations
