@@ -2,10 +2,11 @@
 
 Usage: .venv/bin/python bench/phases.py [SCRIPT] [--content DIR] [--synthetic N] [--cprofile FILE]
 
-Phases: imports (CLI, reportlab, jinja2; no command imports pypdf, and svglib only on an icon cache miss), load + checks, font registration, icon parsing (every icon of
-the script, cold cache), then each document of DOCUMENTS in build order. Inside each document, cProfile gives the
-cumulative time of a few known hot spots (layout passes, imposition, icon drawing, font subsetting, PDF writing).
-Numbers are with cProfile on, so they run slower than in the bench; compare them with each other, not with it.
+Phases: imports (CLI, reportlab, jinja2; no command imports pypdf, and svglib only on an icon cache miss), load +
+checks, font registration, icon parsing (every icon of the script, cold cache), then each document of DOCUMENTS in
+build order. Inside each document, cProfile gives the cumulative time of a few known hot spots (layout passes,
+imposition, icon drawing, font subsetting, PDF writing). Numbers are with cProfile on, so they run slower than in
+the bench; compare them with each other, not with it.
 """
 
 from __future__ import annotations

@@ -123,7 +123,8 @@ class KeptParses:
             return
         stored = self._entries()
         others = [(d, data) for d, data in stored.items() if d not in self.added and d not in self.used]
-        ordered = others + [(d, stored[d]) for d in stored if d in self.used and d not in self.added] + list(self.added.items())
+        used = [(d, stored[d]) for d in stored if d in self.used and d not in self.added]
+        ordered = others + used + list(self.added.items())
         total, start = sum(len(data) for _, data in ordered), 0
         while total > MAX_BYTES and start < len(ordered) - 1:  # the oldest of the others go first
             total -= len(ordered[start][1])
