@@ -151,14 +151,9 @@ def run_case(case: Case, runs: int, warmups: int, log) -> None:
             log(f"  {case.label}: FAILED (exit {case.warmup.returncode})\n{tail(case.warmup)}")
             return
     for index in range(runs):
-        sample = measure(case.command, ROOT)
-        case.samples.append(sample)
-        log(f"  {case.label}: run {index + 1}/{runs} {sample.wall:.2f} s")
-        if sample.returncode != 0:
-            log(f"  {case.label}: FAILED (exit {sample.returncode})\n{tail(sample)}")
+        if not timed_run(case, index, runs, log):
             return
-    case.pdfs = pdf_sizes(case.pdf_dir)
-    case.pages = page_count(case.pdf_dir)
+    record_outputs(case)
 
 
 def run_alternating(first: Case, second: Case, runs: int, warmups: int, log) -> None:
@@ -166,16 +161,26 @@ def run_alternating(first: Case, second: Case, runs: int, warmups: int, log) -> 
     for _ in range(warmups):
         second.warmup = measure(second.command, ROOT)
     for index in range(runs):
-        for case in (first, second):
-            sample = measure(case.command, ROOT)
-            case.samples.append(sample)
-            log(f"  {case.label}: run {index + 1}/{runs} {sample.wall:.2f} s")
-            if sample.returncode != 0:
-                log(f"  {case.label}: FAILED (exit {sample.returncode})\n{tail(sample)}")
-                return
-    for case in (first, second):
-        case.pdfs = pdf_sizes(case.pdf_dir)
-        case.pages = page_count(case.pdf_dir)
+        if not (timed_run(first, index, runs, log) and timed_run(second, index, runs, log)):
+            return
+    record_outputs(first)
+    record_outputs(second)
+
+
+def timed_run(case: Case, index: int, runs: int, log) -> bool:
+    """One measured run added to the case; False (and its output logged) when the command failed."""
+    sample = measure(case.command, ROOT)
+    case.samples.append(sample)
+    log(f"  {case.label}: run {index + 1}/{runs} {sample.wall:.2f} s")
+    if sample.returncode != 0:
+        log(f"  {case.label}: FAILED (exit {sample.returncode})\n{tail(sample)}")
+        return False
+    return True
+
+
+def record_outputs(case: Case) -> None:
+    case.pdfs = pdf_sizes(case.pdf_dir)
+    case.pages = page_count(case.pdf_dir)
 
 
 def sheet_case(size: int, script_id: str, content: Path, runs: int, log) -> Case:
