@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from contextlib import contextmanager
 from pathlib import Path
 
 _REASONS = {
@@ -101,3 +102,21 @@ def _refuse_unless_regular(mode: int) -> None:
 def _too_big(size: int | None, limit: int) -> NotReadable:
     found = f"{size:,}바이트" if size is not None else f"{limit:,}바이트 넘음"
     return NotReadable("file-too-big", f"파일이 너무 큽니다({found}). {limit:,}바이트까지 읽습니다")
+
+
+def remove_quietly(path) -> None:
+    """Removes a file if it is there; a file already gone or not removable is no error."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+@contextmanager
+def removed_on_failure(path):
+    """A temporary file being written: removed when the block fails, Ctrl-C and SIGTERM included."""
+    try:
+        yield
+    except BaseException:
+        remove_quietly(path)
+        raise

@@ -184,7 +184,7 @@ def _paragraph_class():
 # Parsed markup kept between runs (generator.parsecache): reportlab's parser and the Latin fallback took about
 # 80 µs a paragraph, a tenth of a build. Depends on reportlab, this code, the fonts' files and the theme.
 def _frags_version() -> str:
-    from generator.parsecache import code_stamp, files_stamp, package_stamp
+    from generator.usercache import code_stamp, files_stamp, package_stamp
     from generator.theme import font_paths
 
     from generator import TEMPLATES_DIR
@@ -200,7 +200,7 @@ KEPT = parsecache.store("frags", _frags_version)
 # Where a paragraph's lines end, by (markup, style, width, tight): the whole-paragraph search was about 70 ms of a
 # build. Depends also on the line-breaking code.
 def _lines_version() -> str:
-    from generator.parsecache import code_stamp
+    from generator.usercache import code_stamp
 
     return f"{_frags_version()} breaking {code_stamp('linebreak.py', 'words.py')}"
 

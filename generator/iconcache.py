@@ -10,7 +10,6 @@ plain shapes (an embedded image, text) is simply not stored and is converted eve
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
 from generator import usercache
@@ -24,20 +23,10 @@ _FILL_ONLY = "NoStrokePath"  # svglib's path that is never stroked (an open path
 
 @lru_cache(maxsize=1)
 def _versions() -> str:
-    """reportlab's version and svglib's (its module file's size and time: reading its metadata or importing it
-    would cost what this cache saves)."""
+    """reportlab's version and svglib's files (not imported: that would cost what this cache saves)."""
     import reportlab
-    from importlib.util import find_spec
 
-    svglib = "none"
-    try:
-        spec = find_spec("svglib")
-        if spec is not None and spec.submodule_search_locations:
-            stat = os.stat(os.path.join(list(spec.submodule_search_locations)[0], "svglib.py"))
-            svglib = f"{stat.st_size}-{stat.st_mtime_ns}"
-    except (ImportError, OSError, ValueError):
-        pass
-    return f"reportlab {reportlab.Version} svglib {svglib} {usercache.runtime_tag()}"
+    return f"reportlab {reportlab.Version} svglib {usercache.package_stamp('svglib')} {usercache.runtime_tag()}"
 
 
 def key_for(data: bytes) -> str:

@@ -18,55 +18,14 @@ from __future__ import annotations
 import hashlib
 import marshal
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable
 
 from generator import usercache
+from generator.usercache import code_stamp, package_stamp
 
 STALE_DAYS = 30  # a store's file of another version, not written for this long, is removed when the store is saved
 MAX_BYTES = 2 * 1024 * 1024  # a kit's markup is about 0.8 MB, the library's YAML about 0.4 MB
 MAX_ENTRY_BYTES = 64 * 1024  # a character file's parse is about 4 KB, a paragraph's frags about 1 KB
-HERE = Path(__file__).resolve().parent
-
-
-def files_stamp(paths) -> str:
-    """A short fingerprint of files by size and modification time (reading a library's files or importing it to
-    learn its version would cost part of what a cache saves)."""
-    parts = []
-    for path in paths:
-        try:
-            stat = Path(path).stat()
-            parts.append(f"{Path(path).name}:{stat.st_size}-{stat.st_mtime_ns}")
-        except OSError:
-            parts.append(f"{Path(path).name}:missing")
-    return hashlib.sha1(" ".join(parts).encode(), usedforsecurity=False).hexdigest()
-
-
-def package_stamp(name: str) -> str:
-    """files_stamp of an installed package's own files (not imported)."""
-    from importlib.util import find_spec
-
-    try:
-        spec = find_spec(name)
-        if spec is None or not spec.submodule_search_locations:
-            return "none"
-        folder = Path(list(spec.submodule_search_locations)[0])
-        return files_stamp(sorted(p for p in folder.iterdir() if p.is_file()))
-    except (ImportError, OSError, ValueError):
-        return "none"
-
-
-def code_stamp(*names: str) -> str:
-    """The SHA-1 of generator modules' source: the code that turns a text into what is kept."""
-    code = hashlib.sha1(usedforsecurity=False)
-    for name in names:
-        try:
-            code.update((HERE / name).read_bytes())
-        except OSError:  # an installation without sources: then only the version of botc-pnp tells
-            from generator import __version__
-
-            code.update(f"{name} of botc-pnp {__version__}".encode())
-    return code.hexdigest()
 
 
 class KeptParses:

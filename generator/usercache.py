@@ -21,6 +21,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from generator.files import removed_on_failure
+
+_HERE = Path(__file__).resolve().parent  # the generator package: its modules' source keys what they make
+
 MAGIC = b"botc-pnp cache 1\n"
 ENV = "BOTC_PNP_CACHE_DIR"
 
@@ -49,6 +53,49 @@ def file_digest(data: bytes) -> str:
 def runtime_tag() -> str:
     """Python's version: marshal's format and what it holds may differ between versions."""
     return f"py{sys.version_info[0]}.{sys.version_info[1]}"
+
+
+# -- what a kept thing depends on: parts of the keys --------------------------------------------------------------
+
+def files_stamp(paths) -> str:
+    """A short fingerprint of files by size and modification time (reading a library's files or importing it to
+    learn its version would cost part of what a cache saves)."""
+    parts = []
+    for path in paths:
+        try:
+            stat = Path(path).stat()
+            parts.append(f"{Path(path).name}:{stat.st_size}-{stat.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{Path(path).name}:missing")
+    return hashlib.sha1(" ".join(parts).encode(), usedforsecurity=False).hexdigest()
+
+
+def package_stamp(name: str) -> str:
+    """files_stamp of an installed package's own files (not imported)."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(name)
+        if spec is None or not spec.submodule_search_locations:
+            return "none"
+        folder = Path(list(spec.submodule_search_locations)[0])
+        return files_stamp(sorted(p for p in folder.iterdir() if p.is_file()))
+    except (ImportError, OSError, ValueError):
+        return "none"
+
+
+def code_stamp(*names: str) -> str:
+    """The SHA-1 of generator modules' source: the code that turns a text into what is kept."""
+    code = hashlib.sha1(usedforsecurity=False)
+    for name in names:
+        try:
+            code.update((_HERE / name).read_bytes())
+        except OSError:  # an installation without sources: then only the version of botc-pnp tells
+            from generator import __version__
+
+            code.update(f"{name} of botc-pnp {__version__}".encode())
+    return code.hexdigest()
+
 
 
 def _path(kind: str, key: str) -> Path | None:
@@ -93,15 +140,9 @@ def store(kind: str, key: str, value) -> None:
         payload = marshal.dumps(value)
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".bin")
-        try:
+        with removed_on_failure(temporary):
             with os.fdopen(handle, "wb") as stream:
                 stream.write(_header(kind, key) + hashlib.sha256(payload).digest() + payload)
             os.replace(temporary, path)
-        except BaseException:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-            raise
     except (OSError, ValueError):
         pass

@@ -25,7 +25,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.files import kind_of, reason
+from generator.files import kind_of, reason, remove_quietly, removed_on_failure
 from generator.interrupts import STOP_SIGNALS
 from generator.josa import quoted, with_particle
 
@@ -283,10 +283,7 @@ def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
                 _replaced.append(target)
     except BaseException as exc:
         for temporary in temporaries[renamed:]:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
+            remove_quietly(temporary)
         if isinstance(exc, OSError):
             raise OutputError(f"파일을 쓸 수 없습니다({reason(exc)}): {current}. {what_changed()}") from exc
         raise
@@ -300,18 +297,12 @@ def _write_temporary(target: Path, data: bytes) -> str:
         handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=target.parent)
     except OSError as exc:
         raise OutputError(f"출력 폴더에 쓸 수 없습니다({reason(exc)}): {target.parent}") from exc
-    try:
+    with removed_on_failure(temporary):
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
     return temporary
 
 

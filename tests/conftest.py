@@ -26,6 +26,17 @@ def pdf_page_texts(source) -> list[str]:
         document.close()
 
 
+def run_in_threads(target, count: int) -> None:
+    """Runs target() in `count` threads at once and waits for all of them."""
+    import threading
+
+    threads = [threading.Thread(target=target) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def live_children() -> list[tuple[int, str]]:
     """(pid, command) of every process whose parent is this test process, zombies included (Linux /proc)."""
     me = os.getpid()

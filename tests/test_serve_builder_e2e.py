@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 import yaml
@@ -43,6 +44,15 @@ def open_page(driver, site_url):
     wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) > 100, "library drawn")
 
 
+def open_with_upload(browser, site_url, upload: Path, text: str):
+    """A desktop-sized page with `text` uploaded as the script file `upload`."""
+    upload.write_text(text, encoding="utf-8")
+    driver = browser(1366, 900)
+    open_page(driver, site_url)
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    return driver
+
+
 def load_bundled(driver, name: str, count: int):
     wait_until(driver, lambda d: len(Select(d.find_element(By.ID, "start-select")).options) > 3, "script list")
     Select(driver.find_element(By.ID, "start-select")).select_by_value(f"bundled/{name}")
@@ -51,12 +61,9 @@ def load_bundled(driver, name: str, count: int):
 
 
 def test_a_misspelt_id_stays_with_its_fix_and_the_jinx_and_nights_panels_follow_the_script(site, browser, tmp_path):  # noqa: F811
-    upload = tmp_path / "징크스.json"
     ids = ["fortune_teler" if i == "empath" else i for i in TEENSY_WITH_JINX]
-    upload.write_text('[{"id": "_meta", "name": "징크스 연습"}, ' + ", ".join(f'"{i}"' for i in ids) + "]", encoding="utf-8")
-    driver = browser(1366, 900)
-    open_page(driver, site)
-    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    text = '[{"id": "_meta", "name": "징크스 연습"}, ' + ", ".join(f'"{i}"' for i in ids) + "]"
+    driver = open_with_upload(browser, site, tmp_path / "징크스.json", text)
     uploaded = time.monotonic()
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.row.unknown[data-id="fortune_teler"]'), "typo kept")
     assert rows(driver)[0] == "fortune_teler"  # kept where it can be seen: first
@@ -196,11 +203,7 @@ def test_an_empty_script_says_why_its_buttons_cannot_work(site, browser, tmp_pat
 
 
 def test_the_page_shows_no_finding_code_and_no_avoided_word(site, browser, tmp_path):  # noqa: F811
-    upload = tmp_path / "틀림.json"
-    upload.write_text('[{"id": "_meta", "name": "틀림"}, "virgin", "recluse", "spy", "innkeeper", "huntsman", "drunk", "imp", "virgn"]', encoding="utf-8")
-    driver = browser(1366, 900)
-    open_page(driver, site)
-    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    driver = open_with_upload(browser, site, tmp_path / "틀림.json", '[{"id": "_meta", "name": "틀림"}, "virgin", "recluse", "spy", "innkeeper", "huntsman", "drunk", "imp", "virgn"]')
     wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#findings .finding")) >= 3, "findings")
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".night .step"), "nights")
     search = driver.find_element(By.ID, "search")
@@ -265,11 +268,7 @@ def test_several_scripts_are_remembered_by_title(site, browser, tmp_path):  # no
 
 
 def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_path):  # noqa: F811
-    upload = tmp_path / "작은.json"
-    upload.write_text('[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]', encoding="utf-8")
-    driver = browser(1366, 900)
-    open_page(driver, site)
-    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    driver = open_with_upload(browser, site, tmp_path / "작은.json", '[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]')
     hint = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="players-range-hint"]'), "hint")[0]
     assert "인원을 5–6명으로 정하기" in hint.text and "_meta" not in hint.text and "players:" not in hint.text
     setup_rows = lambda d: [r.find_element(By.TAG_NAME, "th").text for r in d.find_elements(By.CSS_SELECTOR, "#setup tbody tr")]  # noqa: E731

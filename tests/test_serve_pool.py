@@ -3,11 +3,10 @@ them is left when the pool is closed."""
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 
-from conftest import live_children
+from conftest import live_children, run_in_threads
 from generator.server.pool import RenderPool, stop_resource_tracker
 
 
@@ -57,11 +56,7 @@ def test_workers_render_what_the_server_would_and_leave_nothing_behind(game):
             except Exception as exc:  # noqa: BLE001 - the failure is the finding
                 errors.append(exc)
 
-        threads = [threading.Thread(target=build) for _ in range(3)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        run_in_threads(build, 3)
     finally:
         pool.close()
     assert not errors

@@ -234,6 +234,8 @@ def test_a_warm_build_loads_no_svg_converter(tmp_path):
 def test_threads_reading_a_cached_font_at_once_all_see_its_tables(cache):
     import threading
 
+    from conftest import run_in_threads
+
     load_ttfont("A", FONT)
     for _ in range(5):
         font = load_ttfont("A", FONT)
@@ -247,9 +249,5 @@ def test_threads_reading_a_cached_font_at_once_all_see_its_tables(cache):
             except Exception as exc:  # noqa: BLE001 - the failure is the finding
                 errors.append(exc)
 
-        threads = [threading.Thread(target=read) for _ in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        run_in_threads(read, 4)
         assert not errors and len(set(seen)) == 1
