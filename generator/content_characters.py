@@ -14,7 +14,7 @@ from generator.yamlio import Located, display_path, load_yaml
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")
-CHARACTER_LIST_FIELDS = ("examples", "how_to_run", "notes", "reminders", "global_reminders", "aliases", "community_names")
+CHARACTER_LIST_FIELDS = ("examples", "how_to_run", "notes", "tips", "reminders", "global_reminders", "aliases", "community_names")
 CHARACTER_REQUIRED = ("id", "name", "team", "ability")
 LIST_LIMITS = {"reminders": (MAX_REMINDERS, "알림 토큰"), "global_reminders": (MAX_REMINDERS, "알림 토큰")}
 CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues"}

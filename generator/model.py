@@ -52,7 +52,8 @@ class Character:
     overview: str | None = None
     examples: list[str] = field(default_factory=list)  # almanac: concrete game situations (예시)
     how_to_run: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # the user's almanac: its 예시 · 메모 section, under that heading
+    tips: list[str] = field(default_factory=list)  # almanac: the storyteller's advice (요령), apart from the examples
     reminders: list[str] = field(default_factory=list)
     global_reminders: list[str] = field(default_factory=list)
     first_night: str | None = None

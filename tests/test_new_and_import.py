@@ -33,7 +33,7 @@ def test_new_layout(starter):
     assert example.is_file() and (starter / "icons" / "lamplighter.svg").is_file()
     assert (starter / "README.md").is_file() and (starter / "icons" / "CREDITS.md").is_file()
     text = example.read_text(encoding="utf-8")
-    for field in ("id:", "name:", "team:", "ability:", "flavor:", "overview:", "how_to_run:", "notes:", "reminders:",
+    for field in ("id:", "name:", "team:", "ability:", "flavor:", "overview:", "how_to_run:", "tips:", "reminders:",
                   "global_reminders:", "first_night:", "other_nights", "setup", "aliases:", "icon:"):
         assert field in text, field
     commented = [line for line in text.splitlines() if line.startswith("#")]

@@ -20,6 +20,7 @@ FIELD_NAMES_KO = {
     "examples": "예시",
     "how_to_run": "진행 방법",
     "notes": "메모",
+    "tips": "요령",
     "reminders": "알림 토큰",
     "global_reminders": "전역 알림 토큰",
     "first_night": "첫날 밤 안내문",

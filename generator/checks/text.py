@@ -28,7 +28,7 @@ def character_texts(character) -> list[tuple[str, str]]:
         value = getattr(character, key)
         if value:
             texts.append((key, value))
-    for key in ("examples", "how_to_run", "notes", "reminders", "global_reminders", "aliases"):
+    for key in ("examples", "how_to_run", "notes", "tips", "reminders", "global_reminders", "aliases"):
         for index, value in enumerate(getattr(character, key)):
             texts.append((f"{key}[{index + 1}]", value))
     for night, cue in character.cues.items():

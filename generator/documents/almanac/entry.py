@@ -1,7 +1,8 @@
 """One character → the flowables of its almanac entry, in reading order.
 
 An entry is: a heading block (icon, team, name, rule, the ability in a tinted box), the flavour line, then only the
-sections the character has: 개요, 예시 · 메모 (examples, then notes), 진행 방법, and always 밤과 설정 (each night's text and place in the
+sections the character has: 개요, 예시 (worked situations), 예시 · 메모 (the user's almanac section of that name), 진행 방법,
+요령 (the storyteller's advice), and always 밤과 설정 (each night's text and place in the
 order, the setup change, the reminder tokens, the jinxes on this script). A role with no almanac prose (most of the
 official roster) prints the heading block and 밤과 설정, complete, with no empty headings.
 """
@@ -75,7 +76,7 @@ def _token_follows(text: str, at: int, names: list[str], depth: int = 0) -> bool
     return any(text.startswith(name, after) and _token_follows(text, after + len(name), names, depth + 1) for name in names)
 
 
-PROSE = ("flavor", "overview", "examples", "how_to_run", "notes")
+PROSE = ("flavor", "overview", "examples", "how_to_run", "notes", "tips")
 
 
 def is_short(character) -> bool:
@@ -131,17 +132,24 @@ def entry(book: Book, character) -> list:
     if character.overview:
         story.append(book.heading(label("overview"), team))
         story += [book.game_text(p.strip(), st.body) for p in character.overview.split("\n\n") if p.strip()]
-    if character.examples or character.notes:
-        story.append(book.heading(label("examples"), team))
-        story += [book.game_text(text.strip(), st.item, "•") for text in character.examples + character.notes]
+    story += listed(book, label("examples"), character.examples, team)
+    story += listed(book, label("user_notes"), character.notes, team)
     if character.how_to_run:
         story.append(book.heading(label("how_to_run"), team))
         names = reminder_names(character)
         for number, step in enumerate(character.how_to_run, 1):
             marked = mark_reminders(book.words.words(step.strip()), names)
             story.append(book.game_text(marked, st.item, f"{number}.", marked=True, worded=True))
+    story += listed(book, label("tips"), character.tips, team)
     story += night_and_setup(book, character)
     return story
+
+
+def listed(book: Book, heading: str, items: list[str], team: str) -> list:
+    """A heading over bulleted paragraphs, or nothing when there are none."""
+    if not items:
+        return []
+    return [book.heading(heading, team), *(book.game_text(text.strip(), book.styles.item, "•") for text in items)]
 
 
 def night_place(book: Book, character, night: str) -> int | None:
