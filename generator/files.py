@@ -63,12 +63,13 @@ _OPEN_FLAGS = (
 _CHUNK = 1 << 20
 
 
-def read_capped(path: Path | str, limit: int) -> bytes:
-    """The whole content of a regular file of at most `limit` bytes; NotReadable otherwise."""
+def read_capped(path: Path | str, limit: int, follow_links: bool = True) -> bytes:
+    """The whole content of a regular file of at most `limit` bytes; NotReadable otherwise. With `follow_links`
+    false a symbolic link is refused as well, wherever it points."""
     path = Path(path)
     try:
-        _refuse_unless_regular(os.stat(path).st_mode)
-        handle = os.open(path, _OPEN_FLAGS)
+        _refuse_unless_regular((os.stat if follow_links else os.lstat)(path).st_mode)
+        handle = os.open(path, _OPEN_FLAGS | (0 if follow_links else getattr(os, "O_NOFOLLOW", 0)))
     except FileNotFoundError:
         raise NotReadable("file-missing", "파일을 찾을 수 없습니다") from None
     except OSError as exc:

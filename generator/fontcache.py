@@ -29,7 +29,7 @@ def load_ttfont(name: str, path: Path | str):
     with open(path, "rb") as stream:
         data = stream.read()
     key = _key(data)
-    stored = usercache.load(KIND, key)
+    stored = usercache.load(KIND, key, _state_shape)
     face = _face_from(stored, data, path) if stored is not None else None
     if face is None:
         font = TTFont(name, path)
@@ -111,6 +111,56 @@ def _unpacked(stored):
             at += length
         return result
     raise ValueError(kind)
+
+
+# What every face must hold, of which type, for a TTFont to measure and subset with it: a kept state without one of
+# them (or with one of another type) is parsed again instead of failing while drawing.
+_NUMBERS = ("ascent", "descent", "defaultWidth", "capHeight", "stemV", "underlinePosition", "underlineThickness")
+_INTS = ("numGlyphs", "flags")
+_TABLES = {"charToGlyph": ("packed-int-dict", dict), "charWidths": ("packed-int-dict", "packed-float-dict", dict),
+           "glyphPos": ("packed-ints", list), "hmetrics": ("packed-pairs", list), "glyphToChar": ("packed-list-dict", dict)}
+_NAMES = ("name", "familyName", "styleName", "fullName")
+_WORD = 8  # bytes of one array('q') or array('d') item
+
+
+def _state_shape(stored) -> bool:
+    """A kept face state of the form _face_state makes: plain values, names as text, tables as whole arrays."""
+    if type(stored) is not dict or set(stored) != {"plain", "names"}:
+        return False
+    plain, names = stored["plain"], stored["names"]
+    if type(plain) is not dict or type(names) is not dict or not all(type(names.get(n)) is str for n in _NAMES):
+        return False
+    if not all(type(value) is tuple and value and type(value[0]) is str for value in plain.values()):
+        return False
+    values = {name: value[1] for name, value in plain.items() if value[0] == "plain" and len(value) == 2}
+    if not all(type(values.get(name)) is int for name in _INTS):
+        return False
+    if not all(type(values.get(name)) in (int, float) for name in _NUMBERS):
+        return False
+    units, bbox = values.get("unitsPerEm"), values.get("bbox")
+    if type(units) not in (int, float) or not 16 <= units <= 16384 or type(values.get("italicAngle")) not in (int, float):
+        return False
+    if type(bbox) is not list or len(bbox) != 4 or not all(type(v) in (int, float) for v in bbox):
+        return False
+    return all(_is_table(plain.get(name), kinds) for name, kinds in _TABLES.items())
+
+
+def _is_table(value, kinds) -> bool:
+    """A packed table: its kind, then whole arrays of machine words (of equal length where they pair up); or a
+    small or irregular one kept plain, as the container it is."""
+    if type(value) is tuple and len(value) == 2 and value[0] == "plain":
+        table = value[1]
+        return any(type(table) is kind for kind in kinds if isinstance(kind, type)) and all(
+            type(item) in (int, float) or (type(item) in (tuple, list) and all(type(i) in (int, float) for i in item))
+            for item in (table if type(table) is list else [*table, *table.values()])
+        )
+    if type(value) is not tuple or value[0] not in kinds:
+        return False
+    arrays = value[1:]
+    counts = {"packed-ints": 1, "packed-pairs": 2, "packed-int-dict": 2, "packed-float-dict": 2, "packed-list-dict": 3}
+    if len(arrays) != counts[value[0]] or not all(type(a) is bytes and len(a) % _WORD == 0 for a in arrays):
+        return False
+    return value[0] in ("packed-ints", "packed-list-dict") or len(arrays[0]) == len(arrays[1])
 
 
 def _face_from(stored, data: bytes, path: str):

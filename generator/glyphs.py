@@ -83,13 +83,28 @@ def printable_everywhere(pairs: list[tuple[Path, Path]]) -> frozenset[int]:
     from generator.usercache import code_stamp, files_stamp
 
     key = f"format 1 code {code_stamp('glyphs.py')} fonts {files_stamp([path for pair in pairs for path in pair])}"
-    kept = usercache.load("glyphs", key) if usercache.cache_folder() is not None else None
-    if isinstance(kept, list) and all(isinstance(item, tuple) and len(item) == 2 for item in kept):
+    kept = usercache.load("glyphs", key, _ranges_shape) if usercache.cache_folder() is not None else None
+    if kept is not None:
         return frozenset(code for start, end in kept for code in range(start, end + 1))
     sets = [covered_code_points(path) | covered_code_points(fallback) for path, fallback in pairs]
     points = frozenset.intersection(*sets) if sets else frozenset()
     usercache.store("glyphs", key, _ranges(points))
     return points
+
+
+def _ranges_shape(kept) -> bool:
+    """Kept ranges: (start, end) pairs of code points, ascending and apart, as _ranges makes them."""
+    if type(kept) is not list:
+        return False
+    last = -2
+    for item in kept:
+        if type(item) is not tuple or len(item) != 2 or type(item[0]) is not int or type(item[1]) is not int:
+            return False
+        start, end = item
+        if not last + 1 < start <= end <= 0x10FFFF:
+            return False
+        last = end
+    return True
 
 
 def _ranges(points) -> list[tuple[int, int]]:

@@ -12,6 +12,7 @@ narrow Korean columns gave word gaps over 1 em. reportlab still parses the marku
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from generator import FONTS_DIR, parsecache
@@ -194,7 +195,43 @@ def _frags_version() -> str:
             f"fonts {files_stamp([*font_paths(), *fallback, TEMPLATES_DIR / 'theme.yaml'])}")
 
 
-KEPT = parsecache.store("frags", _frags_version)
+def _frags_shape(key_text: str, stored) -> bool:
+    """Kept frags are a list of {attribute: ("color", (r, g, b, a)) or ("value", plain)}, and their texts together
+    are the markup's text (tags dropped, entities read): a damaged or foreign entry can neither blank a paragraph
+    nor change its words."""
+    if type(stored) is not list:
+        return False
+    texts = []
+    for attributes in stored:
+        if type(attributes) is not dict:
+            return False
+        for name, item in attributes.items():
+            if type(name) is not str or type(item) is not tuple or len(item) != 2:
+                return False
+            kind, value = item
+            if kind == "color":
+                if type(value) is not tuple or len(value) != 4 or not all(type(v) in (int, float) for v in value):
+                    return False
+            elif kind != "value" or not _is_plain(value):
+                return False
+        text = attributes.get("text", ("value", ""))[1]
+        if type(text) is not str:
+            return False
+        texts.append(text)
+    return "".join(texts) == markup_text(key_text.split("\0", 1)[0])
+
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def markup_text(markup: str) -> str:
+    """The text reportlab's parser reads out of paragraph markup: the tags dropped, the entities read."""
+    import html
+
+    return html.unescape(_TAG.sub("", markup))
+
+
+KEPT = parsecache.store("frags", _frags_version, _frags_shape)
 
 
 # Where a paragraph's lines end, by (markup, style, width, tight): the whole-paragraph search was about 70 ms of a
@@ -205,7 +242,12 @@ def _lines_version() -> str:
     return f"{_frags_version()} breaking {code_stamp('linebreak.py', 'words.py')}"
 
 
-KEPT_LINES = parsecache.store("lines", _lines_version)
+def _lines_shape(key_text: str, ends) -> bool:
+    """Kept line ends: a list (one per segment) of lists of word counts; linebreak checks them against the words."""
+    return type(ends) is list and all(type(segment) is list and all(type(end) is int for end in segment) for segment in ends)
+
+
+KEPT_LINES = parsecache.store("lines", _lines_version, _lines_shape)
 
 
 def _key_text(key: tuple) -> str:

@@ -40,8 +40,8 @@ def cached_drawing(data: bytes):
     if stored is None:
         return None
     try:
-        drawing = _rebuild(stored)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        drawing = _rebuild(stored, [0, 0])
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
         return None
     from reportlab.graphics.shapes import Drawing
 
@@ -117,16 +117,30 @@ def _classes() -> dict:
     return classes
 
 
-def _rebuild(stored):
+# Attributes a shape's _attrMap names that svglib's drawings do not set (reportlab reads them with a default).
+_UNSET = {"fillOverprint", "overprintMask", "strokeOverprint", "canv", "formats", "initialFontName", "initialFontSize"}
+# points taken by each of reportlab's path operators: moveTo, lineTo, curveTo, closePath
+_OPERATOR_POINTS = {0: 2, 1: 2, 2: 6, 3: 0}
+
+
+def _rebuild(stored, counts: list[int]):
+    """A kept node → the reportlab shape, or ValueError when it is not one svglib could have made: every attribute
+    its class knows, each passing reportlab's own check, paths whose operators fit their points, and no more nodes or
+    points than an accepted icon may have."""
     from reportlab.lib.colors import Color
 
     name, attributes = stored
     cls = _classes()[name]
+    if type(attributes) is not dict:
+        raise ValueError(name)
+    counts[0] += 1
+    if counts[0] > 2 * MAX_SVG_ELEMENTS:  # the bounds generator.icon_checks puts on a converted drawing
+        raise ValueError("too many nodes")
     node = cls() if name in ("Drawing", "Group") else cls.__new__(cls)
     values = {}
     for attribute, (kind, value) in attributes.items():
         if kind == "nodes":
-            values[attribute] = [_rebuild(child) for child in value]
+            values[attribute] = [_rebuild(child, counts) for child in value]
         elif kind == "color":
             values[attribute] = Color(*value)
         elif kind == "tuple":
@@ -137,5 +151,23 @@ def _rebuild(stored):
             values[attribute] = value
         else:
             raise ValueError(kind)
+    _check_attributes(cls, name, values, counts)
     vars(node).update(values)
     return node
+
+
+def _check_attributes(cls, name: str, values: dict, counts: list[int]) -> None:
+    known = cls._attrMap
+    if not set(values) <= set(known) or (name not in ("Drawing", "Group") and set(known) - set(values) - _UNSET):
+        raise ValueError(name)
+    for attribute, value in values.items():
+        if attribute != "contents" and not known[attribute].validate(value):
+            raise ValueError(attribute)
+    points = values.get("points")
+    if points is not None:
+        counts[1] += len(points)
+        if counts[1] > 2 * MAX_SVG_POINTS or len(points) % 2:
+            raise ValueError("points")
+    operators = values.get("operators")
+    if operators is not None and sum(_OPERATOR_POINTS.get(op, 10**9) for op in operators) != len(points or ()):
+        raise ValueError("operators")

@@ -69,36 +69,11 @@ def environment():
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,  # templates are part of the installation: no file check for each of thousands of renders
-        bytecode_cache=_compiled_templates(),
-    )
+    )  # compiled templates stay in memory: compiled code read back from a cache file would be code anyone could plant
     env.filters["keep_brackets"] = keep_brackets_together
     env.filters["reminders"] = reminder_markup
     env.filters["code"] = code_spans
     return env
-
-
-def _compiled_templates():
-    """jinja2's compiled templates kept in the user's cache (generator.usercache: marshal data checked by its SHA-256,
-    never pickle), keyed by the template's source checksum and jinja2's and Python's versions: compiling the
-    twenty templates cost every run about 12 ms."""
-    import jinja2
-    from jinja2.bccache import BytecodeCache
-
-    from generator import usercache
-
-    class UserCacheTemplates(BytecodeCache):
-        def _key(self, bucket) -> str:
-            return f"{bucket.key} {bucket.checksum} jinja2 {jinja2.__version__} {usercache.runtime_tag()}"
-
-        def load_bytecode(self, bucket) -> None:
-            code = usercache.load("jinja", self._key(bucket))
-            if type(code).__name__ == "code":
-                bucket.code = code
-
-        def dump_bytecode(self, bucket) -> None:
-            usercache.store("jinja", self._key(bucket), bucket.code)
-
-    return UserCacheTemplates()
 
 
 def render(template: str, **data) -> str:

@@ -28,11 +28,25 @@ MAX_BYTES = 2 * 1024 * 1024  # a kit's markup is about 0.8 MB, the library's YAM
 MAX_ENTRY_BYTES = 64 * 1024  # a character file's parse is about 4 KB, a paragraph's frags about 1 KB
 
 
-class KeptParses:
-    """One cache file of parses: lookup(text) → a fresh copy or None, remember(text, value), save()."""
+DIGEST_LENGTH = 40  # hex SHA-1 of a text
 
-    def __init__(self, kind: str, version: Callable[[], str]):
+
+def _entries_shape(value) -> bool:
+    return isinstance(value, dict) and all(
+        type(digest) is str and len(digest) == DIGEST_LENGTH and type(data) is bytes and len(data) <= MAX_ENTRY_BYTES
+        for digest, data in value.items()
+    )
+
+
+class KeptParses:
+    """One cache file of parses: lookup(text) → a fresh copy or None, remember(text, value), save().
+
+    `shape(text, value)` is the store's check of a parse read back: True only for a value of the form its parses
+    take (and, where that is cheap, one that agrees with the text); anything else is parsed again."""
+
+    def __init__(self, kind: str, version: Callable[[], str], shape: Callable[[str, object], bool]):
         self.kind = kind
+        self.shape = shape
         self.version = lru_cache(maxsize=1)(version)
         self.stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
         self.added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
@@ -43,8 +57,9 @@ class KeptParses:
 
     def _entries(self) -> dict[str, bytes]:
         if self.stored is None:
-            loaded = usercache.load(self.kind, self._key()) if usercache.cache_folder() is not None else None
-            self.stored = loaded if isinstance(loaded, dict) else {}
+            loaded = usercache.load(self.kind, self._key(), _entries_shape, MAX_BYTES + MAX_ENTRY_BYTES + 4096) \
+                if usercache.cache_folder() is not None else None
+            self.stored = loaded if loaded is not None else {}
         return self.stored
 
     @staticmethod
@@ -57,11 +72,14 @@ class KeptParses:
         data = self.added.get(digest) or self._entries().get(digest)
         if not isinstance(data, bytes):
             return None
-        self.used.add(digest)
+        value = usercache.plain_loads(data)
         try:
-            return marshal.loads(data)
-        except (EOFError, ValueError, TypeError):
+            if value is None or not self.shape(text, value):
+                return None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, RecursionError):
             return None
+        self.used.add(digest)
+        return value
 
     def remember(self, text: str, value) -> None:
         """Keeps a new parse for `save`; a value marshal cannot hold is not kept."""
@@ -98,16 +116,21 @@ class KeptParses:
         """Removes files of this store not written for STALE_DAYS: other versions' (an older botc-pnp, fonts since
         replaced). One still in use is only written again, once."""
         import os
+        import stat
         import time
 
-        folder = usercache.cache_folder()
+        folder = usercache.kind_folder(self.kind)  # None for a link: what it points at is not ours to clean
         if folder is None:
             return
         oldest = time.time() - STALE_DAYS * 86400
         try:
-            for path in (folder / self.kind).glob("*.bin"):
-                if path.stat().st_mtime < oldest:
-                    os.unlink(path)
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if not entry.name.endswith(".bin"):
+                        continue
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and info.st_mtime < oldest:
+                        os.unlink(entry.path)
         except OSError:
             pass
 
@@ -145,13 +168,64 @@ def adopt(parses: dict) -> None:
         kept.used |= used
 
 
-def store(kind: str, version: Callable[[], str]) -> KeptParses:
-    kept = KeptParses(kind, version)
+def store(kind: str, version: Callable[[], str], shape: Callable[[str, object], bool]) -> KeptParses:
+    kept = KeptParses(kind, version, shape)
     STORES.append(kept)
     return kept
 
 
-YAML = store("yaml", lambda: f"code {code_stamp('parsecache.py', 'yamlio.py')} pyyaml {package_stamp('yaml')}")
+def is_yaml_data(value) -> bool:
+    """What a safe YAML load gives: None, booleans, numbers, text, lists, and mappings with scalar keys (a YAML parse
+    makes no tuple, set or bytes)."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        kind = type(item)
+        if kind is list:
+            pending.extend(item)
+        elif kind is dict:
+            pending.extend(item.values())
+            if not all(type(key) in (str, int, float, bool) or key is None for key in item):
+                return False
+        elif kind not in (str, int, float, bool, type(None)):
+            return False
+    return True
+
+
+def _is_key_path(path) -> bool:
+    return type(path) is tuple and all(type(part) in (str, int) for part in path)
+
+
+def _is_line(value) -> bool:
+    return type(value) is int and 0 <= value < 10_000_000
+
+
+def _is_located_parse(value) -> bool:
+    """generator.yamlio's parse: (data, {key path: line}, [(key path, line, line)] twice: duplicates, folded)."""
+    if type(value) is not tuple or len(value) != 4:
+        return False
+    data, lines, duplicates, folded = value
+    return (
+        is_yaml_data(data)
+        and type(lines) is dict
+        and all(_is_key_path(path) and _is_line(line) for path, line in lines.items())
+        and all(
+            type(items) is list
+            and all(type(item) is tuple and len(item) == 3 and _is_key_path(item[0]) and _is_line(item[1]) and _is_line(item[2])
+                    for item in items)
+            for items in (duplicates, folded)
+        )
+    )
+
+
+def _yaml_shape(text: str, value) -> bool:
+    """A 'plain:' parse is (data,); a 'located:' parse is yamlio's (data, lines, duplicates, folded)."""
+    if text.startswith("plain:"):
+        return type(value) is tuple and len(value) == 1 and is_yaml_data(value[0])
+    return text.startswith("located:") and _is_located_parse(value)
+
+
+YAML = store("yaml", lambda: f"code {code_stamp('parsecache.py', 'yamlio.py')} pyyaml {package_stamp('yaml')}", _yaml_shape)
 
 
 def safe_load(text: str):
