@@ -80,20 +80,14 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         named_characters=named,
         night_order=order,
         bootlegger=fields.text_list("bootlegger"),
-        logo=logo_path(fields.text("logo"), path),
+        logo=fields.text("logo"),
+        logo_base=str(Path(path).parent),
         players=declared_players(mapping, located, report),
         source=display_path(path),
     )
     script.lines = {i: located.line("characters", i) for i in range(len(characters))}
     script.places = fields.places()
     return script
-
-
-def logo_path(value: str | None, script_path: Path) -> str | None:
-    """A script's logo: a URL as written (the sheet says it is not fetched), a file path against the script's folder."""
-    if not value or "://" in value:
-        return value
-    return str((Path(script_path).parent / value).resolve())
 
 
 def declared_players(mapping: dict, located: Located, report: Report) -> tuple[int, int] | None:
@@ -117,8 +111,8 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
     if text is None:
         return None
     script = script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir), path.parent)
-    if script is not None and script.logo:
-        script.logo = logo_path(script.logo, path)  # _meta.logo, against the JSON file's folder
+    if script is not None:
+        script.logo_base = str(path.parent)  # _meta.logo is read from the JSON file's folder
     return script
 
 

@@ -12,6 +12,8 @@ from typing import Any
 from generator.files import NotReadable, read_capped
 from generator.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_source_too_complex
 from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
+from generator.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
+from generator.local_images import inside as _inside
 
 # An icon is printed at most a few centimetres wide: a larger file is a mistake or a bomb, refused before decoding
 # (limits in generator/limits.py). What is accepted is cheap to draw: PNGs are shrunk once to ICON_RASTER_PX, SVGs
@@ -56,16 +58,6 @@ def _display(path: Path | str) -> str:
         return str(p)
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    """The path, links followed, lies in the folder. A link loop counts as inside: reading it is refused later,
-    with a warning that names it."""
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except ValueError:
-        return False
-    except (OSError, RuntimeError):
-        return True
 
 
 def resolve_icon_path(
@@ -114,41 +106,18 @@ def resolve_icon_path(
     return candidate
 
 
-URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")  # http:, https:, data: … (a Windows drive 'C:\' has one letter)
-
-
 def homebrew_image_path(character_id: str, image: str, base: str | None, problems: list[IconProblem] | None) -> Path | None:
-    """A JSON character's `image` → the local file it names, relative to the script's folder and inside it. A URL is
-    never fetched (botc-pnp works offline): it gives None and one problem saying what works instead."""
-    def problem(message: str, code: str) -> None:
+    """A JSON character's `image` → the local file it names, by the rule every picture a script names follows
+    (generator.local_images): a URL is never fetched, a path is read only inside the script's folder, and a script
+    sent over HTTP names no file at all. None, and one problem saying what works instead, when it is not read."""
+    instead = (f"자리표시 아이콘으로 인쇄합니다. --icons 폴더에 {character_id}.svg나 {character_id}.png를 넣거나, image에 "
+               f"스크립트 옆의 파일 경로(예: icons/{character_id}.png)를 쓰세요.")
+    try:
+        return script_file(image, base, "image", instead)
+    except NotRead as refused:
         if problems is not None:
-            problems.append(IconProblem(image, message, code))
-
-    if URL.match(image) and not re.match(r"^[A-Za-z]:[\\/]", image):
-        problem(
-            f"image의 주소({image[:80]})는 인터넷 없이 만들기 때문에 가져오지 않습니다. 자리표시 아이콘으로 인쇄합니다. "
-            f"아이콘을 쓰려면 --icons 폴더에 {character_id}.svg나 {character_id}.png를 넣거나, image에 스크립트 옆의 파일 "
-            f"경로(예: icons/{character_id}.png)를 쓰세요.",
-            "icon-url",
-        )
+            problems.append(IconProblem(image[:80], refused.message, refused.code))
         return None
-    if base is None:
-        problem(
-            f"image의 파일 경로({image[:80]})는 스크립트 파일이 있는 폴더를 기준으로 읽는데, 올린 스크립트에는 폴더가 없습니다. "
-            f"자리표시 아이콘으로 인쇄합니다. 명령줄에서 스크립트 파일로 만들거나 --icons 폴더에 {character_id}.svg/.png를 넣으세요.",
-            "icon-missing",
-        )
-        return None
-    folder = Path(base)
-    candidate = folder / image
-    if Path(image).is_absolute() or not _inside(candidate, folder):
-        problem(
-            f"image의 파일 경로가 스크립트 폴더({_display(folder)}) 밖을 가리킵니다: {image[:80]}. 자리표시 아이콘으로 "
-            "인쇄합니다. 스크립트 폴더 안의 경로(예: icons/이름.png)를 쓰세요.",
-            "icon-path-escapes",
-        )
-        return None
-    return candidate
 
 
 def load_icon(path: Path | str | None) -> Icon | None:
@@ -189,14 +158,30 @@ def _load_uncached(path: Path) -> tuple[Icon | None, IconProblem | None]:
         if problem.code == "file-too-big":
             return None, _problem(path, f"쓰기에는 너무 큽니다 (최대 {MAX_ICON_BYTES // 1024} KB)", "icon-too-large")
         return None, _problem(path, f"읽을 수 없습니다 ({problem.message})", "icon-unreadable")
-    head = data[:512]
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return _load_png(path, data)
+    return _decoded(path, data, svg_by_name=True)
+
+
+def icon_from_bytes(data: bytes, name: str) -> tuple[Icon | None, IconProblem | None]:
+    """A picture sent as bytes (an upload: never a path) → (icon, None) or (None, problem), by the same limits and
+    checks as a file: PNG, JPEG or SVG, told apart by their first bytes. `name` only names it in messages."""
+    if len(data) > MAX_ICON_BYTES:
+        return None, _problem(Path(name), f"쓰기에는 너무 큽니다 (최대 {MAX_ICON_BYTES // 1024} KB)", "icon-too-large")
+    return _decoded(Path(name), data, svg_by_name=False)
+
+
+def _is_svg_text(head: bytes) -> bool:
     text_head = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    if path.suffix.lower() == ".svg" and (text_head.startswith(b"<?xml") or text_head.startswith(b"<svg")
-                                          or text_head.startswith(b"<!--") or text_head.startswith(b"<!doctype")):
+    return any(text_head.startswith(mark) for mark in (b"<?xml", b"<svg", b"<!--", b"<!doctype"))
+
+
+def _decoded(path: Path, data: bytes, svg_by_name: bool) -> tuple[Icon | None, IconProblem | None]:
+    """PNG and JPEG by their signature; SVG by its text (and, for a file, its .svg name)."""
+    head = data[:512]
+    if head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff"):
+        return _load_png(path, data)
+    if _is_svg_text(head) and (path.suffix.lower() == ".svg" or not svg_by_name):
         return _load_svg(path, data)
-    return None, _problem(path, "읽을 수 없습니다 (SVG 또는 PNG만 사용할 수 있습니다)", "icon-not-image")
+    return None, _problem(path, "읽을 수 없습니다 (SVG, PNG 또는 JPEG만 사용할 수 있습니다)", "icon-not-image")
 
 
 def _load_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
@@ -305,7 +290,7 @@ def _load_png(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]
     except Image.DecompressionBombError:
         return None, _problem(path, "쓰기에는 너무 큽니다 (압축 폭탄으로 보입니다)", "icon-too-large")
     except (OSError, ValueError, SyntaxError):
-        return None, _problem(path, "읽을 수 없습니다 (PNG 파일이 잘렸거나 손상되었습니다)", "icon-bad-png")
+        return None, _problem(path, "읽을 수 없습니다 (그림 파일이 잘렸거나 손상되었습니다)", "icon-bad-png")
     return Icon(path, "png", float(width), float(height), image=rgba), None
 
 
@@ -448,3 +433,34 @@ def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
         if not already:
             options.report.warning(found.code, f"{character.name}: {found.message_ko}", subject=character.id, where=found.path)
     return icon
+
+
+UPLOAD_REASONS = {
+    "icon-too-large": f"그림이 너무 큽니다(파일은 {MAX_ICON_BYTES // 1024:,} KB, 그림은 {MAX_PNG_PIXELS:,} 픽셀까지)",
+    "icon-not-image": "PNG, JPEG, SVG 그림 파일이 아닙니다",
+    "icon-too-complex": f"SVG가 너무 복잡합니다(요소 {MAX_SVG_ELEMENTS:,}개, 좌표 숫자 {MAX_SVG_POINTS:,}개까지)",
+    "icon-empty": "그림이 비어 있습니다",
+    None: "그림 파일이 잘렸거나 손상되어 읽을 수 없습니다",
+}
+
+
+def script_logo(script) -> tuple[Icon | None, tuple[str, str] | None]:
+    """The script's logo: (icon, None), (None, None) for a script without one, or (None, (code, Korean message)) when
+    it is not read or cannot be used (the sheet is printed without it)."""
+    if script.logo_image is not None:
+        icon, problem = icon_from_bytes(script.logo_image, "logo")
+        if problem is None:
+            return icon, None
+        return None, ("logo-unreadable", f"올린 로고 그림을 쓸 수 없어 로고 없이 인쇄합니다: {UPLOAD_REASONS.get(problem.code, UPLOAD_REASONS[None])}.")
+    if not script.logo:
+        return None, None
+    field = "_meta.logo" if (script.source or "").endswith(".json") else "logo"
+    hint = LOGO_PAGE_HINT if script.logo_base is None else LOGO_FILE_HINT
+    try:
+        path = script_file(script.logo, script.logo_base, field, f"로고 없이 인쇄합니다. {hint}")
+    except NotRead as refused:
+        return None, (refused.code, refused.message)
+    icon, problem = load_icon_checked(path)
+    if problem is not None:
+        return None, ("logo-unreadable", f"로고 파일을 쓸 수 없어 로고 없이 인쇄합니다: {problem.path}. {hint}")
+    return icon, None

@@ -18,10 +18,13 @@ ICON_RASTER_PX = 600  # a PNG icon is shrunk once to at most this many pixels on
 MAX_SVG_ELEMENTS = 500  # elements in one SVG icon, <use> copies included (game-icons.net: 4)
 MAX_SVG_POINTS = 30_000  # numbers in it (the largest bundled icon has 2,064)
 MAX_SVG_COORDINATE = 1e6  # any coordinate, size or stroke width, in the SVG's own units
+MAX_PATH_CHARS = 1_000  # a file path written in a script (image, logo)
+MAX_UPLOADED_IMAGE_BYTES = 1_000_000  # one picture the page sends as bytes (a logo, a homebrew icon)
 MAX_CHARACTER_FILES = 2_000  # character files in one content folder (the official roster is 181)
 
 # --- counts in content ---------------------------------------------------------------------------------------
 MAX_SCRIPT_CHARACTERS = 250  # characters on one script (all 181 official characters fit)
+MAX_SCRIPT_ENTRIES = 300  # entries a script sent to `serve` may have at all: past it, refused before anything is read
 MAX_NIGHT_STEPS = 300  # entries in one night of a script's own night order (characters plus fixed steps)
 MAX_REMINDERS = 20  # reminders, and global reminders, of one character (as the publisher's format)
 MAX_LIST_ITEMS = 1_000  # items of any other list in a content file (night order, jinxes, aliases, notes…)

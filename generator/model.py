@@ -162,7 +162,9 @@ class Script:
     named_characters: dict[str, str] = field(default_factory=dict)
     night_order: NightOrder | None = None  # the script's own order, when it carries one
     bootlegger: list[str] = field(default_factory=list)
-    logo: str | None = None  # a club or script logo: a local image path (resolved against the script's folder) or a URL
+    logo: str | None = None  # a club or script logo as written: a path in the script's folder, or a URL (never fetched)
+    logo_base: str | None = None  # the folder `logo` is read from: the script file's; None for a script sent over HTTP
+    logo_image: bytes | None = field(default=None, repr=False)  # a logo sent as the picture itself (the page)
     players: tuple[int, int] | None = None  # the player counts the script is for, when it declares them
     jinxes: list = field(default_factory=list)  # homebrew Jinx pairs the script's character objects carry
     source: str | None = None

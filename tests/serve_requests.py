@@ -58,6 +58,11 @@ BAD_REQUESTS = [
     ("empty-preview", "/api/preview", script(), 422),
     ("empty-export", "/api/export?force=1", script(), 422),
     ("no-known-character", "/api/build?force=1&documents=script_sheet,tokens", script('"nosuchrole"'), 422),
+    ("empty-save", "/api/save?name=s", script(), 422),
+    ("empty-save-overwrite", "/api/save?name=s&overwrite=1", script(), 422),
+    # more entries than any script can have: refused before a single id is looked up
+    ("script-100000-ids", "/api/validate", script(*[f'"x{i}q"' for i in range(100_000)]), 413),
+    ("envelope-100000-ids", "/api/validate", ("{\"script\": " + script(*[f'"x{i}q"' for i in range(100_000)]).decode() + "}").encode(), 413),
     # token choices as the CLI checks them
     ("copies-superscript", "/api/document/tokens?copies=imp%3D%C2%B2", TB, 400),
     ("copies-superscript-build", "/api/build?copies=imp%3D%C2%B2", TB, 400),

@@ -181,7 +181,7 @@ def test_bad_files_become_problems_and_placeholder_draws(tmp_path):
         assert "자리표시 아이콘" in problem.message_ko
         results[name] = problem
     assert "찾을 수 없습니다" in results["missing"].message_ko
-    assert "SVG 또는 PNG" in results["not-image"].message_ko
+    assert "SVG, PNG 또는 JPEG" in results["not-image"].message_ko
     assert "너무 큽니다" in results["bomb"].message_ko
     assert results["truncated"].code == "icon-bad-png"
 

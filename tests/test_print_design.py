@@ -142,7 +142,7 @@ def test_a_logo_prints_in_the_title_block_and_a_url_is_reported(tmp_path):
     options = RenderOptions()
     build(web, options)
     [finding] = options.report.findings
-    assert finding.code == "logo-url" and "네트워크" in finding.message
+    assert finding.code == "logo-url" and "인터넷 없이" in finding.message
     (tmp_path / "missing.yaml").write_text("id: missing\n" + base + "logo: nowhere.png\n", encoding="utf-8")
     missing, _ = load_game(tmp_path / "missing.yaml")
     options = RenderOptions()
@@ -154,7 +154,10 @@ def test_a_logo_prints_in_the_title_block_and_a_url_is_reported(tmp_path):
     (tmp_path / "club.json").write_text(json.dumps([{"id": "_meta", "name": "JSON 로고", "logo": "club.png"},
                                                     "washerwoman", "chef", "empath", "butler", "poisoner", "imp"]), encoding="utf-8")
     from_json, report = load_game(tmp_path / "club.json")
-    assert not report.errors and from_json.script.logo == str((tmp_path / "club.png").resolve())
+    assert not report.errors and from_json.script.logo == "club.png" and from_json.script.logo_base == str(tmp_path)
+    options = RenderOptions()
+    build(from_json, options)
+    assert not options.report.findings
 
 
 # ---------------------------------------------------------------- highlights in greyscale

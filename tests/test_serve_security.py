@@ -173,18 +173,22 @@ def test_a_chunked_body_over_the_limit_is_refused_whole(server):
     """Was cut at 2,000,000 bytes and saved; now 413 before the app reads a byte, and nothing is written."""
     port, workspace = server
     piece = b" " * 65536
-    chunks = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(46)) + b"0\r\n\r\n"  # 3 MB
+    from generator.server.requests import MAX_BODY_BYTES
+
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(MAX_BODY_BYTES // len(piece) + 2)) + b"0\r\n\r\n"
     body = b"%x\r\n[\r\n" % 1 + chunks
     answer = send(port, "POST", "/api/save?name=big&overwrite=1", {**JSON, "Transfer-Encoding": "chunked"}, body)
-    assert answer.status == 413 and "2,000,000" in korean(answer)
+    assert answer.status == 413 and f"{MAX_BODY_BYTES:,}" in korean(answer)
     assert_secured(answer)
     assert "big.yaml" not in saved(workspace)
 
 
 def test_a_body_over_the_limit_with_its_length_is_refused_unread(server):
+    from generator.server.requests import MAX_BODY_BYTES
+
     port, _ = server
     answer = send(port, "POST", "/api/validate", {**JSON, "Content-Length": "12000000"}, b"[" + b" " * 1000)
-    assert answer.status == 413 and "2,000,000" in korean(answer)
+    assert answer.status == 413 and f"{MAX_BODY_BYTES:,}" in korean(answer)
 
 
 def test_oversized_headers_are_refused_in_korean(server):
@@ -216,3 +220,29 @@ def test_findings_travel_in_a_header_a_browser_accepts(server):
     answer = send(port, "POST", "/api/document/tokens?force=1", JSON, body)
     assert answer.status == 200
     assert len(answer.headers.get("x-botc-findings", "")) <= 4_000
+
+
+def test_an_empty_script_never_replaces_a_saved_one(server):
+    from tests.serve_requests import script
+
+    port, workspace = server
+    first = send(port, "POST", "/api/save?name=kept", JSON, TB)
+    assert first.status == 201, first.body[:300]
+    before = (workspace / "kept.yaml").read_bytes()
+    answer = send(port, "POST", "/api/save?name=kept&overwrite=1", JSON, script())
+    assert answer.status == 422 and "캐릭터가 없어 저장하지 않았습니다" in korean(answer)
+    assert (workspace / "kept.yaml").read_bytes() == before
+
+
+def test_a_hundred_thousand_unknown_ids_are_refused_before_any_is_looked_up(server):
+    """A megabyte of distinct unknown ids once kept /api/validate busy for minutes (a close match for each)."""
+    import time
+
+    from tests.serve_requests import script
+
+    port, _ = server
+    body = script(*[f'"x{i}q"' for i in range(100_000)])
+    started = time.monotonic()
+    answer = send(port, "POST", "/api/validate", JSON, body)
+    assert answer.status == 413 and "300개 항목까지" in korean(answer)
+    assert time.monotonic() - started < 10  # the lookups took 90 s; the refusal needs a few milliseconds

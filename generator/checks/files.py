@@ -1,5 +1,7 @@
-"""A Game's icon references → findings at validate time: icons that are missing or point outside the icons folder,
-so the placeholder a build would print is announced before printing. Files are only looked up, never decoded."""
+"""A Game's pictures → findings at validate time: icons that are missing or point outside the icons folder, and the
+script's logo when it is not read or cannot be used, so what a build would print instead is announced before
+printing. Icon files are only looked up, never decoded; the logo is decoded (one picture) to say whether it works.
+A path that cannot be a path at all (a NUL, a lone surrogate, too long) is an error: the field must be fixed."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
         path = resolve_icon_path(character.id, character.icon, content_dir, icons_dir, problems, character.image, character.image_base)
         where = character.where("icon") if character.icon else character.source
         for problem in problems:
-            report.warning(problem.code, f"{character.name}: {problem.message_ko}", subject=character.id, where=where)
+            level = report.error if problem.code == "path-invalid" else report.warning
+            level(problem.code, f"{character.name}: {problem.message_ko}", subject=character.id, where=where)
         if problems:
             continue
         if path is None:
@@ -42,3 +45,14 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
                 subject=character.id,
                 where=where,
             )
+    check_logo(game, report)
+
+
+def check_logo(game: Game, report: Report) -> None:
+    from generator.icons import script_logo
+
+    _, problem = script_logo(game.script)
+    if problem is not None:
+        code, message = problem
+        level = report.error if code == "path-invalid" else report.warning
+        level(code, message, subject=game.script.id, where=game.script.where("logo"))

@@ -16,7 +16,7 @@ from generator.documents.sheet_back import draw_back
 from generator.documents.sheet_parts import icon_color, sheet_theme
 from generator.fonts import register_fonts
 from generator.hangul_paragraph import hangul_paragraph
-from generator.icons import character_icon, draw_icon, load_icon_checked
+from generator.icons import character_icon, draw_icon
 from generator.markup import render
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.search_size import area_guess, largest_passing
@@ -50,24 +50,15 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
 
 def script_logo(game, options):
-    """The script's logo as an icon, or None; a URL or an unreadable file is reported (in Korean), not fatal."""
-    logo = game.script.logo
-    if not logo:
-        return None
-    if "://" in logo:
-        options.report.warning(
-            "logo-url",
-            f"로고 주소({logo})는 받아 오지 않습니다: botc-pnp는 네트워크 없이 동작합니다. 로고 그림 파일(PNG 또는 SVG)의 경로를 logo에 적어 주세요.",
-            subject=game.script.id,
-        )
-        return None
-    icon, problem = load_icon_checked(logo)
+    """The script's logo as an icon, or None; why it is not printed is reported (in Korean) unless the checks
+    already said so."""
+    from generator.icons import script_logo as logo_of
+
+    icon, problem = logo_of(game.script)
     if problem is not None:
-        options.report.warning(
-            "logo-unreadable",
-            f"로고 파일을 쓸 수 없어 로고 없이 인쇄합니다: {problem.path}. logo에는 PNG 또는 SVG 파일의 경로(스크립트 파일 기준)를 적어 주세요.",
-            subject=game.script.id,
-        )
+        code, message = problem
+        if not any(f.code == code and f.subject == game.script.id for f in options.report.findings):
+            options.report.warning(code, message, subject=game.script.id)
     return icon
 
 

@@ -28,6 +28,8 @@ def game_from_request(loaded: Loaded, request: ScriptRequest):
         return None, report
     if request.notes:
         script.notes = request.notes
+    script.logo_image = request.logo_image
+    script.logo_base = None  # sent over HTTP: no folder, so no path in it names a file here
     for loric, target in request.named.items():
         loric_id, target_id = loaded.lookup.id_for(loric), loaded.lookup.id_for(target)
         if loric_id and target_id:

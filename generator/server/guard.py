@@ -30,8 +30,9 @@ STATUS_TEXT = {403: "403 Forbidden", 421: "421 Misdirected Request"}
 
 SECURITY_HEADERS = [
     ("X-Content-Type-Options", "nosniff"),
-    # the page uses only its own files (scripts, styles, fonts, icons) and blob: for the preview image
-    ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob:; object-src 'none'; base-uri 'none'; "
+    # the page uses only its own files (scripts, styles, fonts, icons), blob: for the preview image and data: for the
+    # picture the user chose as a logo (an <img> runs no script, an SVG's included)
+    ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; base-uri 'none'; "
                                 "form-action 'none'; frame-ancestors 'none'"),
     ("Referrer-Policy", "no-referrer"),
     ("X-Frame-Options", "DENY"),  # frame-ancestors for browsers older than CSP 2

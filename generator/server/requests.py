@@ -2,8 +2,9 @@
 (named characters, notes), and a script name that is safe to use as a file name.
 
 The body is the publisher's script JSON (a list), exactly what `botc-pnp validate x.json` reads. The page sends an
-envelope instead, `{"script": [...], "named_characters": {...}, "notes": "..."}`, for the two facts the publisher
-format has no room for (which character a loric names, the script's notes); the list inside is read the same way.
+envelope instead, `{"script": [...], "named_characters": {...}, "notes": "...", "logo_image": "data:image/png;base64,…"}`,
+for what the publisher format has no room for (which character a loric names, the script's notes, the logo as the
+picture itself: a script sent here names no file on this computer); the list inside is read the same way.
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ import re
 from dataclasses import dataclass, field
 
 from generator.content_fields import MAX_TEXT_LENGTH
+from generator.limits import MAX_SCRIPT_ENTRIES, MAX_UPLOADED_IMAGE_BYTES
 from generator.server.errors import refuse
 from generator.yamlio import MAX_FILE_BYTES
 
-MAX_BODY_BYTES = MAX_FILE_BYTES  # the same limit as a script file read by the CLI
-ENVELOPE_KEYS = {"script", "named_characters", "notes"}
+IMAGE_KEYS = ("logo_image",)
+# the script itself within the limit of a script file the CLI reads, and room for the pictures as base64 text
+MAX_BODY_BYTES = MAX_FILE_BYTES + len(IMAGE_KEYS) * (MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64)
+ENVELOPE_KEYS = {"script", "named_characters", "notes", *IMAGE_KEYS}
+DATA_URL = re.compile(r"data:image/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/=\s]*)", re.ASCII)
 # one file name: Hangul, Latin letters, digits, '-' and '_'; no dots, no separators, nothing hidden. Always used with
 # fullmatch: `$` would also match before a final newline ('abc\n')
 NAME_PATTERN = re.compile(r"[0-9A-Za-z가-힣][0-9A-Za-z가-힣_-]{0,59}")
@@ -30,6 +35,7 @@ class ScriptRequest:
     name: str = DEFAULT_NAME  # the script's id and file name (checked against NAME_PATTERN)
     named: dict[str, str] = field(default_factory=dict)
     notes: str | None = None
+    logo_image: bytes | None = None  # the logo picture the page sent
     meta: dict = field(default_factory=dict)  # the _meta object as sent, for answering with the script's state
 
     @property
@@ -71,10 +77,21 @@ def script_request(data: bytes, name: str | None = None) -> ScriptRequest:
     except (ValueError, RecursionError):
         return request  # the loader reports it with line and column, as the CLI does
     if isinstance(parsed, dict) and "script" in parsed:
+        refuse_too_long(parsed["script"])
         unwrap(parsed, request)
     elif isinstance(parsed, list):
+        refuse_too_long(parsed)
         request.meta = first_meta(parsed)
+    if not (isinstance(parsed, dict) and "script" in parsed) and len(data) > MAX_FILE_BYTES:
+        raise refuse(413, "body_too_big", limit=MAX_FILE_BYTES)  # a script alone: the limit of a script file
     return request
+
+
+def refuse_too_long(items) -> None:
+    """A list longer than any script can be is refused whole: looking up each of 100,000 unknown ids would keep the
+    server busy for minutes."""
+    if isinstance(items, list) and len(items) > MAX_SCRIPT_ENTRIES:
+        raise refuse(413, "script_too_long", count=len(items), limit=MAX_SCRIPT_ENTRIES)
 
 
 def unwrap(envelope: dict, request: ScriptRequest) -> None:
@@ -91,11 +108,34 @@ def unwrap(envelope: dict, request: ScriptRequest) -> None:
     if notes is not None and (not isinstance(notes, str) or len(notes) > MAX_TEXT_LENGTH):
         raise refuse(400, "envelope_notes", limit=MAX_TEXT_LENGTH)
     refuse_unencodable({"named_characters": named, "notes": notes})  # the script list: the loader names the item
+    request.logo_image = uploaded_image(envelope, "logo_image")
     # one item a line, so a finding's line number points at the item it is about
     request.text = "[\n" + ",\n".join(json.dumps(item, ensure_ascii=False) for item in script) + "\n]\n"
+    if len(request.text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise refuse(413, "body_too_big", limit=MAX_FILE_BYTES)
     request.named = dict(named)
     request.notes = notes.strip() or None if isinstance(notes, str) else None
     request.meta = first_meta(script)
+
+
+def uploaded_image(envelope: dict, key: str) -> bytes | None:
+    """A picture the page sent as a data: address → its bytes (checked as a picture later, like any icon file)."""
+    import base64
+    import binascii
+
+    value = envelope.get(key)
+    if value is None or value == "":
+        return None
+    match = DATA_URL.fullmatch(value) if isinstance(value, str) and len(value) <= MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64 else None
+    if match is None:
+        raise refuse(400, "envelope_image", field=key, limit=MAX_UPLOADED_IMAGE_BYTES)
+    try:
+        data = base64.b64decode(match.group(2), validate=False)
+    except (binascii.Error, ValueError):
+        raise refuse(400, "envelope_image", field=key, limit=MAX_UPLOADED_IMAGE_BYTES) from None
+    if not data or len(data) > MAX_UPLOADED_IMAGE_BYTES:
+        raise refuse(400, "envelope_image", field=key, limit=MAX_UPLOADED_IMAGE_BYTES)
+    return data
 
 
 def refuse_unencodable(fields: dict) -> None:

@@ -34,6 +34,10 @@ class Workspace:
         if self.folder.is_dir():
             remove_stale_temporaries(self.folder)
 
+    def saving(self) -> bool:
+        """Whether a save is writing its file now."""
+        return _save_lock.locked()
+
     def wait_for_saves(self, timeout: float) -> bool:
         """Waits until no save is writing, then lets none start: called as the server stops, so the process never
         ends halfway through a file. False when a save was still writing after `timeout` seconds."""
@@ -96,6 +100,8 @@ class Workspace:
 
         if self.overlaps_content():
             raise refuse(403, "save_in_content", folder=str(self.folder))
+        if not game.script.character_ids:  # as every other route refuses it: never replace a saved script with nothing
+            raise refuse(422, "save_empty")
         custom = [c for c in game.characters if c.custom]
         if custom:
             raise refuse(422, "save_custom", names=", ".join(c.name for c in custom))

@@ -38,9 +38,11 @@ function el(tag, attrs = {}, ...children) {
 const STORE_KEY = "botc-pnp-scripts";
 const OLD_STORE_KEY = "botc-pnp-script"; // one script, as earlier versions kept it
 const MAX_REMEMBERED = 30;
+const MAX_REMEMBERED_LOGO = 200000; // characters of a logo's data: address this browser keeps (its storage is small)
+const MAX_LOGO_BYTES = 1000000; // the server's limit for an uploaded picture
 
 function emptyState() {
-  return { name: "", title: "", author: "", notes: "", ids: [], named: {}, custom: {}, meta: {}, options: {} };
+  return { name: "", title: "", author: "", notes: "", logo: "", ids: [], named: {}, custom: {}, meta: {}, options: {} };
 }
 
 let memory = loadMemory(); // { current: key, scripts: { key: state }, used: { key: time } }
@@ -75,7 +77,8 @@ function store() {
   memory.used[memory.current] = Date.now();
   const keys = Object.keys(memory.scripts).sort((a, b) => (memory.used[b] || 0) - (memory.used[a] || 0));
   for (const key of keys.slice(MAX_REMEMBERED)) { delete memory.scripts[key]; delete memory.used[key]; }
-  try { localStorage.setItem(STORE_KEY, JSON.stringify(memory)); } catch (error) { /* private mode: fine */ }
+  const kept = JSON.stringify(memory, (key, value) => (key === "logo" && value.length > MAX_REMEMBERED_LOGO ? "" : value));
+  try { localStorage.setItem(STORE_KEY, kept); } catch (error) { /* private mode: fine */ }
   drawRemembered();
 }
 
@@ -133,11 +136,13 @@ function envelope() {
   for (const [loric, target] of Object.entries(state.named)) {
     if (target && state.ids.includes(loric)) named[loric] = target;
   }
-  return JSON.stringify({
+  const body = {
     script: [meta, ...state.ids.map((id) => state.custom[id] || id)],
     named_characters: named,
     notes: state.notes,
-  });
+  };
+  if (state.logo) body.logo_image = state.logo; // the picture itself: a path in _meta.logo is never read from here
+  return JSON.stringify(body);
 }
 
 function changed() {

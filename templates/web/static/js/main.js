@@ -34,6 +34,8 @@ function wire() {
   $("title").addEventListener("input", (event) => { state.title = event.target.value; store(); scheduleValidate(); });
   $("author").addEventListener("input", (event) => { state.author = event.target.value; store(); scheduleValidate(); });
   $("notes").addEventListener("input", (event) => { state.notes = event.target.value; store(); scheduleValidate(); });
+  $("logo-upload").addEventListener("change", (event) => { if (event.target.files[0]) readLogo(event.target.files[0]); event.target.value = ""; });
+  $("logo-remove").addEventListener("click", removeLogo);
   $("save-name").addEventListener("input", (event) => { state.name = event.target.value.trim(); store(); });
   $("save").addEventListener("click", () => save());
   $("start-load").addEventListener("click", loadChosen);

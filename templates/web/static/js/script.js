@@ -7,6 +7,7 @@ function drawScript() {
   $("title").value = state.title;
   $("author").value = state.author;
   $("notes").value = state.notes;
+  drawLogo();
   $("save-name").value = state.name;
   const list = $("script-list");
   const focused = focusedPlace();
@@ -362,4 +363,33 @@ function drawUndo() {
   const last = undoStack[undoStack.length - 1];
   button.disabled = !last;
   button.title = last ? say(TEXT.undoWhat, { what: last.what }) : TEXT.nothingToUndo;
+}
+
+
+// --- the logo: the picture itself, sent with the script (a script sent to the server names no file on its disk) ---
+
+function drawLogo() {
+  const preview = $("logo-preview");
+  preview.hidden = !state.logo;
+  if (state.logo) preview.src = state.logo; else preview.removeAttribute("src");
+  $("logo-remove").hidden = !state.logo;
+}
+
+function readLogo(file) {
+  if (file.size > MAX_LOGO_BYTES) { toast(TEXT.logoTooBig, true); return; }
+  if (!["image/png", "image/jpeg", "image/svg+xml"].includes(file.type)) { toast(TEXT.logoNotImage, true); return; }
+  const reader = new FileReader();
+  reader.onload = () => {
+    state.logo = String(reader.result);
+    changed();
+    toast(state.logo.length > MAX_REMEMBERED_LOGO ? TEXT.logoNotRemembered : TEXT.logoAdded);
+  };
+  reader.onerror = () => toast(TEXT.logoNotImage, true);
+  reader.readAsDataURL(file);
+}
+
+function removeLogo() {
+  state.logo = "";
+  changed();
+  toast(TEXT.logoRemoved);
 }
