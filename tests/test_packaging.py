@@ -128,4 +128,4 @@ def serve_answers_the_page(botc_pnp: Path, env: dict, elsewhere: Path) -> None:
         page = urllib.request.urlopen(server.url, timeout=30).read().decode("utf-8")
         assert f"botc-pnp {generator.__version__}" in page and "스크립트 만들기" in page
         code, rest, errors = server.stop(signal.SIGTERM)
-        assert code == 0 and "서버를 멈췄습니다." in rest, errors
+        assert code == 143 and "서버를 멈췄습니다." in rest, errors

@@ -1,5 +1,5 @@
 """`botc-pnp serve` as the user starts it: Korean address on start, a plain warning when open to the network, Ctrl-C
-stops it with exit 0 and no traceback, and a taken port or a bad workspace is a Korean error (exit 2)."""
+stops it with exit 128 + the signal (130, 143) and no traceback, and a taken port or a bad workspace is a Korean error (exit 2)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_serve_prints_its_korean_address_answers_and_stops_on_ctrl_c(tmp_path):
         found = urllib.request.urlopen(f"{url}api/characters?q={query}", timeout=10).read().decode("utf-8")
         assert "세탁부" in found
         code, rest, errors = server.stop(signal.SIGINT)
-    assert code == 0
+    assert code == 130
     assert "서버를 멈췄습니다." in rest
     assert errors == ""  # no traceback, no English request log or development-server banner
 
@@ -89,7 +89,7 @@ def test_serve_open_to_the_network_says_so_plainly(tmp_path):
         assert "[주의]" in text and "누구나" in text
         assert urllib.request.urlopen(url + "api/scripts", timeout=10).status == 200  # reached on loopback only
         code, _rest, errors = server.stop(signal.SIGTERM)
-    assert code == 0 and errors == ""
+    assert code == 143 and errors == ""
 
 
 def test_a_taken_port_is_a_korean_error(tmp_path):

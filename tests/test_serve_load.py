@@ -73,7 +73,7 @@ def test_idle_and_slow_connections_never_lock_a_user_out(tmp_path):
     assert took < 1.0, f"a normal request waited {took:.2f} s behind {IDLE} idle and {SLOW} slow connections"
     assert threads == threads_before  # one fixed pool of workers, whatever the number of connections
     assert files - files_before <= connection_limit() + 2, (files_before, files)
-    assert code == 0 and errors == ""
+    assert code == 130 and errors == ""
 
 
 def test_a_connection_that_trickles_its_headers_is_closed_at_the_deadline(monkeypatch, tmp_path):
@@ -171,7 +171,7 @@ def test_a_stop_during_a_save_finishes_the_file_and_leaves_no_temporary(tmp_path
         if process.poll() is None:
             process.kill()
             process.communicate()
-    assert process.returncode == 0 and "서버를 멈췄습니다." in out and errors == ""
+    assert process.returncode == 128 + stop_signal and "서버를 멈췄습니다." in out and errors == ""
     assert temporaries(workspace) == []
     assert answers and answers[0].status == 201  # the save begun before the stop was finished and answered
     assert yaml.safe_load((workspace / "stop.yaml").read_text(encoding="utf-8"))["characters"] == TROUBLE_BREWING
@@ -206,8 +206,75 @@ def test_a_stop_amid_many_saves_leaves_only_whole_files(tmp_path, stop_signal):
         for client in clients:
             client.join(timeout=30)
     workspace = tmp_path / "scripts"
-    assert len(done) >= 8 and code == 0 and errors == ""
+    assert len(done) >= 8 and code == 128 + stop_signal and errors == ""
     assert temporaries(workspace) == []
     for path in workspace.glob("*.yaml"):
         assert yaml.safe_load(path.read_text(encoding="utf-8"))["characters"] == TROUBLE_BREWING, path.name
 
+
+
+# --- stopping while a document is being made -------------------------------------------------------------------
+
+# Starts `botc-pnp serve` with every render made to wait for RENDER_SECONDS after writing the marker file, so a test
+# can send its signal while a document is being made (never a number of seconds after asking for it).
+SLOW_RENDER = r"""
+import os, sys, time
+from pathlib import Path
+import generator.server.render as render
+
+original = render.render
+
+def slow_render(*args, **kwargs):
+    Path(os.environ["RENDER_MARKER"]).write_text("rendering")
+    time.sleep(float(os.environ["RENDER_SECONDS"]))
+    return original(*args, **kwargs)
+
+render.render = slow_render
+from generator.cli import main
+sys.argv = ["botc-pnp", *sys.argv[1:]]
+main()
+"""
+
+
+def start_slow_render(tmp_path: Path, marker: Path, seconds: float) -> tuple[subprocess.Popen, int]:
+    process = subprocess.Popen(
+        [sys.executable, "-c", SLOW_RENDER, "serve", "--port", "0", "--workspace", str(tmp_path / "scripts")],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO), "RENDER_MARKER": str(marker), "RENDER_SECONDS": str(seconds)},
+    )
+    first = process.stdout.readline()
+    if "http://" not in first:
+        process.kill()
+        raise AssertionError(first + process.communicate()[1])
+    return process, port_of(first.split()[-1])
+
+
+@pytest.mark.parametrize("seconds, answered", [(60, False), (0.2, True)], ids=["a-long-build", "a-short-one"])
+def test_a_stop_during_a_build_answers_it_or_closes_it_at_once(tmp_path, seconds, answered):
+    """A build that cannot finish within a second is closed at once (the server used to wait ten seconds and then
+    drop it); one that can is answered. Either way the server exits 143 with its Korean line and no traceback."""
+    marker = tmp_path / "rendering"
+    process, port = start_slow_render(tmp_path, marker, seconds)
+    answers: list = []
+    try:
+        asking = threading.Thread(target=lambda: answers.append(
+            send(port, "POST", "/api/document/script_sheet?name=stop", JSON, TB, timeout=60)))
+        asking.start()
+        for _ in range(1500):
+            if marker.exists() or not asking.is_alive():
+                break
+            time.sleep(0.02)
+        assert marker.exists(), "the build never started"
+        stopped = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        out, errors = process.communicate(timeout=60)
+        took = time.monotonic() - stopped
+        asking.join(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 143 and "서버를 멈췄습니다." in out and errors == "", errors
+    assert answers and (answers[0].status == 200) is answered, answers and answers[0].status
+    if not answered:
+        assert answers[0].status == 0 and took < 8  # closed with no answer, not held for the build's minute

@@ -82,11 +82,12 @@ def register(app: typer.Typer) -> None:
             from generator.server.run import serve_until_stopped
 
             try:
-                serve_until_stopped(server)
+                signum = serve_until_stopped(server)
                 folder.wait_for_saves(STOP_TIMEOUT)  # the process never ends halfway through a saved file
             finally:
                 warm.stop_pool()  # no worker outlives the server
             console.info("서버를 멈췄습니다.")
+            raise typer.Exit(128 + signum)  # as every command stopped by a signal: 130 for Ctrl-C, 143 for SIGTERM
 
 
 def start_server(host: str, port: int, content, workspace: Path, console: Console, debug: bool):

@@ -36,7 +36,8 @@ IDLE_TIMEOUT = 30  # seconds a connection may wait between requests
 REQUEST_DEADLINE = 20  # seconds from a request's first byte to its last (a 2 MB body needs 100 KB/s)
 MAX_HEADER_BYTES = 64 * 1024  # request line and headers
 LOOP_TIMEOUT = 0.5  # seconds the network loop waits for activity before checking whether to stop
-STOP_TIMEOUT = 10  # seconds a stop waits for requests being answered
+ANSWER_GRACE = 1.0  # seconds a stop waits for requests being answered (a check, a page, a small document)
+STOP_TIMEOUT = 10  # seconds a stop waits at most, and only while something that must finish is running (a save)
 FLUSH_ROUNDS = 20  # rounds of the network loop a stop spends sending the last answers (at most about a second)
 
 logging.getLogger("waitress").addHandler(logging.NullHandler())  # its English warnings are not for the storyteller
@@ -103,8 +104,9 @@ class Server(TcpWSGIServer):
 
     channel_class = Channel
 
-    def __init__(self, app, sock, limit: int | None = None):
+    def __init__(self, app, sock, limit: int | None = None, must_finish=lambda: False):
         self.limit = limit or connection_limit()
+        self.must_finish = must_finish  # whether work that must not be cut off (a file being saved) is running
         adjustments = Adjustments(
             threads=THREADS,
             connection_limit=self.limit + MIN_CONNECTIONS,  # waitress's own backstop: when nothing can be closed
@@ -157,13 +159,33 @@ class Server(TcpWSGIServer):
     def wake(self) -> None:
         self.pull_trigger()
 
+    def wait_for_answers(self) -> None:
+        """Lets the worker threads finish what they are answering (see stop_serving), sending finished answers
+        meanwhile; then drops the requests still queued."""
+        dispatcher = self.task_dispatcher
+        dispatcher.set_thread_count(0)  # idle threads leave now, busy ones after their request
+        started = time.monotonic()
+        while True:
+            with dispatcher.lock:
+                if not dispatcher.threads:
+                    break
+            waited = time.monotonic() - started
+            if waited >= STOP_TIMEOUT or (waited >= ANSWER_GRACE and not self.must_finish()):
+                break
+            wasyncore.loop(timeout=0.05, map=self._map, use_poll=True, count=1)
+        with dispatcher.lock:
+            while dispatcher.queue:
+                dispatcher.queue.popleft().cancel()
+            dispatcher.queue_cv.notify_all()
+
     def stop_serving(self) -> None:
-        """No new connection; requests being answered finish (up to STOP_TIMEOUT) and their answers are sent,
-        queued ones are dropped; then every connection is closed."""
+        """No new connection; a request being answered gets ANSWER_GRACE seconds to finish and is answered, one that
+        needs longer (a whole kit) is closed without an answer, queued ones are dropped; while must_finish() says
+        so (a save writing its file) the stop waits up to STOP_TIMEOUT. Then every connection is closed."""
         if self.accepting:
             self.accepting = False
             wasyncore.dispatcher.close(self)  # the listening socket
-        self.task_dispatcher.shutdown(cancel_pending=True, timeout=STOP_TIMEOUT)
+        self.wait_for_answers()
         for _ in range(FLUSH_ROUNDS):  # the network loop sends what the finished requests wrote
             if not any(channel.total_outbufs_len for channel in self.active_channels.values()):
                 break

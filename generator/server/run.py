@@ -35,13 +35,14 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 def make_app_server(app, host: str, port: int, limit: int | None = None):
     """The guarded app served on host:port (port 0 picks a free one); raises OSError when it cannot be bound.
-    `limit` caps connections (default: see connections.connection_limit)."""
+    `limit` caps connections (default: see connections.connection_limit). A stop waits for a save that is writing."""
     from generator.server.connections import Server
     from generator.server.guard import Guard
 
     sock = listening_socket(host, port)
     try:
-        return Server(Guard(app, host, sock.getsockname()[1]), sock, limit)
+        workspace = app.extensions["botc"]["workspace"]
+        return Server(Guard(app, host, sock.getsockname()[1]), sock, limit, must_finish=workspace.saving)
     except BaseException:
         sock.close()
         raise
@@ -66,12 +67,15 @@ def running_in_thread(app, host: str = "127.0.0.1", port: int = 0, limit: int | 
         thread.join(timeout=30)
 
 
-def serve_until_stopped(server) -> None:
-    """Serves in this thread until Ctrl-C, SIGTERM or SIGHUP; returns normally in each case, once the requests being
-    answered are done."""
+def serve_until_stopped(server) -> int:
+    """Serves in this thread until Ctrl-C, SIGTERM or SIGHUP; returns the signal's number once the server has
+    stopped (see Server.stop_serving)."""
     from generator import parallel
 
+    received = [signal.SIGINT]
+
     def stop(signum, frame):
+        received[0] = signum
         raise KeyboardInterrupt
 
     # Ctrl-C even where the shell started us with SIGINT ignored (a background job): serving is interactive
@@ -85,3 +89,4 @@ def serve_until_stopped(server) -> None:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+    return int(received[0])
