@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from generator.interrupts import Interrupted, handle_stop_signals, report_and_exit
+from generator.interrupts import Interrupted, handle_stop_signals, quiet_from_now_on, report_and_exit
 
 
 # A command lives about a second and allocates millions of small objects (paragraph pieces, PDF operators) that are
@@ -28,9 +28,27 @@ def main() -> None:
     try:
         from generator.app import app
 
-        app()
+        try:
+            app()
+        finally:
+            finish()  # still inside the try: a stop while the cache is written is handled like any other
     except Interrupted as stop:
         report_and_exit(stop)
+
+
+def finish() -> None:
+    """What used to run at exit, run here instead: the parses this run made are written to the user's cache and
+    the output is flushed. After it, a stop signal ends the process at once with its exit code: Python's own
+    shutdown has nowhere left to print a traceback from."""
+    kept = sys.modules.get("generator.parsecache")
+    if kept is not None:
+        kept.save()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    quiet_from_now_on()
 
 
 PLAIN_SIGNS = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2713": "v", "\u00d7": "x"}  # – — − ✓ ×

@@ -16,6 +16,7 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 
 
 _last_signal = [signal.SIGINT]  # the stop signal most recently received (see Interrupted)
+_received: list[int] = []  # every stop signal this process was sent (see stop_requested)
 
 
 class Interrupted(BaseException):
@@ -40,6 +41,7 @@ def _exit_at_once(signum, frame) -> None:
 
 
 def _stop(signum, frame) -> None:
+    _received.append(signum)
     for each in STOP_SIGNALS:
         if signal.getsignal(each) is _stop:
             signal.signal(each, _exit_at_once)
@@ -57,11 +59,25 @@ def handle_stop_signals() -> None:
             return
 
 
+def quiet_from_now_on() -> None:
+    """From here to the end of the process a stop signal exits at once with 128 + signal (nothing is left to clean
+    up, and Python's shutdown would print the exception as a traceback)."""
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) is _stop:
+            signal.signal(signum, _exit_at_once)
+
+
 def child_defaults() -> None:
     """In a forked child: the parent handles stopping and stops the child itself."""
     for signum in STOP_SIGNALS:
         if signal.getsignal(signum) in (_stop, _exit_at_once):
             signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
+
+
+def stop_requested() -> Interrupted | None:
+    """The stop this process was sent, if any: a library that swallows every exception (a bare `except:` in a
+    drawing routine) may have turned it into some later error, which is then reported as the stop it was."""
+    return Interrupted(_received[-1]) if _received else None
 
 
 def exit_code_of(exc: BaseException) -> int:

@@ -65,7 +65,7 @@ def check_paper(paper: str) -> str:
 @contextmanager
 def friendly_errors(console: Console, debug: bool = False):
     """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
-    from generator.interrupts import Interrupted, exit_code_of
+    from generator.interrupts import Interrupted, exit_code_of, stop_requested
     from generator.write import OutputError, start_run, what_changed
 
     start_run()
@@ -97,6 +97,10 @@ def friendly_errors(console: Console, debug: bool = False):
     except Exception as exc:  # the promise is: no traceback for users, ever
         if debug:
             traceback.print_exc(file=sys.stderr)
+        stopped = stop_requested()
+        if stopped is not None:  # the stop was swallowed on the way and became this error: it is still a stop
+            console.error(f"중단했습니다. {what_changed()}")
+            raise typer.Exit(exit_code_of(stopped)) from None
         console.error(
             f"[오류] 예상하지 못한 문제가 생겼습니다: {type(exc).__name__}: {exc}. "
             f"{what_changed()} --debug로 다시 실행하면 자세한 정보를 볼 수 있습니다."

@@ -71,6 +71,16 @@ elif point == "annotated":  # reportlab rebuilds an exception raised while drawi
             annotateException("\nraised by class KeepInFrame wrap\n")
 
     night_sheet.build = annotated_build
+elif point == "caching":  # the kit is written; the parses this run made are going into the user's cache
+    import generator.usercache as usercache
+    original_store = usercache.store
+
+    def slow_store(kind, key, value):
+        if kind in ("frags", "lines", "yaml") and not marker.exists():  # once: a stop retries the save at exit
+            wait_here()
+        return original_store(kind, key, value)
+
+    usercache.store = slow_store
 elif point == "renaming":  # the signal comes between two renames of the kit
     original_replace = os.replace
     count = [0]
@@ -110,10 +120,13 @@ def kit_bytes(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
-def start(args, cwd: Path, point: str | None = None, stop_signal: int = signal.SIGTERM) -> tuple[subprocess.Popen, Path]:
+def start(args, cwd: Path, point: str | None = None, stop_signal: int = signal.SIGTERM,
+          cache: Path | None = None) -> tuple[subprocess.Popen, Path]:
     marker = cwd / f"marker-{point}"
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "STOP_MARKER": str(marker), "STOP_POINT": point or "",
            "STOP_SIGNAL": str(int(stop_signal))}
+    if cache is not None:
+        env["BOTC_PNP_CACHE_DIR"] = str(cache)
     command = [sys.executable, "-c", WRAPPER, *map(str, args)] if point else [sys.executable, "-m", "generator", *map(str, args)]
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return process, marker
@@ -205,6 +218,28 @@ def test_a_stop_rebuilt_by_reportlab_still_exits_with_its_code(old_kit, tmp_path
     code, output = finish(process)
     assert code == 128 + stop_signal, output
     assert "Traceback" not in output and "중단했습니다" in output and "예상하지 못한" not in output
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_while_the_cache_is_written_after_the_kit_prints_no_traceback(old_kit, tmp_path, stop_signal):
+    """The race 1 build in 40 lost: a stop while the run's new parses were written at exit gave Python's
+    'Exception ignored in atexit callback' traceback. The kit is whole either way."""
+    content, script, _ = old_kit
+    out = fresh_out(old_kit, tmp_path)
+    (tmp_path / "cache").mkdir(mode=0o700)
+    script.write_text(script.read_text(encoding="utf-8").replace("새 제목", "캐시 제목"), encoding="utf-8")  # new parses
+    try:
+        process, marker = start(["build", script, "--content", content, "--out", out, "--force"], tmp_path, "caching",
+                                stop_signal, cache=tmp_path / "cache")
+        wait_for(marker.exists, process)
+        process.send_signal(stop_signal)
+        code, output = finish(process)
+    finally:
+        script.write_text(script.read_text(encoding="utf-8").replace("캐시 제목", "새 제목"), encoding="utf-8")
+    assert code == 128 + stop_signal, output
+    assert "Traceback" not in output and "Exception" not in output and "중단했습니다" in output
+    assert "완료: 파일 7개" in output and sorted(kit_bytes(out / "stop")) == KIT
+    assert temporaries(out) == []
 
 
 def test_the_entry_point_loads_nothing_heavy_before_the_handlers():
