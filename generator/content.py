@@ -13,7 +13,7 @@ from generator.findings import Report, Unreadable
 from generator.josa import quoted
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
 from generator.limits import MAX_NIGHT_STEPS, MAX_SCRIPT_CHARACTERS
-from generator.yamlio import Located, display_path, load_yaml, read_text
+from generator.read.yamlio import Located, display_path, load_yaml, read_text
 
 DEFAULT_SCRIPT = "in-space"
 SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger", "logo", "players"}

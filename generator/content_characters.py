@@ -10,7 +10,7 @@ from generator.findings import Report
 from generator.josa import quoted
 from generator.limits import MAX_CHARACTER_FILES, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.model import BAG_TEAMS, EDITIONS, NIGHTS, TEAMS, Character
-from generator.yamlio import Located, display_path, load_yaml
+from generator.read.yamlio import Located, display_path, load_yaml
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")

@@ -10,7 +10,7 @@ from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import TEAM_NAMES_KO, Character
 from generator.limits import MAX_LIST_ITEMS
-from generator.yamlio import Located, Places, display_path
+from generator.read.yamlio import Located, Places, display_path
 
 MAX_TEXT_LENGTH = 5000
 

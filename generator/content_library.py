@@ -12,7 +12,7 @@ from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.limits import MAX_LIST_ITEMS
 from generator.model import NIGHTS, FixedStep, Jinx, Library, NightOrder, NightRule
-from generator.yamlio import Located, display_path, load_yaml
+from generator.read.yamlio import Located, display_path, load_yaml
 
 STEP_KEYS = {"name", "first_night", "other_nights", "min_players", "cues"}
 RULE_KEYS = {"before", "after", "nights", "reason"}

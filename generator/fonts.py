@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from generator import FONTS_DIR
 from generator.fontcache import load_ttfont
-from generator.theme import theme
+from generator.read.theme import theme
 
 _registered = False
 

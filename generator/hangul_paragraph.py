@@ -18,7 +18,7 @@ from functools import lru_cache
 from generator import FONTS_DIR, parsecache
 from generator.fonts import with_fallback
 from generator.linebreak import Line, break_lines_at
-from generator.theme import theme
+from generator.read.theme import theme
 from generator.words import NBSP, width_of
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
@@ -186,7 +186,7 @@ def _paragraph_class():
 # 80 µs a paragraph, a tenth of a build. Depends on reportlab, this code, the fonts' files and the theme.
 def _frags_version() -> str:
     from generator.usercache import code_stamp, files_stamp, package_stamp
-    from generator.theme import font_paths
+    from generator.read.theme import font_paths
 
     from generator import TEMPLATES_DIR
 

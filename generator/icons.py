@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.files import NotReadable, read_capped
+from generator.read.files import NotReadable, read_capped
 from generator.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_source_too_complex
 from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
-from generator.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
-from generator.local_images import inside as _inside
+from generator.read.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
+from generator.read.local_images import inside as _inside
 
 # An icon is printed at most a few centimetres wide: a larger file is a mistake or a bomb, refused before decoding
 # (limits in generator/limits.py). What is accepted is cheap to draw: PNGs are shrunk once to ICON_RASTER_PX, SVGs
@@ -108,7 +108,7 @@ def resolve_icon_path(
 
 def homebrew_image_path(character_id: str, image: str, base: str | None, problems: list[IconProblem] | None) -> Path | None:
     """A JSON character's `image` → the local file it names, by the rule every picture a script names follows
-    (generator.local_images): a URL is never fetched, a path is read only inside the script's folder, and a script
+    (generator.read.local_images): a URL is never fetched, a path is read only inside the script's folder, and a script
     sent over HTTP names no file at all. None, and one problem saying what works instead, when it is not read."""
     instead = (f"자리표시 아이콘으로 인쇄합니다. --icons 폴더에 {character_id}.svg나 {character_id}.png를 넣거나, image에 "
                f"스크립트 옆의 파일 경로(예: icons/{character_id}.png)를 쓰세요.")
@@ -374,7 +374,7 @@ def _draw_placeholder(canvas: Any, x: float, y: float, size: float, col: Any) ->
     canvas.setDash()
     font_size = size * 0.5
     from generator.fonts import register_fonts
-    from generator.theme import font_name
+    from generator.read.theme import font_name
 
     register_fonts()  # (a no-op once a document has registered them) the '?' is set in the theme's face
     canvas.setFont(font_name("sans_bold"), font_size)

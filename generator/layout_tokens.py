@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.findings import Report
 from generator.limits import MAX_SPARES
-from generator.theme import theme
+from generator.read.theme import theme
 
 CHARACTER = "character"
 REMINDER = "reminder"
@@ -70,7 +70,7 @@ class Spare:
 
 def load_spares(content_dir: Path | None, report: Report) -> dict[str, Spare]:
     """content/spares.yaml → {character id: Spare}; a broken or missing file means no spares, with a warning."""
-    from generator.yamlio import load_yaml
+    from generator.read.yamlio import load_yaml
 
     if content_dir is None:
         return {}

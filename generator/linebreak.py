@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 
-from generator.theme import theme
+from generator.read.theme import theme
 from generator.words import Word, cached_segments, opens, split_at_ties
 
 INFEASIBLE = float("inf")

@@ -24,7 +24,7 @@ def reminder_markup(text: str, color: str, underline: bool = False) -> Markup:
     """Escapes text and sets each '*토큰*' reminder name in the highlight face (gothic bold: it differs from the
     body by shape and weight, so it survives a greyscale print) and the reminder colour as a second cue;
     `underline` adds a rule under it where the body is itself gothic (storyteller sheets)."""
-    from generator.theme import font_name
+    from generator.read.theme import font_name
 
     face = font_name("sans_bold")
     template = '<font name="{}" color="{}"><u>{}</u></font>' if underline else '<font name="{}" color="{}">{}</font>'

@@ -201,7 +201,7 @@ def _is_line(value) -> bool:
 
 
 def _is_located_parse(value) -> bool:
-    """generator.yamlio's parse: (data, {key path: line}, [(key path, line, line)] twice: duplicates, folded)."""
+    """generator.read.yamlio's parse: (data, {key path: line}, [(key path, line, line)] twice: duplicates, folded)."""
     if type(value) is not tuple or len(value) != 4:
         return False
     data, lines, duplicates, folded = value
@@ -225,7 +225,7 @@ def _yaml_shape(text: str, value) -> bool:
     return text.startswith("located:") and _is_located_parse(value)
 
 
-YAML = store("yaml", lambda: f"code {code_stamp('parsecache.py', 'yamlio.py')} pyyaml {package_stamp('yaml')}", _yaml_shape)
+YAML = store("yaml", lambda: f"code {code_stamp('parsecache.py', 'read/yamlio.py')} pyyaml {package_stamp('yaml')}", _yaml_shape)
 
 
 def safe_load(text: str):

@@ -187,7 +187,7 @@ def homebrew_jinxes(entries, lookup: IdLookup, where: str, lines: dict[int, int]
 
 def unencodable_text(text: str, data: list, where: str, report: Report) -> bool:
     """True, with an unreadable finding at the item, when a string of the list holds a lone surrogate (see encodable)."""
-    from generator import encodable
+    from generator.read import encodable
 
     if not encodable.may_hold_surrogates(text):
         return False

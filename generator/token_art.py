@@ -16,7 +16,7 @@ import math
 from generator.fonts import register_fonts
 from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, reminder_count
 from generator import TEMPLATES_DIR
-from generator.theme import color, font_name, mm, team_color, team_mark, team_ring_color, theme
+from generator.read.theme import color, font_name, mm, team_color, team_mark, team_ring_color, theme
 
 DEFAULT_TOKEN_MM = 44.45
 DEFAULT_REMINDER_MM = 25.4

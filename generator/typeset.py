@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from generator.fonts import register_fonts
-from generator.theme import color, font_name, mm, theme
+from generator.read.theme import color, font_name, mm, theme
 
 
 @lru_cache(maxsize=None)

@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from generator.files import NotReadable, read_capped, removed_on_failure
+from generator.read.files import NotReadable, read_capped, removed_on_failure
 
 _HERE = Path(__file__).resolve().parent  # the generator package: its modules' source keys what they make
 

@@ -216,7 +216,7 @@ class Wording:
 
 @lru_cache(maxsize=1)
 def _phrase_pattern():
-    from generator.theme import theme
+    from generator.read.theme import theme
 
     phrases = sorted(theme()["text"].get("keep_together", []), key=len, reverse=True)
     return re.compile("|".join(re.escape(p) for p in phrases)) if phrases else None

@@ -17,7 +17,7 @@ from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with
 from generator.content_info_cards import NAMED_CARD
 from generator.documents import info_cards
 from generator.options import RenderOptions
-from generator.theme import theme
+from generator.read.theme import theme
 
 PT_PER_MM = 72 / 25.4
 

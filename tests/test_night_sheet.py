@@ -16,7 +16,7 @@ from generator.markup import plain_reminder_text
 from generator.wording import wording
 from generator.model import BAG_TEAMS, NIGHTS
 from generator.options import RenderOptions
-from generator.theme import MM, theme
+from generator.read.theme import MM, theme
 
 SUBSET_NANUM = re.compile(r"^[A-Z]{6}\+Nanum")
 

@@ -12,7 +12,7 @@ import pytest
 
 from generator import parsecache, usercache
 from generator.findings import Report
-from generator.yamlio import load_yaml
+from generator.read.yamlio import load_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 CHARACTER = REPO / "content" / "characters" / "washerwoman.yaml"
@@ -23,7 +23,7 @@ def cache(tmp_path, monkeypatch):
     folder = tmp_path / "cache"
     monkeypatch.setenv(usercache.ENV, str(folder))
     parsecache.YAML.forget()
-    from generator import yamlio
+    from generator.read import yamlio
 
     monkeypatch.setattr(yamlio, "_PARSED", {})  # this process's own memory of parses would answer first
     return folder
@@ -36,7 +36,7 @@ def located(path: Path):
 
 
 def forget_this_process(monkeypatch):
-    from generator import yamlio
+    from generator.read import yamlio
 
     parsecache.YAML.stored = None
     monkeypatch.setattr(yamlio, "_PARSED", {})
@@ -247,7 +247,7 @@ def test_what_the_almanacs_process_parses_is_kept_by_the_parent(tmp_path, monkey
 
 def test_the_fonts_printable_letters_are_kept_and_read_back_equal(cache):
     from generator.glyphs import covered_code_points, printable_everywhere
-    from generator.theme import fallback_font_paths, font_paths
+    from generator.read.theme import fallback_font_paths, font_paths
 
     pairs = list(zip(font_paths(), fallback_font_paths()))
     fresh = frozenset.intersection(*[covered_code_points(font) | covered_code_points(fallback) for font, fallback in pairs])

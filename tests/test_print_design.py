@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from conftest import bundled_kit, pdf_chars, shared_across_workers
-from generator.theme import color, theme
+from generator.read.theme import color, theme
 from test_print_polish import fragments, multiword_names, next_line
 
 EDITIONS = ["trouble-brewing", "bad-moon-rising", "sects-and-violets"]

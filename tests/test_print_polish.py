@@ -11,7 +11,7 @@ from functools import lru_cache
 import pytest
 
 from generator.model import NIGHTS, TEAM_NAMES_KO
-from generator.theme import theme
+from generator.read.theme import theme
 from generator.wording import load_glossary, wording
 from conftest import pdf_page_texts, shared_across_workers, bundled_kit, edit_character, write_script
 

@@ -14,7 +14,7 @@ from generator.content import load_game
 from generator.documents import script_sheet
 from generator.model import NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.options import RenderOptions
-from generator.theme import MM, theme
+from generator.read.theme import MM, theme
 
 SUBSET_NANUM = re.compile(r"^[A-Z]{6}\+Nanum")
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}

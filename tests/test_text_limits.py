@@ -42,7 +42,7 @@ def at_limit(kind: str, field: str, seed: int) -> str:
     if "fits" not in limits:
         return filler(limits["max"], seed)
     from generator.checks.lengths import token_text_size
-    from generator.theme import theme
+    from generator.read.theme import theme
 
     smallest = theme()["tokens"]["fit_min_size_pt"]
     return next(text for n in range(limits["max"], 0, -1) if token_text_size(text := filler(n, seed)) >= smallest)

@@ -11,7 +11,7 @@ import pytest
 from generator.content import load_game
 from generator.documents import tokens as tokens_document
 from generator.options import RenderOptions
-from generator.theme import theme
+from generator.read.theme import theme
 from conftest import run_cli
 
 PT_PER_MM = 72 / 25.4

@@ -17,7 +17,7 @@ from generator.documents import tokens as tokens_document
 from generator.layout_tokens import layout
 from generator.model import TEAMS
 from generator.options import RenderOptions
-from generator.theme import theme
+from generator.read.theme import theme
 
 PT_PER_MM = 72 / 25.4
 PX_PER_MM = 8  # render scale for pixel checks
@@ -110,7 +110,7 @@ def test_setup_star_is_clear_of_the_icon(game):
     _, pages, frame = layout(game, options)
     image = render(data)
     star = tuple(int(theme()["tokens"]["setup_color"][i:i + 2], 16) for i in (1, 3, 5))
-    from generator.theme import team_color
+    from generator.read.theme import team_color
 
     for placement in pages[0].placements:
         character = game.character(placement.spec.character_id)

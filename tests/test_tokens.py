@@ -15,7 +15,7 @@ import yaml
 from generator.content import load_game
 from generator.documents import tokens as tokens_document
 from generator.options import RenderOptions
-from generator.theme import theme
+from generator.read.theme import theme
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

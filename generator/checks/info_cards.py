@@ -8,7 +8,7 @@ import difflib
 from generator.content_info_cards import cards_file, load_info_cards, named_cards
 from generator.findings import Report
 from generator.model import NIGHT_NAMES_KO, Game
-from generator.yamlio import display_path
+from generator.read.yamlio import display_path
 
 
 def check(game: Game, report: Report) -> None:

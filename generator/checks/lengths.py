@@ -142,7 +142,7 @@ def check_fit(text: Text, report: Report) -> None:
     below the legible minimum."""
     if len(text.text) <= ALWAYS_FITS:
         return
-    from generator.theme import theme
+    from generator.read.theme import theme
 
     smallest, legible = theme()["tokens"]["fit_min_size_pt"], theme()["text"]["min_size_pt"]
     size = token_text_size(text.text)

@@ -109,7 +109,7 @@ def font_coverage():
     sets = registered_coverage()
     if sets is None:
         from generator.glyphs import printable_everywhere
-        from generator.theme import fallback_font_paths, font_paths
+        from generator.read.theme import fallback_font_paths, font_paths
 
         pairs = list(zip(font_paths(), fallback_font_paths()))
         return printable_everywhere(pairs) if pairs else None

@@ -15,7 +15,7 @@ from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report
 def name_entries(content_dir: Path, report: Report) -> list[dict]:
     """Names the importer can recognise: the folder's ids.yaml (or the bundled one) plus every character's name and aliases."""
     from generator.content_characters import load_characters
-    from generator.yamlio import load_yaml
+    from generator.read.yamlio import load_yaml
 
     entries: list[dict] = []
     ids_file = content_dir / "ids.yaml"
@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
 
         --out에 이미 있는 파일은 내용이 같으면 그대로 두고, 다르면 --overwrite를 붙였을 때만 덮어씁니다."""
         from generator.importer import AlmanacError, name_table, parse_almanac
-        from generator.yamlio import read_text
+        from generator.read.yamlio import read_text
 
         console = Console(quiet)
         with friendly_errors(console, debug):
@@ -86,7 +86,7 @@ def planned_files(characters: dict[str, dict], out: Path, console: Console) -> t
     """(file name, bytes, replaces an existing file) for every character whose file is new or differs, the number
     already up to date, and whether an id had to be refused (it is not a plain id, so no file name is made of it)."""
     from generator.content_characters import ID_PATTERN
-    from generator.files import NotReadable, read_capped
+    from generator.read.files import NotReadable, read_capped
     from generator.importer import dump_character_yaml
     from generator.limits import MAX_FILE_BYTES
 
@@ -133,7 +133,7 @@ def write_planned(out: Path, changed: list[tuple[str, bytes, bool]], overwrite: 
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        from generator.files import reason
+        from generator.read.files import reason
 
         raise OutputError(f"폴더를 만들 수 없습니다({reason(exc)}): {out}") from exc
     return write_files(out, [(name, data) for name, data, _ in changed])

@@ -15,7 +15,7 @@ import itertools
 from generator.content_info_cards import InfoCard, cards_to_print
 from generator.fonts import register_fonts
 from generator.words import NBSP, OPENING
-from generator.theme import color, font_name, mm, paper_size_pt, theme
+from generator.read.theme import color, font_name, mm, paper_size_pt, theme
 from generator.wording import tie_phrases
 
 PER_PAGE = 4

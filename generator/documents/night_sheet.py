@@ -11,7 +11,7 @@ from generator.icons import character_icon, icon_flowable
 from generator.josa import fill_named, with_particle
 from generator.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
-from generator.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
+from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
 from generator.wording import wording
 

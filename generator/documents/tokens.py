@@ -11,7 +11,7 @@ import io
 
 from generator.fonts import register_fonts
 from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, layout
-from generator.theme import mm
+from generator.read.theme import mm
 from generator.token_art import TokenPainter, token_theme
 from generator.token_legend import draw_footer
 

@@ -25,7 +25,7 @@ def page_data() -> dict:
     from generator.search import sort_key
     from generator.server import tables
     from generator.server.options import labels, option_fields
-    from generator.theme import team_color
+    from generator.read.theme import team_color
 
     library = warm().loaded().library
     descriptions = labels().get("documents", {})
@@ -42,7 +42,7 @@ def page_data() -> dict:
 @pages.get("/")
 def index():
     from generator import __version__
-    from generator.theme import theme
+    from generator.read.theme import theme
 
     data = page_data()
     return render_template("index.html", data=data, version=__version__, credits=theme()["credits"]["fine_print"])
@@ -53,7 +53,7 @@ def team_colours():
     """The theme's team colours as CSS variables. A file of its own, not a <style> in the page: the page's
     Content-Security-Policy allows no inline CSS."""
     from generator.model import TEAMS
-    from generator.theme import team_color
+    from generator.read.theme import team_color
 
     lines = [":root {", *(f"  --team-{team}: {team_color(team)};" for team in TEAMS), "}", ""]
     return Response("\n".join(lines), mimetype="text/css", headers={"Cache-Control": "no-cache"})
@@ -68,7 +68,7 @@ def font_licence():
 def font(role: str):
     """A theme font by its role (sans, sans_bold, serif, serif_bold): as bundled, or as a browser-safe web copy."""
     from generator.server.webfont import needs_web_copy, web_copy
-    from generator.theme import theme
+    from generator.read.theme import theme
 
     fonts = theme()["fonts"]
     if role not in fonts:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from generator.content_fields import MAX_TEXT_LENGTH
 from generator.limits import MAX_SCRIPT_ENTRIES, MAX_UPLOADED_IMAGE_BYTES
 from generator.server.errors import refuse
-from generator.yamlio import MAX_FILE_BYTES
+from generator.read.yamlio import MAX_FILE_BYTES
 
 IMAGE_KEYS = ("logo_image",)
 # the script itself within the limit of a script file the CLI reads, and room for the pictures as base64 text
@@ -139,8 +139,8 @@ def uploaded_image(envelope: dict, key: str) -> bytes | None:
 
 
 def refuse_unencodable(fields: dict) -> None:
-    """400 when a field holds text no answer can carry (a lone surrogate, see generator.encodable)."""
-    from generator import encodable
+    """400 when a field holds text no answer can carry (a lone surrogate, see generator.read.encodable)."""
+    from generator.read import encodable
     from generator.server.errors import ApiError
 
     found = encodable.first_unencodable(fields)

@@ -61,7 +61,7 @@ class Workspace:
     def listing(self) -> list[dict]:
         """Every script with its title and size, read with the quiet YAML loader; broken files are listed by name."""
         from generator.findings import Report
-        from generator.yamlio import load_yaml
+        from generator.read.yamlio import load_yaml
 
         found = []
         for source in SOURCES:
@@ -89,7 +89,7 @@ class Workspace:
         --content when the server reads a content folder other than the bundled one."""
         from generator import DEFAULT_CONTENT_DIR
         from generator.invocation import command_line
-        from generator.yamlio import display_path
+        from generator.read.yamlio import display_path
 
         bundled = self.content_dir.resolve() == DEFAULT_CONTENT_DIR.resolve()
         return command_line("build", display_path(path), *([] if bundled else ["--content", display_path(self.content_dir)]))

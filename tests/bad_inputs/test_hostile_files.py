@@ -17,9 +17,9 @@ import pytest
 
 from conftest import detach, run_cli
 from generator import icons
-from generator.files import NotReadable, read_capped
+from generator.read.files import NotReadable, read_capped
 from generator.findings import Report
-from generator.yamlio import load_yaml
+from generator.read.yamlio import load_yaml
 from hostile import TROUBLE_BREWING, run_cli_process, write_script
 
 SPECIAL = ["devzero", "devurandom", "fifo", "folder", "loop", "dangling"]
@@ -304,7 +304,7 @@ def english_words(message: str, path: Path) -> list[str]:
 @pytest.mark.parametrize("long_file", [False, True], ids=["careful-loader", "long-file"])
 def test_every_yaml_syntax_error_is_explained_in_korean(tmp_path, long_file):
     """Short files are explained by the pure-Python loader, long ones from libyaml's report: both in Korean."""
-    from generator.yamlio import CAREFUL_PARSE_CHARS
+    from generator.read.yamlio import CAREFUL_PARSE_CHARS
 
     path = tmp_path / "monk.yaml"
     filler = "#" + "x" * 99 + "\n"

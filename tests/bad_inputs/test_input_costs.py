@@ -107,7 +107,7 @@ def test_a_runaway_spare_count_is_ignored_with_a_warning(content, count):
 
 @pytest.mark.parametrize("shape", ["block", "flow"])
 def test_a_yaml_file_of_a_million_values_is_refused_before_parsing(tmp_path, shape):
-    from generator.yamlio import load_yaml
+    from generator.read.yamlio import load_yaml
 
     path = tmp_path / "many.yaml"
     items = "- a\n" * 490_000 if shape == "block" else "[" + "a," * 990_000 + "a]\n"
@@ -118,7 +118,7 @@ def test_a_yaml_file_of_a_million_values_is_refused_before_parsing(tmp_path, sha
 
 
 def test_a_long_yaml_file_with_an_error_at_the_end(tmp_path):
-    from generator.yamlio import load_yaml
+    from generator.read.yamlio import load_yaml
 
     path = tmp_path / "long.yaml"
     body = "".join(f"- 메모 {i} 아주 긴 메모입니다 가나다라\n" for i in range(30_000))

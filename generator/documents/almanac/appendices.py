@@ -14,7 +14,7 @@ from generator.documents.almanac.parts import Book, Marker, label
 from generator.icons import icon_flowable
 from generator.josa import fill_named
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
-from generator.theme import color, font_name, mm, team_color
+from generator.read.theme import color, font_name, mm, team_color
 
 
 def night_order(book: Book, night: str) -> list:

@@ -12,7 +12,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBre
 from generator.documents.almanac.contents import canvas_filling_page_numbers
 from generator.documents.almanac.parts import Book
 from generator.documents.almanac.plan import plan
-from generator.theme import color, font_name, mm
+from generator.read.theme import color, font_name, mm
 
 
 def draw_furniture(canvas, doc) -> None:

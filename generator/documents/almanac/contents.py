@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable
 from generator.documents.almanac.parts import Book, Marker, keep_with_next, label
 from generator.icons import draw_icon
 from generator.model import TEAM_NAMES_KO, TEAMS
-from generator.theme import color, font_name, team_color
+from generator.read.theme import color, font_name, team_color
 
 WIDEST_NUMBER = "00"  # dot leaders stop short of the widest page number the contents expects
 

@@ -22,7 +22,7 @@ from generator.josa import fill_named
 from generator.flowables import Stack
 from generator.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
-from generator.theme import color, font_name, mm, team_color
+from generator.read.theme import color, font_name, mm, team_color
 
 
 def reminder_names(character) -> list[str]:

@@ -10,7 +10,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.flowables import Stack
 from generator.icons import icon_flowable
-from generator.theme import mm, team_color
+from generator.read.theme import mm, team_color
 from generator.wording import NBSP
 
 ONE_SYLLABLE = re.compile(r"^[가-힣]$")

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, HRFlowable
 from generator.fonts import register_fonts
 from generator.hangul_paragraph import hangul_paragraph
 from generator.markup import render
-from generator.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
+from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.wording import typographic_quotes, wording
 
 

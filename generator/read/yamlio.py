@@ -10,11 +10,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator import parsecache
-from generator.files import NotReadable, read_capped
+from generator.read.files import NotReadable, read_capped
 from generator.findings import Report
 from generator.josa import quoted
 from generator.limits import MAX_FILE_BYTES, MAX_YAML_LINES
-from generator.yamlerrors import YAML_PROBLEM_FALLBACK, syntax_finding, translate_yaml_problem
+from generator.read.yamlerrors import YAML_PROBLEM_FALLBACK, syntax_finding, translate_yaml_problem
 
 
 @dataclass
@@ -253,8 +253,8 @@ def load_yaml(path: Path, report: Report) -> Located | None:
 
 
 def unencodable_text(text: str, located: Located, report: Report) -> bool:
-    """True, with an unreadable finding at its line, when a value holds a lone surrogate (see generator.encodable)."""
-    from generator import encodable
+    """True, with an unreadable finding at its line, when a value holds a lone surrogate (see generator.read.encodable)."""
+    from generator.read import encodable
 
     if not encodable.may_hold_surrogates(text):
         return False
