@@ -11,7 +11,7 @@ CPU time (user+sys) and peak RSS come from os.wait4):
   kit-50/kit-200  the same for synthetic scripts of 50 and 200 characters (bench/synthetic.py)
   sheet-50/-181   the character sheet alone for 50 and 181 characters, CPU of one render (bench/scale.py)
 Before measuring, the package is byte-compiled (python -m compileall), as Python itself does on a first run unless
-PYTHONDONTWRITEBYTECODE is set; the warm-up run fills the user cache (generator.usercache) as a user's first run
+PYTHONDONTWRITEBYTECODE is set; the warm-up run fills the user cache (generator.keep.usercache) as a user's first run
 does. --quick measures only validate and kit. The figures go to bench/latest.json (or --output). Exit code: 0 when
 every command ran, 1 when one failed (or, with --strict, when a target fails), 2 on bad usage.
 """

@@ -40,7 +40,7 @@ def finish() -> None:
     """What used to run at exit, run here instead: the parses this run made are written to the user's cache and
     the output is flushed. After it, a stop signal ends the process at once with its exit code: Python's own
     shutdown has nowhere left to print a traceback from."""
-    kept = sys.modules.get("generator.parsecache")
+    kept = sys.modules.get("generator.keep.parsecache")
     if kept is not None:
         kept.save()
     for stream in (sys.stdout, sys.stderr):

@@ -1,5 +1,5 @@
 """Bundled TrueType files → fonts registered with reportlab, once per process and only when rendering (parsed tables
-come from the user's cache when it has them: generator.fontcache); and text → runs of the font that has its glyphs
+come from the user's cache when it has them: generator.keep.fontcache); and text → runs of the font that has its glyphs
 (Nanum, else its Latin fallback), for paragraphs and canvas strings alike."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from generator import FONTS_DIR
-from generator.fontcache import load_ttfont
+from generator.keep.fontcache import load_ttfont
 from generator.read.theme import theme
 
 _registered = False
@@ -46,7 +46,7 @@ def register_fonts() -> None:
 
 
 # The tables a document reads while measuring and embedding a subset. A cached font unpacks them on first use
-# (generator.fontcache); unpacked once before the almanac's process is forked, both processes share them.
+# (generator.keep.fontcache); unpacked once before the almanac's process is forked, both processes share them.
 SUBSET_TABLES = ("charToGlyph", "charWidths", "hmetrics", "glyphPos")
 
 

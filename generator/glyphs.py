@@ -79,8 +79,8 @@ def _read_format12(data: bytes, offset: int) -> set[int]:
 def printable_everywhere(pairs: list[tuple[Path, Path]]) -> frozenset[int]:
     """The code points every (font, its fallback) pair can print, from the user's cache when these very files were
     read before (kept as ranges, keyed by the files' size and time and this code)."""
-    from generator import usercache
-    from generator.usercache import code_stamp, files_stamp
+    from generator.keep import usercache
+    from generator.keep.usercache import code_stamp, files_stamp
 
     key = f"format 1 code {code_stamp('glyphs.py')} fonts {files_stamp([path for pair in pairs for path in pair])}"
     kept = usercache.load("glyphs", key, _ranges_shape) if usercache.cache_folder() is not None else None

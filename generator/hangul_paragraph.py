@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from generator import FONTS_DIR, parsecache
+from generator import FONTS_DIR
+from generator.keep import parsecache
 from generator.fonts import with_fallback
 from generator.linebreak import Line, break_lines_at
 from generator.read.theme import theme
@@ -182,16 +183,16 @@ def _paragraph_class():
     return HangulParagraph
 
 
-# Parsed markup kept between runs (generator.parsecache): reportlab's parser and the Latin fallback took about
+# Parsed markup kept between runs (generator.keep.parsecache): reportlab's parser and the Latin fallback took about
 # 80 µs a paragraph, a tenth of a build. Depends on reportlab, this code, the fonts' files and the theme.
 def _frags_version() -> str:
-    from generator.usercache import code_stamp, files_stamp, package_stamp
+    from generator.keep.usercache import code_stamp, files_stamp, package_stamp
     from generator.read.theme import font_paths
 
     from generator import TEMPLATES_DIR
 
     fallback = [FONTS_DIR / spec["file"] for spec in theme()["fallback_fonts"].values()]
-    return (f"code {code_stamp('hangul_paragraph.py', 'fonts.py', 'parsecache.py')} reportlab {package_stamp('reportlab')} "
+    return (f"code {code_stamp('hangul_paragraph.py', 'fonts.py', 'keep/parsecache.py')} reportlab {package_stamp('reportlab')} "
             f"fonts {files_stamp([*font_paths(), *fallback, TEMPLATES_DIR / 'theme.yaml'])}")
 
 
@@ -237,7 +238,7 @@ KEPT = parsecache.store("frags", _frags_version, _frags_shape)
 # Where a paragraph's lines end, by (markup, style, width, tight): the whole-paragraph search was about 70 ms of a
 # build. Depends also on the line-breaking code.
 def _lines_version() -> str:
-    from generator.usercache import code_stamp
+    from generator.keep.usercache import code_stamp
 
     return f"{_frags_version()} breaking {code_stamp('linebreak.py', 'words.py')}"
 

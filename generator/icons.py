@@ -1,5 +1,5 @@
 """Icon files → reportlab vector drawings, coloured by alignment (converted SVGs are kept in the user's cache:
-generator.iconcache)."""
+generator.keep.iconcache)."""
 
 from __future__ import annotations
 
@@ -185,7 +185,7 @@ def _decoded(path: Path, data: bytes, svg_by_name: bool) -> tuple[Icon | None, I
 
 
 def _load_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
-    from generator.iconcache import cached_drawing, store_drawing
+    from generator.keep.iconcache import cached_drawing, store_drawing
 
     drawing = cached_drawing(data)  # these very bytes were converted and accepted before: no svglib, no checks
     if drawing is not None:

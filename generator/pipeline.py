@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from generator import parsecache
+from generator.keep import parsecache
 from generator.findings import TextDoesNotFit
 from generator.options import RenderOptions
 

@@ -18,7 +18,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from generator import DEFAULT_CONTENT_DIR, parsecache
+from generator import DEFAULT_CONTENT_DIR
+from generator.keep import parsecache
 from generator.josa import final_sound, with_particle
 
 NBSP = "\u00a0"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import parsecache, usercache
+from generator.keep import parsecache
+from generator.keep import usercache
 from generator.findings import Report
 from generator.read.yamlio import load_yaml
 
@@ -311,3 +312,19 @@ def test_a_huge_parse_is_not_kept(cache):
     kept.save()
     kept.forget()
     assert kept.lookup("small") == "x" * 100 and kept.lookup("huge") is None
+
+
+def test_every_code_stamp_names_a_module_that_exists():
+    """A kept parse is keyed by the source of the code that made it; a name that no longer exists (a module moved)
+    would silently key it by the version alone, and an edited parser could meet an old parse."""
+    import ast
+
+    from generator import PACKAGE_DIR
+
+    named = []
+    for path in PACKAGE_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "code_stamp":
+                named += [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+    assert len(named) >= 5
+    assert [name for name in named if not (PACKAGE_DIR / name).is_file()] == []

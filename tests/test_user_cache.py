@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import FONTS_DIR, usercache
-from generator.fontcache import KIND, _key, load_ttfont
+from generator import FONTS_DIR
+from generator.keep import usercache
+from generator.keep.fontcache import KIND, _key, load_ttfont
 
 REPO = Path(__file__).resolve().parent.parent
 FONT = FONTS_DIR / "NanumGothic.ttf"
@@ -158,7 +159,7 @@ def fresh_icon(path: Path):
 
 
 def test_a_converted_icon_is_stored_and_draws_the_same_from_the_cache(cache):
-    from generator.iconcache import KIND as SVG
+    from generator.keep.iconcache import KIND as SVG
 
     converted, problem = fresh_icon(ICON)
     assert problem is None and len(cached_files(cache, SVG)) == 1
@@ -170,7 +171,7 @@ def test_a_converted_icon_is_stored_and_draws_the_same_from_the_cache(cache):
 
 
 def test_the_icon_cache_follows_content_not_the_path(cache, tmp_path):
-    from generator.iconcache import KIND as SVG
+    from generator.keep.iconcache import KIND as SVG
 
     copy = tmp_path / "copy.svg"
     copy.write_bytes(ICON.read_bytes())
@@ -183,7 +184,7 @@ def test_the_icon_cache_follows_content_not_the_path(cache, tmp_path):
 
 
 def test_a_damaged_icon_cache_file_is_ignored_and_rebuilt(cache):
-    from generator.iconcache import KIND as SVG
+    from generator.keep.iconcache import KIND as SVG
 
     converted_pdf = icon_form_bytes(fresh_icon(ICON)[0])
     (path,) = cached_files(cache, SVG)
@@ -194,7 +195,7 @@ def test_a_damaged_icon_cache_file_is_ignored_and_rebuilt(cache):
 
 
 def test_a_bad_icon_is_not_cached(cache, tmp_path):
-    from generator.iconcache import KIND as SVG
+    from generator.keep.iconcache import KIND as SVG
 
     bad = tmp_path / "bad.svg"
     bad.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'></svg>")
@@ -206,7 +207,7 @@ def test_a_bad_icon_is_not_cached(cache, tmp_path):
 def test_a_drawing_with_an_image_is_not_stored(cache):
     from reportlab.graphics.shapes import Drawing, Image, Rect
 
-    from generator.iconcache import KIND as SVG, store_drawing
+    from generator.keep.iconcache import KIND as SVG, store_drawing
 
     drawing = Drawing(10, 10)
     drawing.add(Rect(0, 0, 5, 5))

@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator import TEMPLATES_DIR, parsecache
+from generator import TEMPLATES_DIR
+from generator.keep import parsecache
 from generator.findings import Report
 from generator.josa import with_particle
 from generator.model import Game

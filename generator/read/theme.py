@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from generator import FONTS_DIR, TEMPLATES_DIR, parsecache
+from generator import FONTS_DIR, TEMPLATES_DIR
+from generator.keep import parsecache
 
 MM = 72 / 25.4  # points per millimetre
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from generator import parsecache
+from generator.keep import parsecache
 from generator.read.files import NotReadable, read_capped
 from generator.findings import Report
 from generator.josa import quoted
@@ -98,7 +98,7 @@ def _resolved_folder(folder: str, cwd: str) -> Path:  # cwd: a relative folder r
 @lru_cache(maxsize=1)
 def _no_alias_loader():
     """A pure-Python SafeLoader that refuses anchors and aliases: hand-written content never needs them and they can
-    blow up memory. (PyYAML is imported only when a file is parsed: most runs find every parse in generator.parsecache.)"""
+    blow up memory. (PyYAML is imported only when a file is parsed: most runs find every parse in generator.keep.parsecache.)"""
     import yaml
 
     class NoAliasLoader(yaml.SafeLoader):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import usercache
+from generator.keep import usercache
 from hostile import run_cli_process
 
 STORES = ("ttf", "svg", "yaml", "frags", "lines", "glyphs")

@@ -72,7 +72,7 @@ elif point == "annotated":  # reportlab rebuilds an exception raised while drawi
 
     night_sheet.build = annotated_build
 elif point == "caching":  # the kit is written; the parses this run made are going into the user's cache
-    import generator.usercache as usercache
+    import generator.keep.usercache as usercache
     original_store = usercache.store
 
     def slow_store(kind, key, value):

@@ -3,7 +3,7 @@
 
 Converting an SVG needs svglib, lxml and PIL (tens of milliseconds to import in every process that draws) and
 parses every path again; the drawing is a tree of a few shape classes holding numbers, so it is kept as plain data
-(generator.usercache), keyed by the file's content hash, this format, the icon limits and the versions of
+(generator.keep.usercache), keyed by the file's content hash, this format, the icon limits and the versions of
 reportlab and svglib. Only icons that were accepted are stored; a drawing holding anything else than groups and
 plain shapes (an embedded image, text) is simply not stored and is converted every time.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator import usercache
+from generator.keep import usercache
 from generator.limits import MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 
 KIND = "svg"

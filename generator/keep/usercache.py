@@ -32,7 +32,7 @@ from typing import Callable
 
 from generator.read.files import NotReadable, read_capped, removed_on_failure
 
-_HERE = Path(__file__).resolve().parent  # the generator package: its modules' source keys what they make
+_PACKAGE = Path(__file__).resolve().parents[1]  # the generator package: its modules' source keys what they make
 
 MAGIC = b"botc-pnp cache 1\n"
 ENV = "BOTC_PNP_CACHE_DIR"
@@ -108,11 +108,12 @@ def package_stamp(name: str) -> str:
 
 
 def code_stamp(*names: str) -> str:
-    """The SHA-1 of generator modules' source: the code that turns a text into what is kept."""
+    """The SHA-1 of generator modules' source (paths inside the package, 'keep/parsecache.py'): the code that turns a
+    text into what is kept."""
     code = hashlib.sha1(usedforsecurity=False)
     for name in names:
         try:
-            code.update((_HERE / name).read_bytes())
+            code.update((_PACKAGE / name).read_bytes())
         except OSError:  # an installation without sources: then only the version of botc-pnp tells
             from generator import __version__
 

@@ -2,7 +2,7 @@
 content) was parsed before with this reportlab.
 
 Parsing a large CJK font walks every glyph and cmap entry in Python (tens of thousands of reads per font); the
-result is plain data (code point → glyph, widths, glyph offsets), kept by generator.usercache under the file's
+result is plain data (code point → glyph, widths, glyph offsets), kept by generator.keep.usercache under the file's
 content hash, reportlab's version and Python's. The font file itself is still read every time: reportlab subsets
 the glyphs from its bytes when a PDF is saved. Any font file works (the bundled ones, a fallback another module
 registers): nothing here knows file names.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from fnmatch import fnmatch
 from pathlib import Path
 
-from generator import usercache
+from generator.keep import usercache
 
 KIND = "ttf"
 # Face attributes that are not plain data: the file's bytes (read again), the scale function (rebuilt from

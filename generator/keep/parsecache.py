@@ -1,4 +1,4 @@
-"""A text → what parsing it gave last time, from the user's cache (generator.usercache); or a new parse → kept there
+"""A text → what parsing it gave last time, from the user's cache (generator.keep.usercache); or a new parse → kept there
 for the next run. Three stores use it: YAML files (here), and paragraph markup and where its lines end
 (generator.hangul_paragraph).
 
@@ -20,8 +20,8 @@ import marshal
 from functools import lru_cache
 from typing import Callable
 
-from generator import usercache
-from generator.usercache import code_stamp, package_stamp
+from generator.keep import usercache
+from generator.keep.usercache import code_stamp, package_stamp
 
 STALE_DAYS = 30  # a store's file of another version, not written for this long, is removed when the store is saved
 MAX_BYTES = 2 * 1024 * 1024  # a kit's markup is about 0.8 MB, the library's YAML about 0.4 MB
@@ -225,7 +225,7 @@ def _yaml_shape(text: str, value) -> bool:
     return text.startswith("located:") and _is_located_parse(value)
 
 
-YAML = store("yaml", lambda: f"code {code_stamp('parsecache.py', 'read/yamlio.py')} pyyaml {package_stamp('yaml')}", _yaml_shape)
+YAML = store("yaml", lambda: f"code {code_stamp('keep/parsecache.py', 'read/yamlio.py')} pyyaml {package_stamp('yaml')}", _yaml_shape)
 
 
 def safe_load(text: str):
