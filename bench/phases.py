@@ -32,7 +32,7 @@ HOT_SPOTS = [
     ("Korean paragraph line breaking", "generator/hangul_paragraph.py", "lines_for"),
     ("Korean paragraph drawing", "generator/hangul_paragraph.py", "_draw_line"),
     ("almanac page plan", "generator/documents/almanac/plan.py", "plan"),
-    ("printed wording", "generator/wording.py", "words"),
+    ("printed wording", "generator/load/wording.py", "words"),
     ("imposition (generator/impose)", "generator/impose.py", "impose"),
     ("pypdf merge_transformed_page", "pypdf/_page.py", "merge_transformed_page"),
     ("pypdf compress_identical_objects", "pypdf/_writer.py", "compress_identical_objects"),
@@ -144,7 +144,7 @@ def main() -> int:
     details = []
     inner: dict[str, list[float]] = {}
     wrap_timer("generator.impose", "impose", inner)
-    wrap_timer("generator.bag", "bag_rows", inner)
+    wrap_timer("generator.load.bag", "bag_rows", inner)
     wrap_timer("reportlab.platypus.doctemplate", "BaseDocTemplate.build", inner)
     combined = None
     for module_name, label in DOCUMENTS:

@@ -12,9 +12,9 @@ import json
 from generator.findings import Report
 from generator.josa import with_particle
 from generator.model import NIGHTS, Character, Game
-from generator.players import players_text
-from generator.script_json_schema import load_schema
-from generator.script_json_text import (
+from generator.load.players import players_text
+from generator.load.publisher.schema import load_schema
+from generator.load.publisher.text import (
     JSON_NIGHT_KEYS,
     JSON_REMINDER_KEYS,
     META_ID,
@@ -129,7 +129,7 @@ def night_numbers(game: Game) -> dict[str, dict[str, float]]:
 
 def export_character(character: Character, game: Game, numbers: dict, short: Shortener) -> dict:
     """One character as the publisher's object, in the printed wording (aliases and glossary terms as the PDFs)."""
-    from generator.wording import wording
+    from generator.load.wording import wording
 
     words = wording(game).words
     named = game.named_character(character.id)

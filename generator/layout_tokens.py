@@ -155,7 +155,7 @@ def player_count(game, options) -> int:
     table = getattr(game.library, "bag_table", None) or {}
     if not table:
         return int(theme()["tokens"]["players"])
-    from generator.bag import player_range
+    from generator.load.bag import player_range
 
     return player_range(game, table)[1]
 
@@ -165,7 +165,7 @@ def resolve_choices(game, options) -> list[tuple[str, str]]:
 
     A character may be named by id, Korean name or alias (spaces ignored); shrouds and votes by their id or label.
     """
-    from generator.content_fields import suggest
+    from generator.load.fields import suggest
 
     names: dict[str, str] = {}
     for kind in EXTRAS:

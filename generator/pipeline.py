@@ -17,7 +17,7 @@ from generator.options import RenderOptions
 def validate_game(script, content, icons_dir=None):
     """Loads and checks; returns (game or None, report). Shared with build, which refuses to render on errors."""
     from generator.checks import run_checks
-    from generator.content import load_game
+    from generator.load.game import load_game
 
     game, report = load_game(script, content)
     if game is not None and not report.unreadable:

@@ -143,7 +143,7 @@ def pristine_content_untouched():
 @pytest.fixture(scope="module")
 def game():
     """The bundled script as every document is made from it (one per test module: some modules change it)."""
-    from generator.content import load_game
+    from generator.load.game import load_game
 
     loaded, report = load_game("in-space")
     assert loaded is not None and not report.errors
@@ -274,7 +274,7 @@ def pytest_sessionfinish(session):
 def bundled_kit(paper: str = "a4", script: str = "in-space"):
     """(game, {file name: bytes}) of a bundled script's whole kit on `paper`, built once per test run."""
     if (script, paper) not in _KITS:
-        from generator.content import load_game
+        from generator.load.game import load_game
 
         game, report = load_game(script)
         assert game is not None, report.lines()
@@ -284,7 +284,7 @@ def bundled_kit(paper: str = "a4", script: str = "in-space"):
 
 
 def _build_kit(paper: str, script: str = "in-space") -> dict[str, bytes]:
-    from generator.content import load_game
+    from generator.load.game import load_game
     from generator.documents import DOCUMENTS, document_builder
     from generator.options import RenderOptions
 

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import pdf_page_texts
 
-from generator.content import load_game
+from generator.load.game import load_game
 from generator.impose import padded_order, sheet_sides
 from generator.model import TEAM_NAMES_KO
 from generator.options import RenderOptions
@@ -27,8 +27,8 @@ def squash(text: str) -> str:
 
 
 def printed(game, text: str) -> str:
-    """Content text as the documents print it (names, glossary terms, quotes: generator.wording)."""
-    from generator.wording import wording
+    """Content text as the documents print it (names, glossary terms, quotes: generator.load.wording)."""
+    from generator.load.wording import wording
 
     return wording(game).words(text)
 

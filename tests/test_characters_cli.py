@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conftest import run_cli
-from generator.search import initial_of, matches_korean
+from generator.load.search import initial_of, matches_korean
 
 
 def rows(output: str) -> list[list[str]]:

@@ -68,7 +68,7 @@ def test_homebrew_jinxes_print_with_the_official_ones(cellar_panic):
 
 def test_house_rule_changes_the_bag_once():
     game, report = validate(CORPUS / "cellar-panic.json")
-    from generator.bag import bag_rows
+    from generator.load.bag import bag_rows
 
     rows = {row.players: row for row in bag_rows(game, game.library.bag_table)}
     # [No Demon. +1 Minion] (the bootlegger rule and the fabled say it both): 5 players 3/0/1/1 → 3/0/2/0
@@ -142,7 +142,7 @@ def test_an_undeclared_teensy_script_gets_one_hint_and_is_set_for_five_and_six()
     [hint] = with_code(report, "players-range-hint", "warning")
     assert '"players": "5-6"' in hint.message and "12명 이상" in hint.message
     assert with_code(report, "setup-shortfall") == []
-    from generator.bag import bag_rows, player_range
+    from generator.load.bag import bag_rows, player_range
 
     assert player_range(game) == (5, 6)
     assert [row.players for row in bag_rows(game, game.library.bag_table)] == [5, 6]

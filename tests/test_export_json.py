@@ -11,11 +11,11 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content import load_library, load_script_json, resolve_game
+from generator.load.game import load_library, load_script_json, resolve_game
 from generator.export_json import export_game, limits
 from generator.findings import Report
 from generator.model import NIGHTS
-from generator.script_json_schema import load_schema
+from generator.load.publisher.schema import load_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 

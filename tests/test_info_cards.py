@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with_code
-from generator.content_info_cards import NAMED_CARD
+from generator.load.info_cards import NAMED_CARD
 from generator.documents import info_cards
 from generator.options import RenderOptions
 from generator.read.theme import theme

@@ -6,7 +6,7 @@ import re
 import unicodedata
 
 from conftest import detach, edit_character, read_yaml, validate, with_code, write_script
-from generator.content import load_game
+from generator.load.game import load_game
 
 
 def finding_for(report, code):

@@ -14,7 +14,7 @@ import pytest
 from conftest import run_cli
 from generator.documents import night_card
 from generator.model import NIGHTS
-from generator.night_cue import night_cue, plain, shorten
+from generator.load.night_cue import night_cue, plain, shorten
 from generator.options import RenderOptions
 
 PT_PER_MM = 72 / 25.4

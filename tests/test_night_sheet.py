@@ -1,4 +1,4 @@
-"""night-order.pdf read back: steps in content order with full reminders, particles by name, setup page from generator.bag."""
+"""night-order.pdf read back: steps in content order with full reminders, particles by name, setup page from generator.load.bag."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import unicodedata
 
 import pytest
 
-from generator.bag import bag_rows, team_range
-from generator.content import load_game
+from generator.load.bag import bag_rows, team_range
+from generator.load.game import load_game
 from generator.documents import night_sheet
 from generator.josa import fill_named
 from generator.markup import plain_reminder_text
-from generator.wording import wording
+from generator.load.wording import wording
 from generator.model import BAG_TEAMS, NIGHTS
 from generator.options import RenderOptions
 from generator.read.theme import MM, theme

@@ -23,7 +23,7 @@ MIN_EMS = 12
 
 
 def official_abilities() -> list[str]:
-    from generator.content import load_library
+    from generator.load.game import load_library
 
     library, _ = load_library()
     return [c.ability for c in library.characters.values()]

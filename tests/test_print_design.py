@@ -97,7 +97,7 @@ def test_travellers_on_the_back_at_a_readable_size(edition, paper):
 
 def test_bootlegger_rules_print_beside_the_loric(tmp_path):
     """A script's bootlegger rules print on the back in their own section, through the wording like other text."""
-    from generator.content import load_game
+    from generator.load.game import load_game
     from generator.documents.script_sheet import build
     from generator.options import RenderOptions
     from conftest import pdf_page_texts
@@ -120,7 +120,7 @@ def test_bootlegger_rules_print_beside_the_loric(tmp_path):
 def test_a_logo_prints_in_the_title_block_and_a_url_is_reported(tmp_path):
     from PIL import Image
 
-    from generator.content import load_game
+    from generator.load.game import load_game
     from generator.documents.script_sheet import build
     from generator.options import RenderOptions
 

@@ -12,7 +12,7 @@ import pytest
 
 from generator.model import NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import theme
-from generator.wording import load_glossary, wording
+from generator.load.wording import load_glossary, wording
 from conftest import pdf_page_texts, shared_across_workers, bundled_kit, edit_character, write_script
 
 pdfplumber = pytest.importorskip("pdfplumber")
@@ -252,7 +252,7 @@ def test_continuation_pages_carry_their_title(paper):
 
 
 def test_a_script_without_notes_gets_no_notes_page(content):
-    from generator.content import load_game
+    from generator.load.game import load_game
     from generator.documents import almanac
     from generator.options import RenderOptions
 
@@ -274,7 +274,7 @@ def test_letter_night_order_has_no_more_pages_than_a4():
 
 
 def test_a_night_too_long_for_a_page_continues_under_its_heading(content):
-    from generator.content import load_game
+    from generator.load.game import load_game
     from generator.documents import night_sheet
     from generator.model import NIGHT_NAMES_KO
     from generator.options import RenderOptions
@@ -428,7 +428,7 @@ def test_addresses_on_the_credits_page_are_in_the_gothic_face(paper):
 
 
 def test_a_role_without_prose_prints_a_complete_entry(content):
-    from generator.content import load_game
+    from generator.load.game import load_game
     from generator.documents import almanac
     from generator.options import RenderOptions
 

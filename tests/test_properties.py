@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from generator import FONTS_DIR
 from generator.checks import run_checks
 from conftest import pdf_page_texts
-from generator.content import load_game
+from generator.load.game import load_game
 from generator.documents import DOCUMENTS, document_builder
 from generator.findings import Report
 from generator.glyphs import covered_code_points
 from generator.options import RenderOptions
-from generator.wording import wording
+from generator.load.wording import wording
 
 # the character whose text is replaced: a townsfolk on the bundled script with an other-nights reminder
 TARGET = "monk"

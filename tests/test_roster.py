@@ -172,7 +172,7 @@ def test_the_confusable_check_can_fail():
 
 def test_every_alias_and_community_name_finds_one_role_only():
     """Names players know from other tools: `characters`, the builder and imports find the role by each of them."""
-    from generator.search import compact
+    from generator.load.search import compact
 
     owners: dict[str, set[str]] = {}
     for cid, data in FILES.items():

@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content import load_game, load_library, load_script_json, resolve_game
+from generator.load.game import load_game, load_library, load_script_json, resolve_game
 from generator.findings import Report
-from generator.script_json_schema import item_lines
-from generator.script_json_text import from_publisher_text, normalize_id, to_publisher_text
+from generator.load.publisher.schema import item_lines
+from generator.load.publisher.text import from_publisher_text, normalize_id, to_publisher_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_COPY = ROOT / "content" / "schema" / "script-schema.json"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CONTENT, read_yaml, run_cli, validate
-from generator.content import load_game
+from generator.load.game import load_game
 from generator.export_json import export_game
 
 DATA = Path(__file__).parent / "data"

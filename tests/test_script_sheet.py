@@ -10,7 +10,7 @@ import pytest
 
 from conftest import pdf_page_texts
 
-from generator.content import load_game
+from generator.load.game import load_game
 from generator.documents import script_sheet
 from generator.model import NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.options import RenderOptions
@@ -22,8 +22,8 @@ PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
 def printed(game, text: str) -> str:
-    """Content text as the documents print it (names, glossary terms, quotes: generator.wording)."""
-    from generator.wording import wording
+    """Content text as the documents print it (names, glossary terms, quotes: generator.load.wording)."""
+    from generator.load.wording import wording
 
     return wording(game).words(text)
 

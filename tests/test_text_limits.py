@@ -264,7 +264,7 @@ def test_fixed_step_script_and_jinx_texts_are_limited_too(content):
 
 def test_the_whole_bundled_library_is_within_the_soft_limits():
     from generator.checks import lengths
-    from generator.content import load_game
+    from generator.load.game import load_game
     from generator.findings import Report
 
     game, _ = load_game("in-space")

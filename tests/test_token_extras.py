@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from generator.content import load_game
+from generator.load.game import load_game
 from generator.documents import tokens as tokens_document
 from generator.options import RenderOptions
 from generator.read.theme import theme

@@ -12,7 +12,7 @@ import pytest
 from conftest import pdf_page_texts
 import yaml
 
-from generator.content import load_game
+from generator.load.game import load_game
 from generator.documents import tokens as tokens_document
 from generator.options import RenderOptions
 from generator.read.theme import theme

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from conftest import CONTENT, bundled_ids, edit_character, read_yaml, validate, with_code, write_script
-from generator.bag import bag_rows, combination, shortfalls
-from generator.brackets import bracket_changes, parse_bracket
-from generator.content import load_game
+from generator.load.bag import bag_rows, combination, shortfalls
+from generator.load.brackets import bracket_changes, parse_bracket
+from generator.load.game import load_game
 
 # --- bracket parsing -------------------------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ def check_known_and_unique(game: Game, order: NightOrder, night: str, report: Re
     known = set(game.library.characters) | set(game.library.fixed_steps) | set(game.ids) | character_files(game)
     for index, step in enumerate(order.steps(night)):
         if step not in known:
-            from generator.content_fields import suggest
+            from generator.load.fields import suggest
 
             report.error(
                 "night-unknown-id",

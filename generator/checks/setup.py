@@ -6,8 +6,8 @@ import itertools
 import json
 import re
 
-from generator.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
-from generator.bag import bag_rows, combination, largest_filled, modifier_choices, small_script_range
+from generator.load.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
+from generator.load.bag import bag_rows, combination, largest_filled, modifier_choices, small_script_range
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
@@ -191,8 +191,8 @@ def check(game: Game, report: Report) -> None:
 
 def check_house_rules(game: Game, report: Report) -> None:
     """A bootlegger rule's bracket the bag cannot model is a warning that says the setup was checked without it."""
-    from generator.bag import house_rules
-    from generator.brackets import house_rule_changes
+    from generator.load.bag import house_rules
+    from generator.load.brackets import house_rule_changes
 
     _changes, unmodelled = house_rule_changes(game.script.bootlegger)
     _all_changes, fixed_unmodelled = house_rule_changes(house_rules(game))
@@ -241,7 +241,7 @@ def variant_gaps(variant, available: dict[str, int]) -> dict[str, int]:
 
 
 def check_shortfalls(game: Game, rows, report: Report) -> None:
-    """Only bags that can occur count (generator.bag leaves the others out). A player count no bag can be filled at
+    """Only bags that can occur count (generator.load.bag leaves the others out). A player count no bag can be filled at
     is an error; each bag that cannot be filled is a warning listing every player count it fails at."""
     available = {team: len(game.by_team(team)) for team in BAG_TEAMS}
     errors: dict[tuple, dict[int, int]] = {}

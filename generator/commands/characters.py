@@ -9,8 +9,8 @@ from typing import Annotated, Optional
 import typer
 
 from generator.commands.common import Console, ContentOpt, DebugOpt, QuietOpt, friendly_errors
-from generator.script_json_characters import library_words
-from generator.search import EDITION_HELP, TEAM_HELP
+from generator.load.publisher.characters import library_words
+from generator.load.search import EDITION_HELP, TEAM_HELP
 
 
 
@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         debug: DebugOpt = False,
     ) -> None:
         """라이브러리의 캐릭터를 찾아 id, 한국어 이름, 팀, 판을 보여 줍니다. 스크립트에 쓸 id를 찾을 때 씁니다."""
-        from generator.search import edition_of, search, team_of
+        from generator.load.search import edition_of, search, team_of
 
         console = Console(quiet)
         try:
@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
 def load_characters_or_stop(content, console):
     """The content folder's characters; a broken file is reported as a warning and left out of the list."""
     from generator import DEFAULT_CONTENT_DIR
-    from generator.content_characters import load_characters
+    from generator.load.characters import load_characters
     from generator.findings import Report, Unreadable
 
     from pathlib import Path

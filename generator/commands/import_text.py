@@ -14,7 +14,7 @@ from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report
 
 def name_entries(content_dir: Path, report: Report) -> list[dict]:
     """Names the importer can recognise: the folder's ids.yaml (or the bundled one) plus every character's name and aliases."""
-    from generator.content_characters import load_characters
+    from generator.load.characters import load_characters
     from generator.read.yamlio import load_yaml
 
     entries: list[dict] = []
@@ -85,7 +85,7 @@ def register(app: typer.Typer) -> None:
 def planned_files(characters: dict[str, dict], out: Path, console: Console) -> tuple[list[tuple[str, bytes, bool]], int, bool]:
     """(file name, bytes, replaces an existing file) for every character whose file is new or differs, the number
     already up to date, and whether an id had to be refused (it is not a plain id, so no file name is made of it)."""
-    from generator.content_characters import ID_PATTERN
+    from generator.load.characters import ID_PATTERN
     from generator.read.files import NotReadable, read_capped
     from generator.importer import dump_character_yaml
     from generator.limits import MAX_FILE_BYTES

@@ -30,7 +30,7 @@ def checked_game_or_stop(script, content, console, force: bool, refused: str, an
 
 
 def bag_table_lines(game) -> list[str]:
-    from generator.bag import bag_rows, team_range
+    from generator.load.bag import bag_rows, team_range
     from generator.model import BAG_TEAMS, TEAM_NAMES_KO
 
     rows = bag_rows(game, game.library.bag_table)

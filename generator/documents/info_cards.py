@@ -1,7 +1,7 @@
 """Game → info-cards.pdf: the storyteller's night cards ('이 플레이어가 악마입니다' …), about A6, four to a sheet.
 
 The cards are content/info_cards.yaml plus any card the script's night texts name that the list lacks
-(generator/content_info_cards.py). They sit edge to edge in a 2 × 2 block, so two straight cuts through the middle
+(generator/load/info_cards.py). They sit edge to edge in a 2 × 2 block, so two straight cuts through the middle
 and four round the outside free them; thin crop marks outside the block show where. Each card: a framed tinted
 face, a small label, the card's words large and balanced over as few lines as fit, and its `use` line small.
 Empty places on the last sheet get blank cards to write on.
@@ -12,11 +12,11 @@ from __future__ import annotations
 import io
 import itertools
 
-from generator.content_info_cards import InfoCard, cards_to_print
+from generator.load.info_cards import InfoCard, cards_to_print
 from generator.fonts import register_fonts
 from generator.words import NBSP, OPENING
 from generator.read.theme import color, font_name, mm, paper_size_pt, theme
-from generator.wording import tie_phrases
+from generator.load.wording import tie_phrases
 
 PER_PAGE = 4
 MAX_BREAK_SEARCH = 12  # words; longer texts are broken greedily

@@ -1,7 +1,7 @@
 """Game → night-card.pdf: both night orders side by side on one upright page, for beside the grimoire.
 
 Each step is one row: its icon (a badge for dusk, minion info, demon info and dawn), its Korean name in the team
-colour with any player-count condition, and a cue (one line, or two when the row has room) derived from its night text (generator/night_cue.py).
+colour with any player-count condition, and a cue (one line, or two when the row has room) derived from its night text (generator/load/night_cue.py).
 Rows share the page height: they grow up to the theme's largest row and shrink to its smallest, type with them;
 an order too long even then continues on a second page under "(계속)" headings, with a warning.
 """
@@ -16,7 +16,7 @@ from generator.fonts import register_fonts
 from generator.icons import character_icon, draw_icon
 from generator.josa import fill_named
 from generator.model import NIGHT_NAMES_KO, NIGHTS
-from generator.night_cue import night_cue, shorten
+from generator.load.night_cue import night_cue, shorten
 from generator.read.theme import color, font_name, mm, paper_size_pt, theme
 from generator.typeset import credit_line, draw_page_furniture
 

@@ -13,7 +13,7 @@ from generator.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, paragraph, style
-from generator.wording import wording
+from generator.load.wording import wording
 
 MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
 HOW_TO_READ = (
@@ -205,11 +205,11 @@ def house_rules_story(game) -> list:
 
 
 def setup_story(game, icons, width: float) -> list:
-    """The bag for 5–15 players: base counts, this script's range, and each modifier's effect, from generator.bag."""
+    """The bag for 5–15 players: base counts, this script's range, and each modifier's effect, from generator.load.bag."""
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Spacer, Table, TableStyle
 
-    from generator.bag import always_in_effect, apply_change, bag_rows, modifier_choices, team_range
+    from generator.load.bag import always_in_effect, apply_change, bag_rows, modifier_choices, team_range
     from generator.checks.setup import describe_setup
 
     t = night_theme()

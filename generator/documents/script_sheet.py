@@ -22,7 +22,7 @@ from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.search_size import area_guess, largest_passing
 from generator.read.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, style
-from generator.wording import typographic_quotes, wording
+from generator.load.wording import typographic_quotes, wording
 
 FIRST_NIGHT_NOTE = "* 첫날 밤 제외"
 

@@ -21,7 +21,7 @@ from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.search_size import area_guess, largest_passing
 from generator.read.theme import color, font_name, labels, mm, team_color, theme
 from generator.typeset import credit_line, draw_page_furniture, style
-from generator.wording import wording
+from generator.load.wording import wording
 
 EXTRA_TEAMS = ("traveller", "loric", "fabled")
 

@@ -73,8 +73,8 @@ def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response
 
 @api.get("/characters")
 def characters():
-    from generator.search import EDITION_HELP, TEAM_HELP
-    from generator.search import edition_of, search, team_of
+    from generator.load.search import EDITION_HELP, TEAM_HELP
+    from generator.load.search import edition_of, search, team_of
 
     try:
         team = team_of(request.args.get("team"))

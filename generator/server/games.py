@@ -17,7 +17,7 @@ def fresh_report(loaded: Loaded) -> Report:
 
 def game_from_request(loaded: Loaded, request: ScriptRequest):
     """(game or None, report) for a publisher-JSON request: loaded, resolved against the library and checked."""
-    from generator.script_json import script_from_json_text
+    from generator.load.publisher.script import script_from_json_text
 
     report = fresh_report(loaded)
     library = loaded.library
@@ -39,7 +39,7 @@ def game_from_request(loaded: Loaded, request: ScriptRequest):
 
 def game_from_file(loaded: Loaded, path: Path):
     """(game or None, report) for a YAML script file of the content folder or the workspace."""
-    from generator.content import load_script
+    from generator.load.game import load_script
 
     report = fresh_report(loaded)
     script = load_script(path, loaded.library.content_dir, report)
@@ -50,7 +50,7 @@ def game_from_file(loaded: Loaded, path: Path):
 
 def checked(script, loaded: Loaded, report: Report):
     from generator.checks import run_checks
-    from generator.content import resolve_game
+    from generator.load.game import resolve_game
 
     game = resolve_game(script, loaded.library, report)
     if not report.unreadable:

@@ -22,7 +22,7 @@ def page_data() -> dict:
     """Everything the page needs before its first request: it draws the library without waiting."""
     from generator.documents import DOCUMENTS
     from generator.model import EDITION_NAMES_KO, EDITIONS, SIDE_TEAMS, TEAM_NAMES_KO, TEAMS
-    from generator.search import sort_key
+    from generator.load.search import sort_key
     from generator.server import tables
     from generator.server.options import labels, option_fields
     from generator.read.theme import team_color

@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from generator.content_fields import MAX_TEXT_LENGTH
+from generator.load.fields import MAX_TEXT_LENGTH
 from generator.limits import MAX_SCRIPT_ENTRIES, MAX_UPLOADED_IMAGE_BYTES
 from generator.server.errors import refuse
 from generator.read.yamlio import MAX_FILE_BYTES

@@ -137,7 +137,7 @@ def script_yaml(game, name: str, build_command: str) -> str:
     if script.bootlegger:
         data["bootlegger"] = list(script.bootlegger)
     if script.players:
-        from generator.players import players_text
+        from generator.load.players import players_text
 
         data["players"] = players_text(script.players)
     if script.night_order is not None:

@@ -10,9 +10,9 @@ from dataclasses import asdict
 
 from generator.josa import PLACEHOLDER, fill_named
 from generator.model import BAG_TEAMS, NIGHTS, TEAM_NAMES_KO, Character
-from generator.search import IdLookup
-from generator.standard_order import standard_place
-from generator.wording import is_latin
+from generator.load.search import IdLookup
+from generator.load.standard_order import standard_place
+from generator.load.wording import is_latin
 
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
 # the publisher's _meta keys the page carries along untouched (the title and author are edited on the page)
@@ -26,7 +26,7 @@ def names_a_character(character: Character) -> bool:
 
 def character_entry(character: Character, named_name: str | None = None, words=None) -> dict:
     """The API's `{id, name, team, edition, ability}` (the same fields as `characters --json`) in the printed wording
-    (`words`, see generator.wording), plus whether it names a character and the Latin name it is found by."""
+    (`words`, see generator.load.wording), plus whether it names a character and the Latin name it is found by."""
     ability = fill_named(character.ability, named_name) if PLACEHOLDER.search(character.ability) else character.ability
     return {
         "id": character.id,
@@ -48,7 +48,7 @@ def latin_name(character: Character) -> str:
 def library_entries(characters, library: dict) -> list[dict]:
     """Some of the library's characters (`library`: id → character) → entries in the printed wording, as the PDFs
     show them."""
-    from generator.script_json_characters import library_words
+    from generator.load.publisher.characters import library_words
 
     words = library_words(library)
     return [character_entry(c, words=words) for c in characters]
@@ -98,7 +98,7 @@ def more_entry(count: int) -> dict:
 def setup_table(game) -> dict | None:
     """The player-count table `validate` prints (5–15, or the script's range): each team's range with the script's modifiers, the base counts, and
     which characters change the setup."""
-    from generator.bag import bag_rows, team_range
+    from generator.load.bag import bag_rows, team_range
     from generator.checks.setup import describe_setup
 
     if not game.library.bag_table:
@@ -123,7 +123,7 @@ def script_state(game, meta: dict | None = None, written: list[str] | None = Non
     from generator.export_json import export_character, night_numbers
     from generator.export_json import Shortener
     from generator.findings import Report
-    from generator.wording import wording
+    from generator.load.wording import wording
 
     script = game.script
     words = wording(game).words
@@ -171,7 +171,7 @@ def close_characters(raw: str, library: dict, count: int = 3) -> list[Character]
     """The library characters whose id (for Latin input) or Korean name (for Hangul) is closest to `raw`."""
     import difflib
 
-    from generator.search import ascii_key, compact
+    from generator.load.search import ascii_key, compact
 
     key = ascii_key(raw)
     if key and not re.search("[가-힣ㄱ-ㅎ]", raw):
@@ -185,7 +185,7 @@ def close_characters(raw: str, library: dict, count: int = 3) -> list[Character]
 
 def jinx_list(game) -> list[dict]:
     """The script's jinxes in the printed wording: both characters and the rule."""
-    from generator.wording import wording
+    from generator.load.wording import wording
 
     words = wording(game).words
     rows = []
@@ -233,7 +233,7 @@ def passed_on_meta(script, meta: dict | None) -> dict:
     if script.bootlegger:
         extras["bootlegger"] = list(script.bootlegger)
     if script.players:
-        from generator.players import players_text
+        from generator.load.players import players_text
 
         extras["players"] = players_text(script.players)
     if script.night_order is not None:

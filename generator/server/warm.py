@@ -16,7 +16,7 @@ from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.model import Library
-from generator.search import IdLookup
+from generator.load.search import IdLookup
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Warm:
 
     def _load(self, signature: tuple) -> Loaded:
         from generator import icons
-        from generator.content_library import load_library
+        from generator.load.library import load_library
 
         library, report = load_library(self.content_dir)
         icons.clear_cache()  # an icon file may have changed with the rest

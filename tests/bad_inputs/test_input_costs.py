@@ -130,7 +130,7 @@ def test_a_long_yaml_file_with_an_error_at_the_end(tmp_path):
 
 
 def test_thousands_of_findings_and_suggestions_stay_linear():
-    from generator.content import suggest
+    from generator.load.game import suggest
 
     known = {f"character{i}": None for i in range(200)}
     report = Report()

@@ -9,7 +9,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.bag import always_in_effect, bag_rows, team_range
+from generator.load.bag import always_in_effect, bag_rows, team_range
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.icons import icon_flowable
 from generator.josa import fill_named

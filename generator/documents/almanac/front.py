@@ -11,7 +11,7 @@ from generator.documents.almanac.parts import Book, Marker, label
 from generator.flowables import Stack
 from generator.icons import icon_flowable
 from generator.read.theme import mm, team_color
-from generator.wording import NBSP
+from generator.load.wording import NBSP
 
 ONE_SYLLABLE = re.compile(r"^[가-힣]$")
 

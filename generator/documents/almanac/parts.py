@@ -13,7 +13,7 @@ from generator.fonts import register_fonts
 from generator.hangul_paragraph import hangul_paragraph
 from generator.markup import render
 from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
-from generator.wording import typographic_quotes, wording
+from generator.load.wording import typographic_quotes, wording
 
 
 def settings() -> dict:
@@ -139,7 +139,7 @@ class Book:
         return self.para("almanac_text.j2", style, text=self.words.tie(typographic_quotes(text)))
 
     def game_text(self, text: str, style, bullet: str | None = None, marked: bool = False, worded: bool = False):
-        """Game text: printed names and terms (generator.wording; `worded` when already done), *reminder* marks in
+        """Game text: printed names and terms (generator.load.wording; `worded` when already done), *reminder* marks in
         bold colour when `marked`."""
         template = "almanac_reminder_text.j2" if marked else "almanac_text.j2"
         shown = self.words.tie(text) if worded else self.words.print(text)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
-from generator.content_characters import character_files, load_characters, parse_cues
-from generator.content_fields import Fields, require_mapping, suggest
+from generator.load.characters import character_files, load_characters, parse_cues
+from generator.load.fields import Fields, require_mapping, suggest
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.limits import MAX_LIST_ITEMS

@@ -15,11 +15,11 @@ from pathlib import Path
 from generator.findings import Report
 from generator.limits import MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
 from generator.model import Jinx, Script
-from generator.script_json_characters import character_fields, first_image, merge_with_library, new_character, text_of
-from generator.script_json_nights import night_order_of
-from generator.script_json_schema import _json_type, check_schema, item_lines, item_where, json_problem
-from generator.script_json_text import JSON_NIGHT_KEYS, JSON_TYPE_NAMES, META_ID, from_publisher_text, normalize_id
-from generator.search import IdLookup
+from generator.load.publisher.characters import character_fields, first_image, merge_with_library, new_character, text_of
+from generator.load.publisher.nights import night_order_of
+from generator.load.publisher.schema import _json_type, check_schema, item_lines, item_where, json_problem
+from generator.load.publisher.text import JSON_NIGHT_KEYS, JSON_TYPE_NAMES, META_ID, from_publisher_text, normalize_id
+from generator.load.search import IdLookup
 
 
 # --- reading (a file is read against its content folder by content.load_script_json) -------------------------
@@ -125,7 +125,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
     script.lines = {position: lines[index] for position, (index, _, _) in enumerate(entries) if index in lines}
     script.logo = text_of(meta.get("logo"))
     if meta.get("players") is not None:
-        from generator.players import parse_players
+        from generator.load.players import parse_players
 
         script.players, problem = parse_players(meta["players"])
         if problem:

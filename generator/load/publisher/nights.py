@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from generator.findings import Report
 from generator.model import FIXED_STEPS, NIGHTS, NightOrder, Script
-from generator.script_json_text import JSON_NIGHT_KEYS, PUBLISHER_STEPS, normalize_id
-from generator.search import IdLookup
+from generator.load.publisher.text import JSON_NIGHT_KEYS, PUBLISHER_STEPS, normalize_id
+from generator.load.search import IdLookup
 
 
 def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, numbers: dict, where: str, report: Report):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.content_fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
+from generator.load.fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
 from generator.findings import Report
 from generator.josa import quoted
 from generator.limits import MAX_CHARACTER_FILES, MAX_LIST_ITEMS, MAX_REMINDERS

@@ -10,7 +10,7 @@ from pathlib import Path
 from generator.findings import Report
 from generator.josa import PLACEHOLDER, with_particle
 from generator.model import NIGHTS, TEAMS, Character, Script
-from generator.script_json_text import (
+from generator.load.publisher.text import (
     FIELD_LABELS_KO,
     JSON_REMINDER_KEYS,
     LIST_FIELDS,
@@ -68,7 +68,7 @@ def setup_from_flag(flag: bool, ability: str, name: str, where: str, report: Rep
     """The format says only whether setup changes; our bag needs how: read it from the ability's bracket."""
     if not flag:
         return {}
-    from generator.brackets import bracket_changes
+    from generator.load.brackets import bracket_changes
 
     changes, _required, unreadable = bracket_changes(ability)
     setup = dict(changes)
@@ -156,10 +156,10 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
 
 
 def library_words(library: dict):
-    """The printed wording of library text (aliases, glossary terms, as generator.wording prints them)."""
+    """The printed wording of library text (aliases, glossary terms, as generator.load.wording prints them)."""
     from types import SimpleNamespace
 
-    from generator.wording import Wording
+    from generator.load.wording import Wording
 
     cached = _library_words.get("last")
     if cached is None or cached[0] is not library:

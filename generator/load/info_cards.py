@@ -49,7 +49,7 @@ def cards_file(content_dir: Path | None) -> Path:
 
 def load_info_cards(content_dir: Path | None, report: Report) -> list[InfoCard]:
     """The listed cards in file order; each wrong entry is an error with its line, a repeated card a warning."""
-    from generator.content_library import optional_list_items
+    from generator.load.library import optional_list_items
 
     cards: list[InfoCard] = []
     seen: set[str] = set()

@@ -205,7 +205,7 @@ def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | Non
 def house_base(game: Game, counts: tuple[int, int, int, int]) -> Counts:
     """A row of the setup table with the house rules applied: they are always in play ('[No Demon. +1 Minion]' turns
     3/0/1/1 into 3/0/2/0). Brackets they leave a choice in are reported by the setup check."""
-    from generator.brackets import house_rule_changes
+    from generator.load.brackets import house_rule_changes
 
     changes, _unmodelled = house_rule_changes(house_rules(game))
     adjusted = list(counts)

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from generator.findings import Report
 from generator.josa import with_particle
-from generator.script_json_text import JSON_TYPE_NAMES, META_ID, SCHEMA_PATH
+from generator.load.publisher.text import JSON_TYPE_NAMES, META_ID, SCHEMA_PATH
 
 
 # --- schema ------------------------------------------------------------------------------------------------

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
-from generator.content_characters import character_files, load_characters
-from generator.content_fields import Fields, require_mapping, suggest
-from generator.content_library import load_library, load_night_order, night_lines
+from generator.load.characters import character_files, load_characters
+from generator.load.fields import Fields, require_mapping, suggest
+from generator.load.library import load_library, load_night_order, night_lines
 from generator.findings import Report, Unreadable
 from generator.josa import quoted
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
@@ -92,7 +92,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
 
 def declared_players(mapping: dict, located: Located, report: Report) -> tuple[int, int] | None:
     """The script's `players: 5-6`, or None (not given, or reported as unreadable)."""
-    from generator.players import parse_players
+    from generator.load.players import parse_players
 
     if mapping.get("players") is None:
         return None
@@ -104,7 +104,7 @@ def declared_players(mapping: dict, located: Located, report: Report) -> tuple[i
 
 def load_script_json(path: Path, report: Report, content_dir: Path | None = None) -> Script | None:
     """A publisher JSON script file → a Script, read against the content folder's characters and night order."""
-    from generator.script_json import script_from_json_text
+    from generator.load.publisher.script import script_from_json_text
 
     path = Path(path)
     text = read_text(path, report)
@@ -129,7 +129,7 @@ def library_parts(content_dir: Path | None):
 
 def resolve_game(script: Script, library: Library, report: Report) -> Game:
     """Looks up the script's character ids in the library; unknown and repeated ids become errors."""
-    from generator.search import IdLookup
+    from generator.load.search import IdLookup
 
     characters = []
     seen = set()
