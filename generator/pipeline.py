@@ -16,7 +16,7 @@ from generator.options import RenderOptions
 
 def validate_game(script, content, icons_dir=None):
     """Loads and checks; returns (game or None, report). Shared with build, which refuses to render on errors."""
-    from generator.checks import run_checks
+    from generator.check import run_checks
     from generator.load.game import load_game
 
     game, report = load_game(script, content)
@@ -82,7 +82,7 @@ def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str
     """One document's files; a text too long for its page becomes TextDoesNotFit instead of reportlab's English."""
     from reportlab.platypus.doctemplate import LayoutError
 
-    from generator.checks.lengths import layout_failure_message
+    from generator.check.lengths import layout_failure_message
     from generator.documents import DOCUMENTS, document_builder
 
     try:

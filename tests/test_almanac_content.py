@@ -100,7 +100,7 @@ def test_our_how_to_run_names_every_reminder_token(cid):
 
 @pytest.mark.parametrize("cid", ROLES)
 def test_our_almanac_text_is_korean_in_the_librarys_words(cid):
-    from generator.checks.text import font_coverage
+    from generator.check.text import font_coverage
 
     covered = font_coverage()
     for field, text in our_almanac_texts(cid):

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import FONTS_DIR
-from generator.checks import run_checks
+from generator.check import run_checks
 from conftest import pdf_page_texts
 from generator.load.game import load_game
 from generator.documents import DOCUMENTS, document_builder

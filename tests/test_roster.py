@@ -76,7 +76,7 @@ def test_every_role_has_its_own_icon():
 
 
 def test_every_glyph_is_in_the_fonts():
-    from generator.checks.text import font_coverage
+    from generator.check.text import font_coverage
 
     covered = font_coverage()
     for cid, data in FILES.items():

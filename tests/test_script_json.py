@@ -79,7 +79,7 @@ def test_meta_title_author_bootlegger_and_order(tmp_path):
     # dusk, minion/demon info and dawn are optional in the format and added where the library puts them
     assert script.night_order.first_night == ["dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "empath", "dawn"]
     assert script.night_order.other_nights == ["dusk", "poisoner", "imp", "empath", "dawn"]
-    from generator.checks import run_checks
+    from generator.check import run_checks
 
     run_checks(game, report)
     assert not [f for f in report.errors if f.code.startswith("night")], report.lines()
@@ -88,7 +88,7 @@ def test_meta_title_author_bootlegger_and_order(tmp_path):
 def test_custom_order_is_validated_like_the_bundled_one(tmp_path):
     meta = {"id": "_meta", "name": "순서 틀림", "firstNight": ["washerwoman", "poisoner"], "otherNight": ["imp", "poisoner"]}
     game, report = game_of(write(tmp_path, [meta, *FIVE]))
-    from generator.checks import run_checks
+    from generator.check import run_checks
 
     run_checks(game, report)
     codes = {f.code for f in report.errors}

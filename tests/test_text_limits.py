@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with_code
-from generator.checks.lengths import text_limits
+from generator.check.lengths import text_limits
 
 LIMITS = text_limits()
 SYLLABLES = "가나다라마바사아자차카타파하거너더러머버서어저처커터퍼허고노도로모보소오조초코토포호구누두루무부수우주추쿠투푸후"
@@ -41,7 +41,7 @@ def at_limit(kind: str, field: str, seed: int) -> str:
     limits = LIMITS[kind][field]
     if "fits" not in limits:
         return filler(limits["max"], seed)
-    from generator.checks.lengths import token_text_size
+    from generator.check.lengths import token_text_size
     from generator.read.theme import theme
 
     smallest = theme()["tokens"]["fit_min_size_pt"]
@@ -263,7 +263,7 @@ def test_fixed_step_script_and_jinx_texts_are_limited_too(content):
 
 
 def test_the_whole_bundled_library_is_within_the_soft_limits():
-    from generator.checks import lengths
+    from generator.check import lengths
     from generator.load.game import load_game
     from generator.findings import Report
 

@@ -210,7 +210,7 @@ def setup_story(game, icons, width: float) -> list:
     from reportlab.platypus import Spacer, Table, TableStyle
 
     from generator.load.bag import always_in_effect, apply_change, bag_rows, modifier_choices, team_range
-    from generator.checks.setup import describe_setup
+    from generator.check.setup import describe_setup
 
     t = night_theme()
     size = t["table_size_pt"]

@@ -49,7 +49,7 @@ def game_from_file(loaded: Loaded, path: Path):
 
 
 def checked(script, loaded: Loaded, report: Report):
-    from generator.checks import run_checks
+    from generator.check import run_checks
     from generator.load.game import resolve_game
 
     game = resolve_game(script, loaded.library, report)

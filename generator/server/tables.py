@@ -99,7 +99,7 @@ def setup_table(game) -> dict | None:
     """The player-count table `validate` prints (5–15, or the script's range): each team's range with the script's modifiers, the base counts, and
     which characters change the setup."""
     from generator.load.bag import bag_rows, team_range
-    from generator.checks.setup import describe_setup
+    from generator.check.setup import describe_setup
 
     if not game.library.bag_table:
         return None

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.checks.setup import describe_setup
+from generator.check.setup import describe_setup
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.icons import icon_flowable
 from generator.josa import fill_named

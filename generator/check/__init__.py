@@ -7,7 +7,7 @@ from generator.model import Game
 
 
 def run_checks(game: Game, report: Report, icons_dir=None) -> Report:
-    from generator.checks import files, info_cards, lengths, night, setup, text
+    from generator.check import files, info_cards, lengths, night, setup, text
 
     night.check(game, report)
     setup.check(game, report)

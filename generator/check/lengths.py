@@ -68,7 +68,7 @@ class Text:
 
 def printed_texts(game: Game) -> list[Text]:
     """Every text the documents print for this game, with its place in the content files."""
-    from generator.checks.text import character_texts
+    from generator.check.text import character_texts
 
     found = []
     longest_name = text_limits()["character"]["name"]["max"]
