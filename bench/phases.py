@@ -29,8 +29,8 @@ HOT_SPOTS = [
     ("platypus layout+draw (doc.build)", "platypus/doctemplate.py", "build"),
     ("paragraph wrap", "platypus/paragraph.py", "wrap"),
     ("paragraph split", "platypus/paragraph.py", "split"),
-    ("Korean paragraph line breaking", "generator/hangul_paragraph.py", "lines_for"),
-    ("Korean paragraph drawing", "generator/hangul_paragraph.py", "_draw_line"),
+    ("Korean paragraph line breaking", "generator/typeset/paragraph.py", "lines_for"),
+    ("Korean paragraph drawing", "generator/typeset/paragraph.py", "_draw_line"),
     ("almanac page plan", "generator/documents/almanac/plan.py", "plan"),
     ("printed wording", "generator/load/wording.py", "words"),
     ("imposition (generator/impose)", "generator/impose.py", "impose"),
@@ -43,7 +43,7 @@ HOT_SPOTS = [
     ("font subsetting (makeSubset)", "pdfbase/ttfonts.py", "makeSubset"),
     ("stringWidth", "pdfbase/pdfmetrics.py", "stringWidth"),
     ("jinja2 render", "jinja2/environment.py", "render"),
-    ("markup → paragraphs", "generator/markup.py", ""),
+    ("markup → paragraphs", "generator/typeset/markup.py", ""),
 ]
 
 
@@ -126,7 +126,7 @@ def main() -> int:
 
     from generator.pipeline import validate_game
     from generator.documents import DOCUMENTS, document_builder
-    from generator.fonts import register_fonts
+    from generator.typeset.fonts import register_fonts
     from generator.icons import character_icon, clear_cache
     from generator.options import RenderOptions
 

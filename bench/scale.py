@@ -27,13 +27,14 @@ from synthetic import make_synthetic  # noqa: E402
 
 CHILD = """
 import sys, time
-from generator.fonts import register_fonts
+from generator.typeset.fonts import register_fonts
 from generator.options import RenderOptions
 from generator.pipeline import render_one, validate_game
 game, report = validate_game(sys.argv[2], sys.argv[3])
 register_fonts()
 render_one(sys.argv[1], game, RenderOptions())  # imports, fonts and templates, not timed
-from generator import hangul_paragraph, words
+from generator.typeset import paragraph as hangul_paragraph
+from generator.typeset import words
 for cache in (hangul_paragraph.BREAKS, hangul_paragraph.PARSED, words._SEGMENTS, words._WIDTHS):
     cache.clear()  # the timed render breaks every paragraph again, as a fresh `build` does
 game, report = validate_game(sys.argv[2], sys.argv[3])

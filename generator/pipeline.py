@@ -41,14 +41,14 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
     """Every chosen document's files, in the order of `modules`; the almanac renders in a child process beside the rest
     when a core is free. `progress` hears a Korean line as each document starts."""
     from generator import parallel
-    from generator.fonts import register_fonts
+    from generator.typeset.fonts import register_fonts
 
     register_fonts()  # (no-op when produce did it) before forking, so the child inherits the parsed fonts
     waiting = {}
     try:
         if len(modules) > 1 and any(m in SEPARATE_PROCESS for m in modules) and parallel.core_free():
             if parallel.fork_available():
-                from generator.fonts import unpack_subset_tables
+                from generator.typeset.fonts import unpack_subset_tables
 
                 unpack_subset_tables()  # once here rather than once in each process
             for module_name in modules:

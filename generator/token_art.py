@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from generator.fonts import register_fonts
+from generator.typeset.fonts import register_fonts
 from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, reminder_count
 from generator import TEMPLATES_DIR
 from generator.read.theme import color, font_name, mm, team_color, team_mark, team_ring_color, theme
@@ -221,7 +221,7 @@ class TokenPainter:
         limit = math.radians(_t("max_arc_deg"))
         floor = theme()["text"]["min_size_pt"]
         hard_floor = _t("hard_min_size_pt")
-        from generator.fonts import font_runs
+        from generator.typeset.fonts import font_runs
 
         # each glyph with the font it is set in: a Latin word Nanum lacks a letter of is set in the fallback whole
         glyphs = [(g, name) for piece, name in font_runs(text, font) for g in piece]

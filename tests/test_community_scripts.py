@@ -103,7 +103,7 @@ def test_accented_latin_prints_in_an_embedded_fallback_font(tmp_path):
     with pdfplumber.open(tmp_path / "conspiracao" / "script.pdf") as pdf:
         chars = [c for page in pdf.pages for c in page.chars]
     from generator import FONTS_DIR
-    from generator.glyphs import covered_code_points
+    from generator.typeset.glyphs import covered_code_points
 
     # every glyph comes from an embedded subset of a bundled font that has it (a box is a glyph its font lacks)
     for char in chars:

@@ -12,7 +12,7 @@ from generator.load.bag import bag_rows, team_range
 from generator.load.game import load_game
 from generator.documents import night_sheet
 from generator.josa import fill_named
-from generator.markup import plain_reminder_text
+from generator.typeset.markup import plain_reminder_text
 from generator.load.wording import wording
 from generator.model import BAG_TEAMS, NIGHTS
 from generator.options import RenderOptions

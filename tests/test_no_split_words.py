@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.markup import render
+from generator.typeset.markup import render
 
 CORPUS = Path(__file__).parent / "community_scripts"
 NBSP = "\u00a0"
@@ -44,7 +44,7 @@ def words_of(text: str) -> set[str]:
 
 
 def reportlab_lines(markup: str, size: float, width: float) -> list[str]:
-    from generator.typeset import paragraph, style
+    from generator.typeset.styles import paragraph, style
 
     para = paragraph(markup, style("serif", size))
     para.wrap(width, 100_000)
@@ -55,8 +55,8 @@ def reportlab_lines(markup: str, size: float, width: float) -> list[str]:
 
 
 def hangul_lines(markup: str, size: float, width: float) -> list[str]:
-    from generator.hangul_paragraph import hangul_paragraph
-    from generator.typeset import style
+    from generator.typeset.paragraph import hangul_paragraph
+    from generator.typeset.styles import style
 
     para = hangul_paragraph(markup, style("serif", size, alignment=4))
     return [" ".join("".join(run.text for run in word.runs) for word in line.words) for line in para.lines_for(width)]
@@ -64,7 +64,7 @@ def hangul_lines(markup: str, size: float, width: float) -> list[str]:
 
 @pytest.fixture(scope="module")
 def texts():
-    from generator.fonts import register_fonts
+    from generator.typeset.fonts import register_fonts
 
     register_fonts()
     return official_abilities() + community_texts()
@@ -86,7 +86,7 @@ def test_no_line_break_cuts_a_word(texts, lines_of):
 
 
 def test_a_bracket_that_fits_stays_on_one_line():
-    from generator.fonts import register_fonts
+    from generator.typeset.fonts import register_fonts
 
     register_fonts()
     markup = render("almanac_text.j2", text="매일 밤, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 -1명 또는 +1명]")

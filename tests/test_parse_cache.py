@@ -141,7 +141,7 @@ def test_a_changed_file_is_parsed_again(tmp_path):
 def test_compiled_templates_are_never_kept_and_render_the_same(tmp_path):
     """Compiled templates are code: they stay in the process, so no cache file can hold code that jinja2 runs."""
     code = (
-        "from generator.markup import render\n"
+        "from generator.typeset.markup import render\n"
         "print(render('sheet_name.j2', name='임프', color='#8b0000', note=None))\n"
     )
     folder = tmp_path / "cache"
@@ -158,9 +158,9 @@ def test_compiled_templates_are_never_kept_and_render_the_same(tmp_path):
 # -- paragraph markup -------------------------------------------------------------------------------------------
 
 def paragraph_frags(markup: str):
-    from generator.fonts import register_fonts
-    from generator.hangul_paragraph import PARSED, hangul_paragraph
-    from generator.typeset import style
+    from generator.typeset.fonts import register_fonts
+    from generator.typeset.paragraph import PARSED, hangul_paragraph
+    from generator.typeset.styles import style
 
     register_fonts()
     PARSED.clear()
@@ -175,7 +175,7 @@ MARKUP = '<font name="NanumGothic-Bold" color="#8b0000">임프</font><br/>밤마
 
 
 def test_kept_markup_rebuilds_the_same_frags(cache):
-    from generator.hangul_paragraph import KEPT
+    from generator.typeset.paragraph import KEPT
 
     KEPT.forget()
     fresh = paragraph_frags(MARKUP)
@@ -189,7 +189,7 @@ def test_kept_markup_rebuilds_the_same_frags(cache):
 
 
 def test_a_damaged_markup_cache_file_is_ignored(cache):
-    from generator.hangul_paragraph import KEPT
+    from generator.typeset.paragraph import KEPT
 
     KEPT.forget()
     fresh = paragraph_frags(MARKUP)
@@ -228,7 +228,7 @@ def test_what_the_almanacs_process_parses_is_kept_by_the_parent(tmp_path, monkey
         return path.read_bytes()
 
     def digests(folder: Path) -> set:
-        from generator.hangul_paragraph import KEPT
+        from generator.typeset.paragraph import KEPT
 
         monkeypatch.setenv(usercache.ENV, str(folder))
         try:
@@ -247,7 +247,7 @@ def test_what_the_almanacs_process_parses_is_kept_by_the_parent(tmp_path, monkey
 
 
 def test_the_fonts_printable_letters_are_kept_and_read_back_equal(cache):
-    from generator.glyphs import covered_code_points, printable_everywhere
+    from generator.typeset.glyphs import covered_code_points, printable_everywhere
     from generator.read.theme import fallback_font_paths, font_paths
 
     pairs = list(zip(font_paths(), fallback_font_paths()))
@@ -279,10 +279,10 @@ def line_texts(lines) -> list[str]:
 
 
 def test_kept_line_ends_set_the_same_lines_and_wrong_ones_are_searched_again(cache):
-    from generator.fonts import register_fonts
-    from generator.hangul_paragraph import KEPT_LINES, hangul_paragraph
-    from generator.linebreak import break_lines_at
-    from generator.typeset import style
+    from generator.typeset.fonts import register_fonts
+    from generator.typeset.paragraph import KEPT_LINES, hangul_paragraph
+    from generator.typeset.linebreak import break_lines_at
+    from generator.typeset.styles import style
 
     register_fonts()
     KEPT_LINES.forget()
@@ -292,7 +292,7 @@ def test_kept_line_ends_set_the_same_lines_and_wrong_ones_are_searched_again(cac
     KEPT_LINES.save()
     KEPT_LINES.forget()
     paragraph = hangul_paragraph(text, style("serif", 9, 11))
-    from generator.hangul_paragraph import BREAKS
+    from generator.typeset.paragraph import BREAKS
 
     BREAKS.clear()
     kept = paragraph.lines_for(150)

@@ -17,7 +17,7 @@ from conftest import pdf_page_texts
 from generator.load.game import load_game
 from generator.documents import DOCUMENTS, document_builder
 from generator.findings import Report
-from generator.glyphs import covered_code_points
+from generator.typeset.glyphs import covered_code_points
 from generator.options import RenderOptions
 from generator.load.wording import wording
 

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from generator.search_size import area_guess, largest_passing
+from generator.typeset.search_size import area_guess, largest_passing
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 7, 23])

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import bundled_ids, edit_character, edit_yaml, read_yaml, validate, with_code, write_script, CONTENT
 from generator import FONTS_DIR
-from generator.glyphs import covered_code_points
+from generator.typeset.glyphs import covered_code_points
 
 TEXT_CODES = {"text-invisible", "text-control", "text-jamo", "text-script", "text-glyph", "name-variant", "reminder-unknown"}
 EMPATH_ABILITY = read_yaml(CONTENT / "characters" / "empath.yaml")["ability"]

@@ -131,7 +131,7 @@ ALWAYS_FITS = 6
 def token_text_size(text: str) -> float:
     """The largest size (pt) at which `text` fits the default reminder token's arc, measured with the fonts it is
     printed in (Nanum and its Latin fallback)."""
-    from generator.fonts import ensure_font, text_width
+    from generator.typeset.fonts import ensure_font, text_width
     from generator.token_art import largest_arc_size, reminder_arc
 
     role, _size, radius = reminder_arc()

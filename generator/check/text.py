@@ -104,11 +104,11 @@ def check_characters_of(text: str, label: str, subject: str | None, where: str |
 def font_coverage():
     """Code points every theme font can print, with its Latin fallback; a build that already registered the fonts
     reuses reportlab's parse."""
-    from generator.fonts import registered_coverage
+    from generator.typeset.fonts import registered_coverage
 
     sets = registered_coverage()
     if sets is None:
-        from generator.glyphs import printable_everywhere
+        from generator.typeset.glyphs import printable_everywhere
         from generator.read.theme import fallback_font_paths, font_paths
 
         pairs = list(zip(font_paths(), fallback_font_paths()))

@@ -31,7 +31,7 @@ def produce(
     from generator.write import check_kit_folder, prepare_folder, refuse_inside_content, safe_folder_name, write_files
 
     started = time.perf_counter()
-    from generator.fonts import register_fonts
+    from generator.typeset.fonts import register_fonts
 
     register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
     game, report = checked_game_or_stop(

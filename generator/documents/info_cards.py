@@ -13,8 +13,8 @@ import io
 import itertools
 
 from generator.load.info_cards import InfoCard, cards_to_print
-from generator.fonts import register_fonts
-from generator.words import NBSP, OPENING
+from generator.typeset.fonts import register_fonts
+from generator.typeset.words import NBSP, OPENING
 from generator.read.theme import color, font_name, mm, paper_size_pt, theme
 from generator.load.wording import tie_phrases
 

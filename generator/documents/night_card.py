@@ -12,13 +12,13 @@ import io
 import math
 
 from generator.documents.sheet_parts import draw_badge, icon_color, step_label
-from generator.fonts import register_fonts
+from generator.typeset.fonts import register_fonts
 from generator.icons import character_icon, draw_icon
 from generator.josa import fill_named
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.load.night_cue import night_cue, shorten
 from generator.read.theme import color, font_name, mm, paper_size_pt, theme
-from generator.typeset import credit_line, draw_page_furniture
+from generator.typeset.styles import credit_line, draw_page_furniture
 
 GUIDE = "위에서 아래로 진행하세요. 게임에 없거나 깨울 수 없는 캐릭터는 건너뜁니다. 밑줄 친 굵은 글자는 알림 토큰입니다."
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import io
 
 from generator.documents.sheet_parts import draw_badge, icon_color, step_label
-from generator.fonts import register_fonts
-from generator.hangul_paragraph import hangul_paragraph
+from generator.typeset.fonts import register_fonts
+from generator.typeset.paragraph import hangul_paragraph
 from generator.icons import character_icon, icon_flowable
 from generator.josa import fill_named, with_particle
-from generator.markup import render
+from generator.typeset.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
-from generator.typeset import credit_line, draw_page_furniture, paragraph, style
+from generator.typeset.styles import credit_line, draw_page_furniture, paragraph, style
 from generator.load.wording import wording
 
 MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"

@@ -14,14 +14,14 @@ from typing import Callable
 
 from generator.documents.sheet_back import draw_back
 from generator.documents.sheet_parts import icon_color, sheet_theme
-from generator.fonts import register_fonts
-from generator.hangul_paragraph import hangul_paragraph
+from generator.typeset.fonts import register_fonts
+from generator.typeset.paragraph import hangul_paragraph
 from generator.icons import character_icon, draw_icon
-from generator.markup import render
+from generator.typeset.markup import render
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
-from generator.search_size import area_guess, largest_passing
+from generator.typeset.search_size import area_guess, largest_passing
 from generator.read.theme import color, font_name, mm, paper_size_pt, team_color, theme
-from generator.typeset import credit_line, draw_page_furniture, style
+from generator.typeset.styles import credit_line, draw_page_furniture, style
 from generator.load.wording import typographic_quotes, wording
 
 FIRST_NIGHT_NOTE = "* 첫날 밤 제외"

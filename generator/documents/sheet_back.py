@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.documents.sheet_parts import draw_badge, icon_color, sheet_theme, step_label, team_label
-from generator.hangul_paragraph import hangul_paragraph
+from generator.typeset.paragraph import hangul_paragraph
 from generator.icons import character_icon, draw_icon
 from generator.josa import with_particle
-from generator.markup import render
+from generator.typeset.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
-from generator.search_size import area_guess, largest_passing
+from generator.typeset.search_size import area_guess, largest_passing
 from generator.read.theme import color, font_name, labels, mm, team_color, theme
-from generator.typeset import credit_line, draw_page_furniture, style
+from generator.typeset.styles import credit_line, draw_page_furniture, style
 from generator.load.wording import wording
 
 EXTRA_TEAMS = ("traveller", "loric", "fabled")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 
-from generator.fonts import register_fonts
+from generator.typeset.fonts import register_fonts
 from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, layout
 from generator.read.theme import mm
 from generator.token_art import TokenPainter, token_theme
@@ -24,7 +24,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     """Game + RenderOptions → [("tokens.pdf", bytes)]."""
     from reportlab.pdfgen import canvas as pdfcanvas
 
-    from generator.typeset import credit_line, draw_page_furniture
+    from generator.typeset.styles import credit_line, draw_page_furniture
 
     register_fonts()
     specs, pages, frame = layout(game, options)

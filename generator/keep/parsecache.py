@@ -1,6 +1,6 @@
 """A text → what parsing it gave last time, from the user's cache (generator.keep.usercache); or a new parse → kept there
 for the next run. Three stores use it: YAML files (here), and paragraph markup and where its lines end
-(generator.hangul_paragraph).
+(generator.typeset.paragraph).
 
 Every command reads the whole library (181 character files, the night order, the jinxes) and the templates' YAML;
 parsing them with libyaml and building the line map cost 30–40 ms of each `validate` and `build`. A build also

@@ -126,7 +126,7 @@ def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parallel._die_with_parent(parent)
     from generator.documents import DOCUMENTS, document_builder
-    from generator.fonts import register_fonts
+    from generator.typeset.fonts import register_fonts
 
     register_fonts()
     for name, _ in DOCUMENTS:

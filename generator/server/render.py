@@ -30,7 +30,7 @@ def render(warm: Warm, game, options, modules: list[str]) -> list[tuple[str, byt
     from generator import parallel
     from generator.pipeline import render_documents
     from generator.documents import DOCUMENTS
-    from generator.fonts import register_fonts
+    from generator.typeset.fonts import register_fonts
 
     if warm.pool is not None:
         files = warm.pool.render(game, options, modules, warm.loads)

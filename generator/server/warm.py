@@ -71,7 +71,7 @@ class Warm:
 
     def warm_up(self) -> None:
         """Loads content and fonts before the first request, so the first click is as quick as the rest."""
-        from generator.fonts import register_fonts
+        from generator.typeset.fonts import register_fonts
 
         self.loaded()
         with self.render_lock:

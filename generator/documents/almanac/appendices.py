@@ -122,7 +122,7 @@ def credits(book: Book) -> list:
 
 def needs_fallback(game) -> bool:
     """Some text of the game has a letter Nanum lacks, so the almanac is set partly in the Noto fallback."""
-    from generator.fonts import cover
+    from generator.typeset.fonts import cover
 
     covered = cover(font_name("serif")) & cover(font_name("sans"))
     texts = [game.script.title, game.script.author or "", *game.script.bootlegger, *(j.text for j in game.jinxes)]

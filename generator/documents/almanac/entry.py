@@ -19,8 +19,8 @@ from generator.check.setup import describe_setup
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.icons import icon_flowable
 from generator.josa import fill_named
-from generator.flowables import Stack
-from generator.markup import render
+from generator.typeset.flowables import Stack
+from generator.typeset.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, mm, team_color
 

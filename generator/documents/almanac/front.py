@@ -8,7 +8,7 @@ import re
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from generator.documents.almanac.parts import Book, Marker, label
-from generator.flowables import Stack
+from generator.typeset.flowables import Stack
 from generator.icons import icon_flowable
 from generator.read.theme import mm, team_color
 from generator.load.wording import NBSP

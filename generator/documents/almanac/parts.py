@@ -9,9 +9,9 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, HRFlowable
 
-from generator.fonts import register_fonts
-from generator.hangul_paragraph import hangul_paragraph
-from generator.markup import render
+from generator.typeset.fonts import register_fonts
+from generator.typeset.paragraph import hangul_paragraph
+from generator.typeset.markup import render
 from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.load.wording import typographic_quotes, wording
 

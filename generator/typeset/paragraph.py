@@ -1,4 +1,4 @@
-"""Paragraph markup → a Korean paragraph flowable set with whole-paragraph line breaking (generator.linebreak).
+"""Paragraph markup → a Korean paragraph flowable set with whole-paragraph line breaking (generator.typeset.linebreak).
 
 reportlab's own paragraph breaks line by line (greedy) and puts all the leftover width into the word spaces, which in
 narrow Korean columns gave word gaps over 1 em. reportlab still parses the markup here (fonts, bold, colours,
@@ -17,10 +17,10 @@ from functools import lru_cache
 
 from generator import FONTS_DIR
 from generator.keep import parsecache
-from generator.fonts import with_fallback
-from generator.linebreak import Line, break_lines_at
+from generator.typeset.fonts import with_fallback
+from generator.typeset.linebreak import Line, break_lines_at
 from generator.read.theme import theme
-from generator.words import NBSP, width_of
+from generator.typeset.words import NBSP, width_of
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
 BREAKS: dict[tuple, list] = {}
@@ -192,7 +192,7 @@ def _frags_version() -> str:
     from generator import TEMPLATES_DIR
 
     fallback = [FONTS_DIR / spec["file"] for spec in theme()["fallback_fonts"].values()]
-    return (f"code {code_stamp('hangul_paragraph.py', 'fonts.py', 'keep/parsecache.py')} reportlab {package_stamp('reportlab')} "
+    return (f"code {code_stamp('typeset/paragraph.py', 'typeset/fonts.py', 'keep/parsecache.py')} reportlab {package_stamp('reportlab')} "
             f"fonts {files_stamp([*font_paths(), *fallback, TEMPLATES_DIR / 'theme.yaml'])}")
 
 
@@ -240,7 +240,7 @@ KEPT = parsecache.store("frags", _frags_version, _frags_shape)
 def _lines_version() -> str:
     from generator.keep.usercache import code_stamp
 
-    return f"{_frags_version()} breaking {code_stamp('linebreak.py', 'words.py')}"
+    return f"{_frags_version()} breaking {code_stamp('typeset/linebreak.py', 'typeset/words.py')}"
 
 
 def _lines_shape(key_text: str, ends) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator.fonts import register_fonts
+from generator.typeset.fonts import register_fonts
 from generator.read.theme import color, font_name, mm, theme
 
 
@@ -39,7 +39,7 @@ def paragraph(markup: str, paragraph_style):
     if found is not None and found[0] is paragraph_style:
         _, text, frags = found
         return paragraph_class(text, paragraph_style, frags=frags)
-    from generator.fonts import with_fallback
+    from generator.typeset.fonts import with_fallback
 
     para = paragraph_class(markup, paragraph_style)
     para.frags = with_fallback(para.frags)  # letters Nanum lacks set in its Latin fallback
@@ -54,7 +54,7 @@ def paragraph(markup: str, paragraph_style):
 def _paragraph_class():
     from reportlab.platypus import Paragraph
 
-    from generator.words import untie_wide
+    from generator.typeset.words import untie_wide
 
     class TiedParagraph(Paragraph):
         """reportlab's Paragraph that unties a no-break unit wider than the column before wrapping (it would

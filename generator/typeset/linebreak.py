@@ -1,4 +1,4 @@
-"""Words and their widths (generator.words) → lines: whole-paragraph line breaking for Korean text, and how a
+"""Words and their widths (generator.typeset.words) → lines: whole-paragraph line breaking for Korean text, and how a
 justified line spreads the width it has left.
 
 Lines break only between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name or a bracket together). The
@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import chain
 
 from generator.read.theme import theme
-from generator.words import Word, cached_segments, opens, split_at_ties
+from generator.typeset.words import Word, cached_segments, opens, split_at_ties
 
 INFEASIBLE = float("inf")
 UNDERFULL = 1e7  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)

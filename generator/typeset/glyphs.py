@@ -82,7 +82,7 @@ def printable_everywhere(pairs: list[tuple[Path, Path]]) -> frozenset[int]:
     from generator.keep import usercache
     from generator.keep.usercache import code_stamp, files_stamp
 
-    key = f"format 1 code {code_stamp('glyphs.py')} fonts {files_stamp([path for pair in pairs for path in pair])}"
+    key = f"format 1 code {code_stamp('typeset/glyphs.py')} fonts {files_stamp([path for pair in pairs for path in pair])}"
     kept = usercache.load("glyphs", key, _ranges_shape) if usercache.cache_folder() is not None else None
     if kept is not None:
         return frozenset(code for start, end in kept for code in range(start, end + 1))

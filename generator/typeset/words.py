@@ -1,6 +1,6 @@
 """reportlab paragraph fragments → words: runs of one font, size and colour with their widths, between the spaces
 where a line may break (a no-break space U+00A0 ties a name or a setup bracket into one word); a tied unit or a word
-wider than the column → pieces that fit. generator.linebreak breaks the words into lines.
+wider than the column → pieces that fit. generator.typeset.linebreak breaks the words into lines.
 """
 
 from __future__ import annotations
