@@ -37,8 +37,8 @@ HOT_SPOTS = [
     ("pypdf merge_transformed_page", "pypdf/_page.py", "merge_transformed_page"),
     ("pypdf compress_identical_objects", "pypdf/_writer.py", "compress_identical_objects"),
     ("pypdf write", "pypdf/_writer.py", "write"),
-    ("icon drawing (draw_icon)", "generator/icons.py", "draw_icon"),
-    ("icon loading (_load_svg)", "generator/icons.py", "_load_svg"),
+    ("icon drawing (draw_icon)", "generator/art/icons.py", "draw_icon"),
+    ("icon loading (_load_svg)", "generator/art/icons.py", "_load_svg"),
     ("reportlab canvas save", "pdfgen/canvas.py", "save"),
     ("font subsetting (makeSubset)", "pdfbase/ttfonts.py", "makeSubset"),
     ("stringWidth", "pdfbase/pdfmetrics.py", "stringWidth"),
@@ -127,7 +127,7 @@ def main() -> int:
     from generator.pipeline import validate_game
     from generator.documents import DOCUMENTS, document_builder
     from generator.typeset.fonts import register_fonts
-    from generator.icons import character_icon, clear_cache
+    from generator.art.icons import character_icon, clear_cache
     from generator.options import RenderOptions
 
     game, report = timed("load + checks (validate_game)", phases, validate_game, script, content)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import icons
+from generator.art import icons
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -78,7 +78,7 @@ def _tiny_png(path: Path, width: int, height: int) -> None:
 
 
 def test_import_is_cheap():
-    code = "import sys, generator.icons; print(any(m.startswith(('reportlab', 'svglib', 'PIL')) for m in sys.modules))"
+    code = "import sys, generator.art.icons; print(any(m.startswith(('reportlab', 'svglib', 'PIL')) for m in sys.modules))"
     out = subprocess.run(
         [__import__("sys").executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )

@@ -14,7 +14,7 @@ import statistics
 import pytest
 
 from generator.documents import tokens as tokens_document
-from generator.layout_tokens import layout
+from generator.art.token_layout import layout
 from generator.model import TEAMS
 from generator.options import RenderOptions
 from generator.read.theme import theme

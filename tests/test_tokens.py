@@ -181,7 +181,7 @@ def test_same_input_gives_the_same_bytes(pdfs):
 
 def test_dense_packing_wastes_no_page():
     """The pages hold no more than one page's worth of slack: a page count no sheet-by-sheet layout could beat by 2."""
-    from generator.layout_tokens import layout
+    from generator.art.token_layout import layout
 
     game, _ = load_game(SCRIPT, None)
     specs, pages, frame = layout(game, RenderOptions())
@@ -227,7 +227,7 @@ def test_tokens_command_refuses_a_silly_size(tmp_path):
 
 
 def test_spares_follow_the_content_file():
-    from generator.layout_tokens import CHARACTER, load_spares, token_specs
+    from generator.art.token_layout import CHARACTER, load_spares, token_specs
     from generator.findings import Report
 
     game, _ = load_game(SCRIPT, None)

@@ -142,7 +142,7 @@ def icon_form_bytes(icon) -> bytes:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.icons import draw_icon
+    from generator.art.icons import draw_icon
 
     out = BytesIO()
     canvas = Canvas(out, pageCompression=0, invariant=1)
@@ -152,7 +152,7 @@ def icon_form_bytes(icon) -> bytes:
 
 
 def fresh_icon(path: Path):
-    from generator.icons import clear_cache, load_icon_checked
+    from generator.art.icons import clear_cache, load_icon_checked
 
     clear_cache()
     return load_icon_checked(path)

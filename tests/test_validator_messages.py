@@ -13,7 +13,7 @@ from pathlib import Path
 
 
 from conftest import CONTENT, REPO, detach, edit_character, edit_order, run_cli, validate, with_code, write_script
-from generator.icons import resolve_icon_path
+from generator.art.icons import resolve_icon_path
 
 
 def line_of(path: Path, needle: str) -> int:

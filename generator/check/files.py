@@ -12,7 +12,7 @@ from generator.model import Game
 
 
 def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
-    from generator.icons import IconProblem, missing_icon_message, resolve_icon_path
+    from generator.art.icons import IconProblem, missing_icon_message, resolve_icon_path
 
     if icons_dir is not None and not Path(icons_dir).is_dir():
         report.warning(
@@ -49,7 +49,7 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
 
 
 def check_logo(game: Game, report: Report) -> None:
-    from generator.icons import script_logo
+    from generator.art.icons import script_logo
 
     _, problem = script_logo(game.script)
     if problem is not None:

@@ -132,7 +132,7 @@ def token_text_size(text: str) -> float:
     """The largest size (pt) at which `text` fits the default reminder token's arc, measured with the fonts it is
     printed in (Nanum and its Latin fallback)."""
     from generator.typeset.fonts import ensure_font, text_width
-    from generator.token_art import largest_arc_size, reminder_arc
+    from generator.art.token_art import largest_arc_size, reminder_arc
 
     role, _size, radius = reminder_arc()
     return largest_arc_size(text_width(text, ensure_font(role), 1.0), radius)

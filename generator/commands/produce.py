@@ -65,7 +65,7 @@ def produce(
 
 def check_token_choices(game, options: RenderOptions) -> None:
     """--only / --copies name characters of this script (ids, names or aliases); else a usage error (exit 2)."""
-    from generator.layout_tokens import resolve_choices
+    from generator.art.token_layout import resolve_choices
 
     problems = resolve_choices(game, options)
     if problems:

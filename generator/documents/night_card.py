@@ -13,7 +13,7 @@ import math
 
 from generator.documents.sheet_parts import draw_badge, icon_color, step_label
 from generator.typeset.fonts import register_fonts
-from generator.icons import character_icon, draw_icon
+from generator.art.icons import character_icon, draw_icon
 from generator.josa import fill_named
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.load.night_cue import night_cue, shorten

@@ -16,7 +16,7 @@ from generator.documents.sheet_back import draw_back
 from generator.documents.sheet_parts import icon_color, sheet_theme
 from generator.typeset.fonts import register_fonts
 from generator.typeset.paragraph import hangul_paragraph
-from generator.icons import character_icon, draw_icon
+from generator.art.icons import character_icon, draw_icon
 from generator.typeset.markup import render
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.typeset.search_size import area_guess, largest_passing
@@ -52,7 +52,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
 def script_logo(game, options):
     """The script's logo as an icon, or None; why it is not printed is reported (in Korean) unless the checks
     already said so."""
-    from generator.icons import script_logo as logo_of
+    from generator.art.icons import script_logo as logo_of
 
     icon, problem = logo_of(game.script)
     if problem is not None:

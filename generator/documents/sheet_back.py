@@ -14,7 +14,7 @@ from typing import Callable
 
 from generator.documents.sheet_parts import draw_badge, icon_color, sheet_theme, step_label, team_label
 from generator.typeset.paragraph import hangul_paragraph
-from generator.icons import character_icon, draw_icon
+from generator.art.icons import character_icon, draw_icon
 from generator.josa import with_particle
 from generator.typeset.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO

@@ -1,5 +1,5 @@
-"""Token document: packed token pages (generator/layout_tokens.py) drawn by generator/token_art.py → tokens.pdf,
-each page with the legend and calibration footer (generator/token_legend.py); and each token → a PNG.
+"""Token document: packed token pages (generator/art/token_layout.py) drawn by generator/art/token_art.py → tokens.pdf,
+each page with the legend and calibration footer (generator/art/token_legend.py); and each token → a PNG.
 
 Character tokens, spares and reminders, then a shroud (수의) and a vote (투표) token per player; `--only`,
 `--copies`, `--no-reminders`, `--no-extras` and `--players` choose what is printed (RenderOptions).
@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 
 from generator.typeset.fonts import register_fonts
-from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, layout
+from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, layout
 from generator.read.theme import mm
-from generator.token_art import TokenPainter, token_theme
-from generator.token_legend import draw_footer
+from generator.art.token_art import TokenPainter, token_theme
+from generator.art.token_legend import draw_footer
 
 
 def _page_size(frame):

@@ -134,7 +134,7 @@ def _rebuild(stored, counts: list[int]):
     if type(attributes) is not dict:
         raise ValueError(name)
     counts[0] += 1
-    if counts[0] > 2 * MAX_SVG_ELEMENTS:  # the bounds generator.icon_checks puts on a converted drawing
+    if counts[0] > 2 * MAX_SVG_ELEMENTS:  # the bounds generator.art.icon_checks puts on a converted drawing
         raise ValueError("too many nodes")
     node = cls() if name in ("Drawing", "Group") else cls.__new__(cls)
     values = {}

@@ -129,7 +129,7 @@ def rendered(modules: list[str]):
 
 def token_choices(game, options) -> None:
     """only= and copies= name characters of this script, as `build` checks them: else a 400 with a suggestion."""
-    from generator.layout_tokens import resolve_choices
+    from generator.art.token_layout import resolve_choices
 
     problems = resolve_choices(game, options)
     if problems:

@@ -85,7 +85,7 @@ def font(role: str):
 
 @pages.get("/icons/<character_id>")
 def icon(character_id: str):
-    from generator.icons import resolve_icon_path
+    from generator.art.icons import resolve_icon_path
 
     library = warm().loaded().library
     character = library.characters.get(character_id)  # only ids of the library: the request picks, never names, a file

@@ -140,7 +140,8 @@ def _warm(index: int) -> int:
 def _render_job(game, options, modules: list[str], generation: int):
     """({module: files}, findings) of one job; the icon cache is emptied when the server reloaded content."""
     global _generation
-    from generator import icons, parallel
+    from generator import parallel
+    from generator.art import icons
     from generator.pipeline import render_documents
     from generator.documents import DOCUMENTS
 

@@ -61,7 +61,7 @@ class Warm:
             return self._loaded
 
     def _load(self, signature: tuple) -> Loaded:
-        from generator import icons
+        from generator.art import icons
         from generator.load.library import load_library
 
         library, report = load_library(self.content_dir)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import detach, run_cli
-from generator import icons
+from generator.art import icons
 from generator.read.files import NotReadable, read_capped
 from generator.findings import Report
 from generator.read.yamlio import load_yaml
@@ -245,7 +245,7 @@ def test_named_characters_keys_must_be_names(content):
 
 @pytest.mark.parametrize("text", ["- imp\n- fanggu\n", "imp\n", "42\n"])
 def test_spares_in_the_wrong_shape_warn(tmp_path, text):
-    from generator.layout_tokens import load_spares
+    from generator.art.token_layout import load_spares
 
     (tmp_path / "spares.yaml").write_text(text, encoding="utf-8")
     report = Report()

@@ -76,7 +76,7 @@ def test_a_long_meta_night_order(content, tmp_path):
 
 
 def test_a_character_with_a_huge_number_of_reminders(content, tmp_path):
-    from generator.layout_tokens import REMINDER, token_specs
+    from generator.art.token_layout import REMINDER, token_specs
 
     path = content / "characters" / "monk.yaml"
     detach(path).write_text(path.read_text(encoding="utf-8").replace("reminders: [안전]", "reminders: [" + ", ".join(["알림"] * 30_000) + "]"), encoding="utf-8")
@@ -96,7 +96,7 @@ def test_a_character_with_a_huge_number_of_reminders(content, tmp_path):
 
 @pytest.mark.parametrize("count", [MAX_SPARES + 1, 100_000, 10**8])
 def test_a_runaway_spare_count_is_ignored_with_a_warning(content, count):
-    from generator.layout_tokens import load_spares
+    from generator.art.token_layout import load_spares
 
     detach(content / "spares.yaml").write_text(f"imp: {{count: {count}, reason: 많이}}\nfanggu: {{count: 1, reason: 하나}}\n", encoding="utf-8")
     report = Report()

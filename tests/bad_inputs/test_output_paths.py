@@ -119,7 +119,7 @@ def test_a_very_long_id_gets_a_shortened_folder_and_no_english(shared_content, t
 
 def test_png_names_are_plain_whatever_the_character_id():
     from generator.documents.tokens import png_name
-    from generator.layout_tokens import CHARACTER, REMINDER, TokenSpec
+    from generator.art.token_layout import CHARACTER, REMINDER, TokenSpec
 
     for character_id in PATH_LIKE_IDS:
         for kind in (CHARACTER, REMINDER):

@@ -118,7 +118,7 @@ class Book:
 
     def icon(self, character):
         if character.id not in self.icons:
-            from generator.icons import character_icon
+            from generator.art.icons import character_icon
 
             self.icons[character.id] = character_icon(character, self.game, self.options)
         return self.icons[character.id]

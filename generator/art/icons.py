@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from generator.read.files import NotReadable, read_capped
-from generator.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_source_too_complex
+from generator.art.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_source_too_complex
 from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 from generator.read.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
 from generator.read.local_images import inside as _inside
 
 # An icon is printed at most a few centimetres wide: a larger file is a mistake or a bomb, refused before decoding
 # (limits in generator/limits.py). What is accepted is cheap to draw: PNGs are shrunk once to ICON_RASTER_PX, SVGs
-# are checked for numbers a PDF cannot hold and for complexity (generator/icon_checks.py).
+# are checked for numbers a PDF cannot hold and for complexity (generator/art/icon_checks.py).
 
 ICON_SUFFIXES = (".svg", ".png")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_\-]+$")

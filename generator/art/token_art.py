@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from generator.typeset.fonts import register_fonts
-from generator.layout_tokens import CHARACTER, EXTRAS, TokenSpec, reminder_count
+from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, reminder_count
 from generator import TEMPLATES_DIR
 from generator.read.theme import color, font_name, mm, team_color, team_mark, team_ring_color, theme
 
@@ -178,14 +178,14 @@ class TokenPainter:
     # -- shared pieces -------------------------------------------------------------------------------------
 
     def icon(self, character):
-        from generator.icons import character_icon
+        from generator.art.icons import character_icon
 
         if character.id not in self._icons:
             self._icons[character.id] = character_icon(character, self.game, self.options)
         return self._icons[character.id]
 
     def extra_icon(self, kind: str):
-        from generator.icons import load_icon
+        from generator.art.icons import load_icon
 
         return load_icon(TEMPLATES_DIR / "icons" / _t(kind)["icon"])
 
@@ -274,7 +274,7 @@ class TokenPainter:
         canvas.restoreState()
 
     def _character(self, canvas, spec, character, cx, cy, bleed):
-        from generator.icons import draw_icon
+        from generator.art.icons import draw_icon
 
         r = mm(spec.diameter_mm) / 2
         scale = spec.diameter_mm / DEFAULT_TOKEN_MM
@@ -368,7 +368,7 @@ class TokenPainter:
             canvas.drawCentredString(cx, cy + y, line)
 
     def _reminder(self, canvas, spec, character, cx, cy, bleed):
-        from generator.icons import draw_icon
+        from generator.art.icons import draw_icon
 
         r = mm(spec.diameter_mm) / 2
         scale = spec.diameter_mm / DEFAULT_REMINDER_MM
@@ -382,7 +382,7 @@ class TokenPainter:
     def _extra(self, canvas, spec, cx, cy, bleed):
         """Shroud: a dark disc with light art. Vote: a white disc in a grey ring, dark art. Nothing ring-like near
         the cut: the cut line is the only circle there."""
-        from generator.icons import draw_icon
+        from generator.art.icons import draw_icon
 
         style = _t(spec.kind)
         r = mm(spec.diameter_mm) / 2
