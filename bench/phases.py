@@ -33,7 +33,7 @@ HOT_SPOTS = [
     ("Korean paragraph drawing", "generator/typeset/paragraph.py", "_draw_line"),
     ("almanac page plan", "generator/documents/almanac/plan.py", "plan"),
     ("printed wording", "generator/load/wording.py", "words"),
-    ("imposition (generator/impose)", "generator/impose.py", "impose"),
+    ("imposition (generator/impose)", "generator/pdf/impose.py", "impose"),
     ("pypdf merge_transformed_page", "pypdf/_page.py", "merge_transformed_page"),
     ("pypdf compress_identical_objects", "pypdf/_writer.py", "compress_identical_objects"),
     ("pypdf write", "pypdf/_writer.py", "write"),
@@ -143,7 +143,7 @@ def main() -> int:
 
     details = []
     inner: dict[str, list[float]] = {}
-    wrap_timer("generator.impose", "impose", inner)
+    wrap_timer("generator.pdf.impose", "impose", inner)
     wrap_timer("generator.load.bag", "bag_rows", inner)
     wrap_timer("reportlab.platypus.doctemplate", "BaseDocTemplate.build", inner)
     combined = None

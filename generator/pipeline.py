@@ -72,7 +72,7 @@ def render_documents(game, options: RenderOptions, modules: list[str], labels: d
     finally:
         parallel.stop_all(waiting.values())  # a failure or Ctrl-C above must not leave a child running
     if options.sheet_copies > 1 and "script_sheet" in results:
-        from generator.repeat import repeat_pages
+        from generator.pdf.repeat import repeat_pages
 
         results["script_sheet"] = [(name, repeat_pages(data, options.sheet_copies)) for name, data in results["script_sheet"]]
     return [item for module_name in modules for item in results[module_name]]

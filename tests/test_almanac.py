@@ -10,7 +10,7 @@ import pytest
 from conftest import pdf_page_texts
 
 from generator.load.game import load_game
-from generator.impose import padded_order, sheet_sides
+from generator.pdf.impose import padded_order, sheet_sides
 from generator.model import TEAM_NAMES_KO
 from generator.options import RenderOptions
 

@@ -7,8 +7,8 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.impose import impose
-from generator.pdfobjects import NotReportlabPdf, PdfObjects, dictionary_entry
+from generator.pdf.impose import impose
+from generator.pdf.objects import NotReportlabPdf, PdfObjects, dictionary_entry
 
 
 def reading_pdf(pages: int) -> bytes:

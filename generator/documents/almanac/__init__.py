@@ -1,5 +1,5 @@
 """A Game → the almanac (해설서): an A5 (or half-Letter) book in reading order, and the same pages imposed for
-saddle-stitching (generator.impose).
+saddle-stitching (generator.pdf.impose).
 
 Stages, one module each:
   parts       settings, labels, paragraph styles, the Book state and the small flowables every stage uses
@@ -18,7 +18,7 @@ from generator.documents.almanac.entry import mark_reminders  # noqa: F401  (tes
 
 def build(game, options) -> list[tuple[str, bytes]]:
     from generator.documents.almanac.book import reading_pdf
-    from generator.impose import impose
+    from generator.pdf.impose import impose
 
     reading, book = reading_pdf(game, options)
     return [("almanac.pdf", reading), ("almanac-booklet.pdf", impose(reading, book.sheet_size))]

@@ -1,6 +1,6 @@
 """A PDF written by reportlab (bytes) → its numbered objects, and those objects plus new pages → a new PDF.
 
-Only what booklet imposition needs (generator.impose): reportlab writes a classic xref table, direct stream
+Only what booklet imposition needs (generator.pdf.impose): reportlab writes a classic xref table, direct stream
 lengths and page dictionaries holding /Contents, /MediaBox and /Resources. Objects are kept as bytes: a
 dictionary's text is only scanned for references (`12 0 R`, strings skipped) so they can be renumbered, and a
 stream's bytes are copied as they are, never decoded. Loading a general PDF library for this cost more than the

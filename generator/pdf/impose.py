@@ -32,12 +32,12 @@ def impose(reading_pdf: bytes, sheet_size: tuple[float, float]) -> bytes:
     """Imposed booklet bytes: each output page is one landscape sheet side of `sheet_size` (width > height).
 
     Each reading page's content stream becomes a Form XObject as it is (its compressed bytes are not even
-    decoded) and is drawn with one matrix. The reading PDF is reportlab's own output (generator.pdfobjects reads
+    decoded) and is drawn with one matrix. The reading PDF is reportlab's own output (generator.pdf.objects reads
     exactly that shape), so no PDF library is loaded for this.
     """
     import zlib
 
-    from generator.pdfobjects import PdfObjects, write_pdf
+    from generator.pdf.objects import PdfObjects, write_pdf
 
     source = PdfObjects(reading_pdf)
     pages = source.page_numbers()

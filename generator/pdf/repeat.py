@@ -1,6 +1,6 @@
 """A finished PDF → the same pages again and again in order (1, 2, 1, 2, …), for player copies printed duplex.
 
-Each page's content stream becomes a Form XObject once (generator/pdfobjects.py, as for the booklet) and every
+Each page's content stream becomes a Form XObject once (generator/pdf/objects.py, as for the booklet) and every
 copy draws it with one operator, so fifteen copies of the two-sided player sheet cost little more than one.
 """
 
@@ -11,7 +11,7 @@ def repeat_pages(pdf: bytes, copies: int) -> bytes:
     """`pdf` with all its pages repeated `copies` times, in reading order, same page sizes."""
     import zlib
 
-    from generator.pdfobjects import PdfObjects, write_pdf
+    from generator.pdf.objects import PdfObjects, write_pdf
 
     if copies <= 1:
         return pdf
