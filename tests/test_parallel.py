@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import parallel
+from generator.pipeline import parallel
 from conftest import live_children, run_cli
 
 pytestmark = pytest.mark.skipif(not parallel.fork_available(), reason="no fork on this system")

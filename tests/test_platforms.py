@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from generator import parallel, write
+from generator import write
+from generator.pipeline import parallel
 from conftest import live_children, run_cli
 
 

@@ -121,7 +121,7 @@ def _worker_start(parent: int) -> None:
     """Each worker: die with the server (Linux), leave Ctrl-C to the server, load fonts and every document."""
     import signal
 
-    from generator import parallel
+    from generator.pipeline import parallel
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parallel._die_with_parent(parent)
@@ -140,7 +140,7 @@ def _warm(index: int) -> int:
 def _render_job(game, options, modules: list[str], generation: int):
     """({module: files}, findings) of one job; the icon cache is emptied when the server reloaded content."""
     global _generation
-    from generator import parallel
+    from generator.pipeline import parallel
     from generator.art import icons
     from generator.pipeline import render_documents
     from generator.documents import DOCUMENTS

@@ -27,7 +27,7 @@ def document_names() -> list[str]:
 
 def render(warm: Warm, game, options, modules: list[str]) -> list[tuple[str, bytes]]:
     """(file name, bytes) of every chosen document, in registry order, as `botc-pnp build` makes them."""
-    from generator import parallel
+    from generator.pipeline import parallel
     from generator.pipeline import render_documents
     from generator.documents import DOCUMENTS
     from generator.typeset.fonts import register_fonts

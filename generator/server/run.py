@@ -70,7 +70,7 @@ def running_in_thread(app, host: str = "127.0.0.1", port: int = 0, limit: int | 
 def serve_until_stopped(server) -> int:
     """Serves in this thread until Ctrl-C, SIGTERM or SIGHUP; returns the signal's number once the server has
     stopped (see Server.stop_serving)."""
-    from generator import parallel
+    from generator.pipeline import parallel
 
     received = [signal.SIGINT]
 
@@ -82,7 +82,7 @@ def serve_until_stopped(server) -> int:
     numbers = [getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)]
     previous = {number: signal.signal(number, stop) for number in numbers}
     try:
-        with parallel.no_fork():  # request threads never fork: see generator/parallel.py
+        with parallel.no_fork():  # request threads never fork: see generator/pipeline/parallel.py
             server.serve_until(threading.Event())
     except KeyboardInterrupt:
         pass

@@ -40,7 +40,7 @@ SEPARATE_PROCESS = ("almanac",)
 def render_documents(game, options: RenderOptions, modules: list[str], labels: dict, progress: Callable[[str], None] = lambda line: None) -> list[tuple[str, bytes]]:
     """Every chosen document's files, in the order of `modules`; the almanac renders in a child process beside the rest
     when a core is free. `progress` hears a Korean line as each document starts."""
-    from generator import parallel
+    from generator.pipeline import parallel
     from generator.typeset.fonts import register_fonts
 
     register_fonts()  # (no-op when produce did it) before forking, so the child inherits the parsed fonts
