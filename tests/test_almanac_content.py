@@ -28,7 +28,7 @@ MIN_OVERVIEW_SYLLABLES = 120
 
 def user_fields() -> dict[str, set[str]]:
     """{id: the prose fields the user's almanac gives}: those texts are the user's and stay as written."""
-    from generator.importer import parse_almanac
+    from generator.write.importer import parse_almanac
 
     given: dict[str, set[str]] = {}
     names = {}

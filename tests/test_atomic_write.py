@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.write import OutputError, prepare_folder, safe_folder_name, write_atomic
+from generator.write.files import OutputError, prepare_folder, safe_folder_name, write_atomic
 from conftest import run_cli
 
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.load.game import load_library, load_script_json, resolve_game
-from generator.export_json import export_game, limits
+from generator.write.export_json import export_game, limits
 from generator.findings import Report
 from generator.model import NIGHTS
 from generator.load.publisher.schema import load_schema
@@ -73,7 +73,7 @@ def test_jinxes_in_the_schema_form(game, exported):
 
 
 def test_round_trip_gives_the_same_script(game, tmp_path):
-    from generator.export_json import export_json_bytes
+    from generator.write.export_json import export_json_bytes
 
     path = tmp_path / "in-space.json"
     path.write_bytes(export_json_bytes(game))
@@ -95,7 +95,7 @@ def test_round_trip_gives_the_same_script(game, tmp_path):
 
 def test_round_trip_gives_identical_script_sheet(game, tmp_path):
     from generator.documents.script_sheet import build
-    from generator.export_json import export_json_bytes
+    from generator.write.export_json import export_json_bytes
     from generator.options import RenderOptions
 
     path = tmp_path / "in-space.json"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.importer import (
+from generator.write.importer import (
     AlmanacError,
     FIELD_ORDER,
     ParsedAlmanac,

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from generator import write
+from generator.write import files as write
 from generator.pipeline import parallel
 from conftest import live_children, run_cli
 

@@ -226,7 +226,7 @@ def test_named_placeholder_is_filled_on_export():
 
 
 def test_bundled_script_loads_unchanged_from_its_json(tmp_path):
-    from generator.export_json import export_json_bytes
+    from generator.write.export_json import export_json_bytes
 
     game, _ = load_game("in-space")
     path = tmp_path / "in-space.json"

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import CONTENT, read_yaml, run_cli, validate
 from generator.load.game import load_game
-from generator.export_json import export_game
+from generator.write.export_json import export_game
 
 DATA = Path(__file__).parent / "data"
 OFFICIAL = read_yaml(DATA / "official-roster.yaml")

@@ -109,7 +109,7 @@ def test_a_connection_that_trickles_its_headers_is_closed_at_the_deadline(monkey
 SLOW_SAVE = r"""
 import os, sys, time
 from pathlib import Path
-import generator.write as write
+import generator.write.files as write
 
 original = write._write_temporary
 

@@ -66,7 +66,7 @@ def check_paper(paper: str) -> str:
 def friendly_errors(console: Console, debug: bool = False):
     """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
     from generator.interrupts import Interrupted, exit_code_of, stop_requested
-    from generator.write import OutputError, start_run, what_changed
+    from generator.write.files import OutputError, start_run, what_changed
 
     start_run()
     try:

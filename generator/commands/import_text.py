@@ -1,4 +1,4 @@
-"""`botc-pnp import-text`: almanac text files → one character YAML per character, through generator/importer.py."""
+"""`botc-pnp import-text`: almanac text files → one character YAML per character, through generator/write/importer.py."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def register(app: typer.Typer) -> None:
         """해설서 텍스트(전체 해설서 또는 개요 문단)를 읽어 캐릭터마다 YAML 파일을 씁니다. 이름→id 표는 ids.yaml과 캐릭터의 이름·별칭에서 만듭니다.
 
         --out에 이미 있는 파일은 내용이 같으면 그대로 두고, 다르면 --overwrite를 붙였을 때만 덮어씁니다."""
-        from generator.importer import AlmanacError, name_table, parse_almanac
+        from generator.write.importer import AlmanacError, name_table, parse_almanac
         from generator.read.yamlio import read_text
 
         console = Console(quiet)
@@ -87,7 +87,7 @@ def planned_files(characters: dict[str, dict], out: Path, console: Console) -> t
     already up to date, and whether an id had to be refused (it is not a plain id, so no file name is made of it)."""
     from generator.load.characters import ID_PATTERN
     from generator.read.files import NotReadable, read_capped
-    from generator.importer import dump_character_yaml
+    from generator.write.importer import dump_character_yaml
     from generator.limits import MAX_FILE_BYTES
 
     changed, unchanged, refused = [], 0, False
@@ -119,7 +119,7 @@ def planned_files(characters: dict[str, dict], out: Path, console: Console) -> t
 def write_planned(out: Path, changed: list[tuple[str, bytes, bool]], overwrite: bool, console: Console) -> list[Path]:
     """Writes the files together; a file that would replace different content needs --overwrite, else nothing is
     written at all."""
-    from generator.write import OutputError, write_files
+    from generator.write.files import OutputError, write_files
 
     differing = [name for name, _, replaces in changed if replaces]
     if differing and not overwrite:

@@ -116,7 +116,7 @@ def register(app: typer.Typer) -> None:
                     "시작 폴더의 파일 안에 이 이름이 들어가므로 쓸 수 없습니다. 글자, 숫자, 공백, '-', '_'로 된 이름을 주세요."
                 )
                 raise typer.Exit(EXIT_UNREADABLE)
-            from generator.write import refuse_inside_content
+            from generator.write.files import refuse_inside_content
 
             refuse_inside_content(folder, [DEFAULT_CONTENT_DIR])
             if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):

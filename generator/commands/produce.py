@@ -28,7 +28,7 @@ def produce(
     from generator.commands.validate import checked_game_or_stop
     from generator.documents import DOCUMENTS
     from generator.pipeline import content_folders, render_documents
-    from generator.write import check_kit_folder, prepare_folder, refuse_inside_content, safe_folder_name, write_files
+    from generator.write.files import check_kit_folder, prepare_folder, refuse_inside_content, safe_folder_name, write_files
 
     started = time.perf_counter()
     from generator.typeset.fonts import register_fonts

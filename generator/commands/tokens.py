@@ -142,7 +142,7 @@ def register(app: typer.Typer) -> None:
 def write_pngs(game, options: RenderOptions, console: Console) -> list[Path]:
     """The PNG tokens of the game the PDF was just made from (loaded and checked once), replaced together."""
     from generator.documents.tokens import png_files
-    from generator.write import prepare_folder, write_files
+    from generator.write.files import prepare_folder, write_files
 
     console.info(f"만드는 중: 토큰 PNG → {options.png_dir}…")
     folder = prepare_folder(Path(options.png_dir))

@@ -140,7 +140,7 @@ def token_choices(game, options) -> None:
 @api.post("/build")
 def build():
     from generator.server.render import zip_bytes
-    from generator.write import safe_folder_name
+    from generator.write.files import safe_folder_name
 
     files, findings, script = rendered(chosen_documents())
     return download(zip_bytes(safe_folder_name(script.name), files), "application/zip", f"{script.name}.zip", findings)
@@ -162,7 +162,7 @@ def document(module: str):
 
 @api.post("/export")
 def export():
-    from generator.export_json import export_json_bytes
+    from generator.write.export_json import export_json_bytes
     from generator.findings import Report
 
     game, _report, script = printable_game("refused_export")

@@ -29,7 +29,7 @@ class Workspace:
 
     def remove_stale_temporaries(self) -> None:
         """Temporaries of saves whose process is gone (killed mid-write) are removed when a server starts."""
-        from generator.write import remove_stale_temporaries
+        from generator.write.files import remove_stale_temporaries
 
         if self.folder.is_dir():
             remove_stale_temporaries(self.folder)
@@ -96,7 +96,7 @@ class Workspace:
 
     def save(self, game, name: str, overwrite: bool) -> Path:
         """Writes the game's script as <workspace>/<name>.yaml atomically; refuses to replace a file unless asked."""
-        from generator.write import OutputError, write_atomic
+        from generator.write.files import OutputError, write_atomic
 
         if self.overlaps_content():
             raise refuse(403, "save_in_content", folder=str(self.folder))

@@ -120,8 +120,8 @@ def script_state(game, meta: dict | None = None, written: list[str] | None = Non
     """The script as the page edits it: title, author, notes, characters in order (an id the library lacks stays in
     its place, marked unknown, with the closest library characters), named characters, the custom characters as
     publisher objects (so the page can send them back), and the _meta extras it passes on."""
-    from generator.export_json import export_character, night_numbers
-    from generator.export_json import Shortener
+    from generator.write.export_json import export_character, night_numbers
+    from generator.write.export_json import Shortener
     from generator.findings import Report
     from generator.load.wording import wording
 

@@ -21,7 +21,7 @@ import pytest
 
 from conftest import run_cli
 from generator import PROJECT_ROOT
-from generator.write import remove_stale_temporaries
+from generator.write.files import remove_stale_temporaries
 from hostile import SMALL, temporaries
 
 KIT = ["almanac-booklet.pdf", "almanac.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
@@ -50,7 +50,7 @@ if point == "rendering":  # the parent draws the night sheet while the forked ch
 
     night_sheet.build = slow_build
 elif point == "written":  # every temporary written in full, nothing renamed yet
-    import generator.write as write
+    import generator.write.files as write
     original_held = write.interrupts_held
 
     @contextmanager

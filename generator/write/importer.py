@@ -295,7 +295,7 @@ def dump_character_yaml(char: Mapping) -> str:
 
 def write_character_yaml(char_dict: Mapping, path: str | Path) -> Path:
     """Write one character as UTF-8 YAML (fields in FIELD_ORDER) and return the path (replaced only when complete,
-    and only if it is a regular file or new; see generator/write.py)."""
-    from generator.write import write_atomic
+    and only if it is a regular file or new; see generator/write/files.py)."""
+    from generator.write.files import write_atomic
 
     return write_atomic(Path(path), dump_character_yaml(char_dict).encode("utf-8"))
