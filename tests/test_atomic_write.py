@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.write.files import OutputError, prepare_folder, safe_folder_name, write_atomic
+from generator.read.file_names import safe_folder_name
+from generator.write.files import OutputError, prepare_folder, write_atomic
 from conftest import run_cli
 
 

@@ -124,4 +124,57 @@ def test_the_graph_sees_imports_inside_functions_and_relative_imports(tmp_path):
 def test_the_graph_reads_every_module_of_the_package():
     graph = import_graph()
     assert {"generator.cli", "generator.commands.produce", "generator.server.api", "generator.documents.almanac.book"} <= set(graph)
-    assert "generator.commands.validate" in graph["generator.commands.produce"]  # a lazy import, inside produce()
+    assert "generator.pipeline" in graph["generator.commands.produce"]  # a lazy import, inside produce()
+
+
+# --- the layout: one folder per stage, each using only the stages before it ------------------------------------
+
+# Stages in the order a run passes through them (docs/ARCHITECTURE.md). read and pdf know nothing of the game.
+STAGES = {"read": 0, "pdf": 0, "load": 1, "typeset": 2, "art": 3, "check": 4, "documents": 5, "write": 6, "pipeline": 7}
+KEEP = "keep"  # the user's cache: any stage may keep what it made
+MODEL = {"generator", "generator.model", "generator.findings", "generator.josa", "generator.limits", "generator.options",
+         "generator.interrupts", "generator.invocation"}  # the vocabulary every stage speaks; they use no stage
+DOORS = {"commands", "server"}
+ENTRY = {"generator.cli", "generator.app", "generator.__main__"}  # the command line's own start
+
+
+def place(module: str) -> str:
+    """'model', 'entry', 'keep', a door ('commands', 'server') or a stage name."""
+    if module in MODEL:
+        return "model"
+    if module in ENTRY:
+        return "entry"
+    return module.split(".")[1]
+
+
+def layout_breaks(graph: dict[str, set[str]]) -> list[str]:
+    breaks = []
+    for module, targets in sorted(graph.items()):
+        here = place(module)
+        for target in sorted(targets):
+            there = place(target)
+            if there in DOORS and here not in DOORS | {"entry"}:
+                breaks.append(f"{module} → {target}: only the doors and the entry point use a door")
+            elif here == "server" and there == "commands":
+                breaks.append(f"{module} → {target}: the server does not use the command line's commands")
+            elif here == "model" and there != "model":
+                breaks.append(f"{module} → {target}: the model uses no stage")
+            elif here == KEEP and there not in (KEEP, "model", "read"):
+                breaks.append(f"{module} → {target}: the cache keeps what stages make, it uses none but read")
+            elif here in STAGES and there in STAGES and STAGES[there] > STAGES[here]:
+                breaks.append(f"{module} → {target}: {here} comes before {there}")
+    return breaks
+
+
+def test_every_module_lives_in_its_stage_and_uses_only_earlier_ones():
+    graph = import_graph()
+    unknown = [m for m in graph if place(m) not in {"model", "entry", KEEP, *DOORS, *STAGES}]
+    assert unknown == [], f"modules outside the stages' folders: {unknown}"
+    assert layout_breaks(graph) == []
+
+
+def test_the_layout_rule_can_fail():
+    graph = {"generator.load.game": {"generator.write.files"}, "generator.write.files": set(),
+             "generator.model": {"generator.load.game"}, "generator.check.text": {"generator.server.api"},
+             "generator.server.api": {"generator.commands.tokens"}, "generator.commands.tokens": set()}
+    assert len(layout_breaks(graph)) == 4

@@ -88,8 +88,13 @@ def test_a_wheel_installed_anywhere_works_as_the_clone_does(tmp_path):
             shutil.rmtree(tmp_path / made, ignore_errors=True)
 
 
+STAGE_PACKAGES = ("read", "keep", "load", "load/publisher", "check", "typeset", "art", "pdf", "documents",
+                  "documents/almanac", "write", "pipeline", "commands", "server")  # docs/ARCHITECTURE.md's stage table
+
+
 def wheel_carries_every_module_and_every_bundled_file(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"generator/{package}/__init__.py" for package in STAGE_PACKAGES} <= names
     modules = {path.relative_to(REPO).as_posix() for path in (REPO / "generator").rglob("*.py")}
     assert modules - names == set()
     for folder, inside in BUNDLED.items():

@@ -289,7 +289,7 @@ def test_token_options_are_the_cli_flags_with_the_cli_limits(client, tmp_path, m
 def test_the_option_form_follows_the_cli_function(app):
     import inspect
 
-    from generator.commands.tokens import token_render_options
+    from generator.options import token_render_options
     from generator.server.options import option_fields
 
     with app.app_context():

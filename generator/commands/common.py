@@ -11,8 +11,6 @@ from typing import Annotated, Optional
 import typer
 
 from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, TextDoesNotFit, Unreadable
-from generator.josa import quoted
-from generator.options import PAPERS
 
 ScriptArg = Annotated[
     str,
@@ -55,11 +53,22 @@ class Console:
                 typer.echo(finding.format())
 
 
+@contextmanager
+def usage_errors():
+    """A choice generator.options refuses → typer's usage error for that flag (exit 2, Korean, no traceback)."""
+    from generator.options import OptionError
+
+    try:
+        yield
+    except OptionError as refused:
+        raise typer.BadParameter(refused.message, param_hint=refused.flag) from None
+
+
 def check_paper(paper: str) -> str:
-    value = paper.lower()
-    if value not in PAPERS:
-        raise typer.BadParameter(f"{quoted(paper, '은')} 쓸 수 없습니다. a4 또는 letter 중 하나를 고르세요.", param_hint="--paper")
-    return value
+    from generator import options
+
+    with usage_errors():
+        return options.check_paper(paper)
 
 
 @contextmanager
@@ -106,3 +115,24 @@ def friendly_errors(console: Console, debug: bool = False):
             f"{what_changed()} --debug로 다시 실행하면 자세한 정보를 볼 수 있습니다."
         )
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str, icons_dir=None):
+    """The game, when it may be turned into output (build, the document commands, export-json): loaded and checked by the
+    pipeline, its findings printed; unreadable input raises, errors stop unless --force."""
+    from generator.findings import EXIT_FINDINGS, Unreadable
+    from generator.pipeline import validate_game
+
+    game, report = validate_game(script, content, icons_dir)
+    if game is None or report.unreadable:
+        raise Unreadable(report.findings)
+    console.findings(report)
+    if not game.characters:  # nothing to print or export, even with --force
+        console.error(f"[오류] 스크립트에 라이브러리의 캐릭터가 하나도 없어 {refused}. 캐릭터 id나 이름을 확인해 주세요.")
+        raise typer.Exit(EXIT_FINDINGS)
+    if report.error_count and not force:
+        console.error(
+            f"검사에서 오류 {report.error_count}개가 나와 {refused}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."
+        )
+        raise typer.Exit(EXIT_FINDINGS)
+    return game, report

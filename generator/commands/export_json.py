@@ -34,9 +34,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """스크립트를 출판사 JSON 형식(공식 스크립트 도구·온라인 마도서용)으로 내보냅니다. 한도보다 긴 문장은 줄이고 경고합니다."""
         from generator.pipeline import content_folders
-        from generator.commands.validate import checked_game_or_stop
+        from generator.commands.common import checked_game_or_stop
         from generator.write.export_json import export_json_bytes
-        from generator.write.files import check_replaceable, prepare_folder, refuse_inside_content, safe_name, write_atomic
+        from generator.read.file_names import safe_name
+        from generator.write.files import check_replaceable, prepare_folder, refuse_inside_content, write_atomic
 
         console = Console(quiet)
         with friendly_errors(console, debug):

@@ -25,10 +25,11 @@ def produce(
 ) -> tuple[object, list[Path]]:
     """Builds and writes the chosen documents; `more_files(game)` writes extra outputs (tokens --png) before the
     final word, so a forced build with findings still says everything it wrote."""
-    from generator.commands.validate import checked_game_or_stop
+    from generator.commands.common import checked_game_or_stop
     from generator.documents import DOCUMENTS
     from generator.pipeline import content_folders, render_documents
-    from generator.write.files import check_kit_folder, prepare_folder, refuse_inside_content, safe_folder_name, write_files
+    from generator.read.file_names import safe_folder_name
+    from generator.write.files import check_kit_folder, prepare_folder, refuse_inside_content, write_files
 
     started = time.perf_counter()
     from generator.typeset.fonts import register_fonts

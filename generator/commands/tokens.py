@@ -9,15 +9,11 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper, friendly_errors,
+    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors, usage_errors,
 )
-from generator.limits import MAX_SCRIPT_CHARACTERS
 from generator.options import RenderOptions
 
 TOKEN_DEFAULTS = RenderOptions()
-MAX_COPIES = 99
-MAX_PLAYERS = 20  # 15 players and 5 travellers
-MAX_CHOICES = MAX_SCRIPT_CHARACTERS + 2  # --only/--copies names: every character of the longest script, shroud, vote
 
 TokenSizeOpt = Annotated[float, typer.Option("--token-size", help="캐릭터 토큰 지름(mm). 44.45 mm는 1.75인치입니다.")]
 ReminderSizeOpt = Annotated[float, typer.Option("--reminder-size", help="알림 토큰 지름(mm). 25.4 mm는 1인치입니다.")]
@@ -44,65 +40,12 @@ PngOpt = Annotated[
 ]
 
 
-def _check_size(value: float, low: float, high: float, flag: str) -> float:
-    if not low <= value <= high:
-        raise typer.BadParameter(f"{value:g} mm는 쓸 수 없습니다. {low:g}–{high:g} mm 사이로 주세요.", param_hint=flag)
-    return value
+def token_render_options(*args, **kwargs) -> RenderOptions:
+    """generator.options.token_render_options, its refusals as usage errors of the flag they name."""
+    from generator import options
 
-
-def parse_copies(values: list[str] | None) -> dict[str, int]:
-    """--copies ID=N (repeatable) → {ID: N}; a bad pair is a usage error naming it and the accepted form."""
-    copies: dict[str, int] = {}
-    too_many(values or [], "--copies")
-    for value in values or []:
-        name, equals, number = value.partition("=")
-        number = number.strip()
-        # ASCII digits only: '²' and '٣' are digits to str.isdigit, and int() refuses the first
-        if not equals or not name.strip() or not (number.isascii() and number.isdigit()) or not 0 <= int(number) <= MAX_COPIES:
-            raise typer.BadParameter(
-                f"'{value}'는 쓸 수 없습니다. ID=N 꼴로, N은 0–{MAX_COPIES} 사이의 정수로 주세요. 예: --copies imp=3",
-                param_hint="--copies",
-            )
-        copies[name.strip()] = int(number)
-    return copies
-
-
-def parse_only(value: str | None) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    names = tuple(name.strip() for name in value.split(",") if name.strip())
-    if not names:
-        raise typer.BadParameter("캐릭터 id를 하나 이상 주세요. 예: --only imp,spy", param_hint="--only")
-    too_many(names, "--only")
-    return names
-
-
-def too_many(names, flag: str) -> None:
-    """A usage error past MAX_CHOICES names: each unknown name costs a close-match search."""
-    if len(names) > MAX_CHOICES:
-        raise typer.BadParameter(f"이름이 너무 많습니다({len(names):,}개). {MAX_CHOICES}개까지 쓸 수 있습니다.", param_hint=flag)
-
-
-def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None,
-                         only=None, copies=None, no_reminders=False, no_extras=False, players=None) -> RenderOptions:
-    """The checked render options of the token flags; `build` takes the same flags."""
-    if players is not None and not 1 <= players <= MAX_PLAYERS:
-        raise typer.BadParameter(f"{players}명은 쓸 수 없습니다. 1–{MAX_PLAYERS} 사이로 주세요.", param_hint="--players")
-    return RenderOptions(
-        paper=check_paper(paper),
-        icons_dir=icons,
-        token_size_mm=_check_size(token_size, 15, 120, "--token-size"),
-        reminder_size_mm=_check_size(reminder_size, 10, 120, "--reminder-size"),
-        bleed_mm=_check_size(bleed, 0, 5, "--bleed"),
-        gap_mm=_check_size(gap, 0, 30, "--gap"),
-        ability_text=ability_text,
-        png_dir=png,
-        only=parse_only(only),
-        copies=parse_copies(copies),
-        reminders=not no_reminders,
-        extras=not no_extras,
-        players=players,
-    )
+    with usage_errors():
+        return options.token_render_options(*args, **kwargs)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,26 +9,6 @@ import typer
 from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, QuietOpt, ScriptArg, friendly_errors
 
 
-def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str, icons_dir=None):
-    """The game, when it may be turned into output: unreadable input raises, errors stop unless --force."""
-    from generator.findings import EXIT_FINDINGS, Unreadable
-    from generator.pipeline import validate_game
-
-    game, report = validate_game(script, content, icons_dir)
-    if game is None or report.unreadable:
-        raise Unreadable(report.findings)
-    console.findings(report)
-    if not game.characters:  # nothing to print or export, even with --force
-        console.error(f"[오류] 스크립트에 라이브러리의 캐릭터가 하나도 없어 {refused}. 캐릭터 id나 이름을 확인해 주세요.")
-        raise typer.Exit(EXIT_FINDINGS)
-    if report.error_count and not force:
-        console.error(
-            f"검사에서 오류 {report.error_count}개가 나와 {refused}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."
-        )
-        raise typer.Exit(EXIT_FINDINGS)
-    return game, report
-
-
 def bag_table_lines(game) -> list[str]:
     from generator.load.bag import bag_rows, team_range
     from generator.model import BAG_TEAMS, TEAM_NAMES_KO

@@ -52,7 +52,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
 
 def png_name(spec: TokenSpec) -> str:
-    from generator.write.files import safe_name  # an id is made a plain file name: PNGs never land outside --png
+    from generator.read.file_names import safe_name  # an id is made a plain file name: PNGs never land outside --png
 
     if spec.kind in EXTRAS:
         return f"{spec.kind}.png"

@@ -68,7 +68,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         )
         order.lines = night_lines(located, order)
     script_id = fields.text("id") or path.stem
-    from generator.write.files import warn_unsafe_script_id
+    from generator.read.file_names import warn_unsafe_script_id
 
     warn_unsafe_script_id(script_id, located.where("id"), report)
     script = Script(

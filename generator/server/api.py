@@ -140,7 +140,7 @@ def token_choices(game, options) -> None:
 @api.post("/build")
 def build():
     from generator.server.render import zip_bytes
-    from generator.write.files import safe_folder_name
+    from generator.read.file_names import safe_folder_name
 
     files, findings, script = rendered(chosen_documents())
     return download(zip_bytes(safe_folder_name(script.name), files), "application/zip", f"{script.name}.zip", findings)

@@ -1,8 +1,9 @@
 """A request's query → the RenderOptions `botc-pnp build` would make from the same flags, and the form that asks for them.
 
-The option list is not written here. It is read from the CLI: every parameter of `token_render_options` (the one
-function that turns the build command's token flags into RenderOptions, with their limits) described by the build
-command's own option of that name (type, default, Korean help). RenderOptions' field names do not name the flags
+The option list is not written here. It is read from the CLI's declaration: every parameter of
+`generator.options.token_render_options` (the one function, shared with the CLI, that turns the token flags into
+RenderOptions with their limits) described by the build command's own option of that name (type, default, Korean
+help). RenderOptions' field names do not name the flags
 (`reminders` is set by `--no-reminders`), so the flags are the source: a flag added there appears in the page and is
 accepted by the API with no change here. Query keys are the flags' parameter names (`token_size`, `no_reminders`).
 Paths (`--icons`, `--png`) never come from a request.
@@ -60,7 +61,7 @@ def build_command():
 
 
 def options_function():
-    from generator.commands.tokens import token_render_options
+    from generator.options import token_render_options
 
     return token_render_options
 
@@ -141,7 +142,7 @@ def convert(field: OptionField, option, raw: list[str]):
 
 def render_options(query) -> RenderOptions:
     """RenderOptions from a query (a werkzeug MultiDict or a plain dict of strings), checked as the CLI checks its flags."""
-    import typer
+    from generator.options import OptionError
 
     by_name = {param.name: param for param in build_command().params}
     values: dict = {name: None for name in PATH_PARAMETERS}
@@ -153,6 +154,5 @@ def render_options(query) -> RenderOptions:
     accepted = {name: values[name] for name in inspect.signature(function).parameters if name in values}
     try:
         return function(**accepted)
-    except typer.BadParameter as exc:
-        hint = f"{exc.param_hint}: " if exc.param_hint else ""
-        raise ApiError(400, hint + exc.message) from None
+    except OptionError as refused:
+        raise ApiError(400, f"{refused.flag}: {refused.message}") from None

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import run_cli
-from generator.write.files import MAX_NAME_BYTES, is_plain_name, safe_name
+from generator.read.file_names import MAX_NAME_BYTES, is_plain_name, safe_name
 from hostile import SMALL, snapshot, write_script
 
 PATH_LIKE_IDS = [

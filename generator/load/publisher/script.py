@@ -112,7 +112,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         full = item if isinstance(item, dict) and set(item) != {"id"} else None
         entries.append((index, character_id, full))
 
-    from generator.write.files import warn_unsafe_script_id
+    from generator.read.file_names import warn_unsafe_script_id
 
     warn_unsafe_script_id(script_id, where, report)
     script = Script(
