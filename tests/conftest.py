@@ -38,40 +38,44 @@ def run_in_threads(target, count: int) -> None:
 
 
 def live_children() -> list[tuple[int, str]]:
-    """(pid, command) of every process whose parent is this test process, zombies included (Linux /proc)."""
+    """(pid, command) of every process whose parent is this test process, zombies included (Linux /proc). The
+    kernel's list of each thread's children is read (microseconds, after every test); where it is missing, every
+    process's parent is looked up instead."""
     me = os.getpid()
+    pids = _children_lists()
+    if pids is None:
+        pids = []
+        for entry in Path("/proc").glob("[0-9]*"):
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if len(fields) > 1 and int(fields[1]) == me:
+                pids.append(int(entry.name))
     found = []
-    for entry in Path("/proc").glob("[0-9]*"):
+    for pid in sorted(set(pids)):
         try:
-            stat = (entry / "stat").read_text()
+            stat = Path(f"/proc/{pid}/stat").read_text()
         except OSError:
             continue
-        command, _, rest = stat.rpartition(")")
-        fields = rest.split()
-        if len(fields) > 1 and int(fields[1]) == me:
-            found.append((int(entry.name), command.partition("(")[2]))
-    return sorted(found)
+        found.append((pid, stat.rpartition(")")[0].partition("(")[2]))
+    return found
 
 
-def pytest_configure(config):
-    """Adopt orphaned grandchildren (Linux PR_SET_CHILD_SUBREAPER), so a process a test leaves behind is seen; name
-    this run for the workers it starts (they inherit the environment), so they can share what they compute."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        import tempfile
-        import uuid
+def _children_lists() -> list[int] | None:
+    pids: list[int] = []
+    try:
+        tasks = os.listdir("/proc/self/task")
+        for task in tasks:
+            with open(f"/proc/self/task/{task}/children", encoding="ascii") as listing:
+                pids += [int(pid) for pid in listing.read().split()]
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None
+    return pids
 
-        os.environ["BOTC_PNP_TEST_RUN"] = uuid.uuid4().hex
-        # the almanac renders in its child whatever the machine's load, so the tests exercise that path
-        os.environ["BOTC_PNP_PARALLEL"] = "always"
-        # the user's cache folder (parsed fonts, converted icons) is never touched by tests: one for this run
-        os.environ["BOTC_PNP_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}" / "cache")
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
 
-            ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
-        except (OSError, AttributeError):
-            pass
 
 
 @pytest.fixture(autouse=True)
@@ -308,6 +312,18 @@ def pdf_chars(data: bytes) -> list[dict]:
     import hashlib
 
     return shared_across_workers(f"pdfium-chars-{hashlib.sha256(data).hexdigest()}", lambda: _pdf_chars(data))
+
+
+def region_text(page: dict, x0: float, top: float, x1: float, bottom: float) -> str:
+    """The text of one page of pdf_chars inside a box (points, top from the top edge), a line per line of type."""
+    inside = [c for c in page["chars"] if x0 <= (c["x0"] + c["x1"]) / 2 <= x1 and top <= (c["top"] + c["bottom"]) / 2 <= bottom]
+    lines: list[list[dict]] = []
+    for char in sorted(inside, key=lambda c: (round(c["bottom"]), c["x0"])):
+        if lines and abs(lines[-1][0]["bottom"] - char["bottom"]) < max(1.0, char["size"] / 2):
+            lines[-1].append(char)
+        else:
+            lines.append([char])
+    return "\n".join("".join(c["text"] for c in sorted(line, key=lambda c: c["x0"])) for line in lines)
 
 
 def _pdf_chars(data: bytes) -> list[dict]:

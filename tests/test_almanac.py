@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import pdf_page_texts
+from conftest import pdf_chars, pdf_page_texts, region_text
 
 from generator.load.game import load_game
 from generator.pdf.impose import padded_order, sheet_sides
@@ -43,9 +43,16 @@ def build_files(script="in-space", paper="a4", content=None):
 
 @pytest.fixture(scope="module")
 def almanac(kit):
+    import hashlib
+
+    from conftest import shared_across_workers
+
     game, files = kit("a4")
     reader = PdfReader(io.BytesIO(files["almanac.pdf"]))
-    texts = [page.extract_text() for page in reader.pages]  # pypdf: these tests read the lines in reading order
+    data = files["almanac.pdf"]
+    # pypdf: these tests read the lines in reading order (1.5 s for the book: read once for all the run's workers)
+    texts = shared_across_workers(f"pypdf-texts-{hashlib.sha256(data).hexdigest()}",
+                                  lambda: [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages])
     return game, files, reader, texts
 
 
@@ -139,10 +146,9 @@ def test_saddle_stitch_order_small_cases():
 
 
 def printed_number(page, left: bool) -> int | None:
-    """The page number printed at the foot of one half of a booklet sheet side, or None when there is none."""
-    width, height = float(page.width), float(page.height)
-    box = (0, height - 22 * MM, width / 2, height) if left else (width / 2, height - 22 * MM, width, height)
-    text = page.crop(box).extract_text() or ""
+    """The page number printed at the foot of one half of a booklet sheet side (a page of pdf_chars), or None."""
+    width, height = page["width"], page["height"]
+    text = region_text(page, 0 if left else width / 2, height - 22 * MM, width / 2 if left else width, height)
     numbers = re.findall(r"^\s*(\d+)\s*$", text, re.M)
     return int(numbers[-1]) if numbers else None
 
@@ -156,27 +162,25 @@ def test_booklet_halves_hold_pages_in_saddle_stitch_order(almanac):
         expected.append(tuple(
             None if order[p] is None or order[p] in (0, total - 1) else order[p] + 1 for p in (left, right)
         ))
-    with pdfplumber.open(io.BytesIO(files["almanac-booklet.pdf"])) as pdf:
-        found = [(printed_number(page, True), printed_number(page, False)) for page in pdf.pages]
+    booklet = pdf_chars(files["almanac-booklet.pdf"])
+    found = [(printed_number(page, True), printed_number(page, False)) for page in booklet]
     assert found == expected
     # the outer sheet side holds the back cover (left) and the cover (right)
-    with pdfplumber.open(io.BytesIO(files["almanac-booklet.pdf"])) as pdf:
-        first = pdf.pages[0]
-        right = first.crop((first.width / 2, 0, first.width, first.height)).extract_text()
-    assert "BLOOD ON THE CLOCKTOWER" in right
+    first = booklet[0]
+    assert "BLOODONTHECLOCKTOWER" in squash(region_text(first, first["width"] / 2, 0, first["width"], first["height"]))
 
 
 def test_every_page_numbered_except_covers(almanac):
     _, files, reader, texts = almanac
-    with pdfplumber.open(io.BytesIO(files["almanac.pdf"])) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            foot = page.crop((0, page.height - 16 * MM, page.width, page.height)).extract_text() or ""
-            if number in (1, len(pdf.pages)):
-                assert not re.search(r"\d", foot)
-            else:
-                assert foot.strip() == str(number)
-                head = page.crop((0, 0, page.width, 16 * MM)).extract_text() or ""
-                assert squash(almanac[0].script.title) in squash(head)
+    pages = pdf_chars(files["almanac.pdf"])
+    for number, page in enumerate(pages, 1):
+        foot = region_text(page, 0, page["height"] - 16 * MM, page["width"], page["height"])
+        if number in (1, len(pages)):
+            assert not re.search(r"\d", foot)
+        else:
+            assert foot.strip() == str(number)
+            head = region_text(page, 0, 0, page["width"], 16 * MM)
+            assert squash(almanac[0].script.title) in squash(head)
 
 
 def test_sections_in_order_and_no_empty_headings(almanac):
@@ -224,9 +228,8 @@ def test_reminder_names_stand_out_in_how_to_run(almanac):
     assert mark_reminders("아무 마을주민 캐릭터 토큰 옆에", ["마을주민"]) == "아무 마을주민 캐릭터 토큰 옆에"
     assert mark_reminders("수도승의 안전 리마인더 토큰을 놓으세요.", ["안전"]) == "수도승의 *안전* 리마인더 토큰을 놓으세요."
     game, files, _, texts = almanac
-    with pdfplumber.open(io.BytesIO(files["almanac.pdf"])) as pdf:
-        page = pdf.pages[entry_starts(game, texts)["noble"] - 1]  # the Noble's entry: '알고 있음 알림'
-        bold = "".join(ch["text"] for ch in page.chars if "Bold" in ch["fontname"] and ch["non_stroking_color"] and ch["size"] < 10)
+    page = pdf_chars(files["almanac.pdf"])[entry_starts(game, texts)["noble"] - 1]  # the Noble's entry: '알고 있음 알림'
+    bold = "".join(ch["text"] for ch in page["chars"] if "Bold" in ch["fontname"] and ch["size"] < 10)
     assert squash(bold).count("알고있음") >= 3  # both steps of 진행 방법 and the night line
 
 

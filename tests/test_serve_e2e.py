@@ -34,12 +34,13 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 
-@pytest.fixture
-def site(tmp_path):
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """One warmed-up server for the module's tests (each test starts from an empty browser: see `browser`)."""
     from generator.server import create_app
     from generator.server.run import running_in_thread
 
-    app = create_app(workspace=tmp_path / "scripts")
+    app = create_app(workspace=tmp_path_factory.mktemp("site") / "scripts")
     app.extensions["botc"]["warm"].warm_up()
     with running_in_thread(app) as url:
         yield url
@@ -74,21 +75,62 @@ def open_browser(width: int, height: int, downloads: Path):
     return driver
 
 
-@pytest.fixture
-def browser(tmp_path):
-    downloads = tmp_path / "downloads"
+@pytest.fixture(scope="module")
+def module_browser(tmp_path_factory):
+    """One Chromium for the module's tests, started when a test first asks for it; quit, and its helper processes
+    reaped, after the module."""
+    downloads = tmp_path_factory.mktemp("browser") / "downloads"
     downloads.mkdir()
     drivers = []
 
-    def start(width=1440, height=1000):
-        drivers.append(open_browser(width, height, downloads))
-        return drivers[-1]
+    def driver():
+        if not drivers:
+            drivers.append(open_browser(1440, 1000, downloads))
+        return drivers[0]
 
-    start.downloads = downloads
-    yield start
-    for driver in drivers:
-        driver.quit()
+    driver.downloads = downloads
+    yield driver
+    for started in drivers:
+        started.quit()
     reap_browser_processes(time.monotonic() + 10)
+    survivors = live_children()
+    for pid, _ in survivors:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    assert not survivors, f"processes left running after the browser tests: {survivors}"
+
+
+@pytest.fixture
+def browser(module_browser, site):
+    """`browser(width, height)` → the module's Chromium, sized so, with nothing of an earlier test left: this site's
+    storage cleared, no download, a blank page, real time."""
+    for left in module_browser.downloads.iterdir():
+        left.unlink()
+
+    def start(width=1440, height=1000):
+        driver = module_browser()
+        old = driver.window_handles
+        driver.switch_to.new_window("tab")  # a tab of its own: no clock or emulation an earlier test set
+        for handle in old:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(driver.window_handles[0])
+        driver.set_window_size(width, height)
+        driver.get(site)
+        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+        driver.get("about:blank")
+        driver.get_log("browser")  # read and so emptied: a test sees only its own messages
+        return driver
+
+    start.downloads = module_browser.downloads
+    yield start
+
+
+@pytest.fixture(autouse=True)
+def no_process_survives():
+    """The module's Chromium and its helpers live from the first browser test to the end of the module; the check
+    that no process survives a test is made for the module (by `module_browser`), not after each test."""
+    yield
 
 
 def screenshot(driver, tmp_path: Path, name: str) -> Path:
