@@ -224,9 +224,52 @@ def _phrase_pattern():
 
 
 def tie_phrases(text: str) -> str:
-    """The theme's short fixed phrases ('현재 게임', '거짓 정보' …) with no-break spaces inside them."""
+    """The theme's short fixed phrases ('현재 게임', '거짓 정보' …) with no-break spaces inside them, and a bound noun
+    kept with the word that modifies it (tie_bound_nouns)."""
     pattern = _phrase_pattern()
-    return pattern.sub(lambda m: m.group(0).replace(" ", NBSP), text) if pattern and text else text
+    text = pattern.sub(lambda m: m.group(0).replace(" ", NBSP), text) if pattern and text else text
+    return tie_counted(tie_bound_nouns(text))
+
+
+# A bound noun (의존 명사: 수, 것, 때, 줄, 뿐, 데, 적) never starts a line after the -ㄴ/-ㄹ form that modifies it
+# ("선택할 수", "사망할 수도", "알 것", "죽을 때"): Korean typesetting keeps the two together. The modifier is a Hangul
+# syllable ending in ㄴ or ㄹ; the bound noun is a whole word, possibly with its particle (수도, 것을, 때는).
+BOUND_NOUNS = "수|것|때|줄|뿐|데|적"
+BOUND_NOUN = re.compile(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:[가-힣]{{0,3}})(?=[\s.,!?)\]”’…]|$))")
+FINAL_N, FINAL_L = 4, 8
+
+
+def _modifier_before(text: str, space: int) -> bool:
+    code = ord(text[space - 1]) - 0xAC00
+    return 0 <= code <= 11171 and code % 28 in (FINAL_N, FINAL_L)
+
+
+# A Korean numeral and its counter stay on one line too ("두 명", "세 번"), as "2명" does.
+COUNTED = re.compile(
+    r"(?<![가-힣])(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무) (?=(?:명|개|번|표|밤|쪽|장|가지|칸|사람)(?:[가-힣]{0,3})(?=[\s.,!?)\]”’…]|$))"
+)
+
+
+COUNT_BOUND = re.compile(r"(?<=\d[명개번표]) (?=(?:이상|이하|미만|초과|이내)(?![가-힣]{3}))")  # "7명 이상"
+
+
+def tie_counted(text: str) -> str:
+    if not text or " " not in text:
+        return text
+    return COUNT_BOUND.sub(NBSP, COUNTED.sub(lambda m: m.group(0)[:-1] + NBSP, text))
+
+
+def tie_bound_nouns(text: str) -> str:
+    """The space between a modifier and the bound noun after it → a no-break space."""
+    if not text or " " not in text:
+        return text
+    spaces = [m.start() for m in BOUND_NOUN.finditer(text) if _modifier_before(text, m.start())]
+    if not spaces:
+        return text
+    chars = list(text)
+    for at in spaces:
+        chars[at] = NBSP
+    return "".join(chars)
 
 
 def typographic_quotes(text: str) -> str:
