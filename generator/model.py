@@ -220,16 +220,30 @@ class Game:
     def night_order(self) -> NightOrder:
         return self.script.night_order or self.library.night_order
 
-    def night_steps(self, night: str) -> list[str]:
-        """The night's steps that apply to this script: its characters plus the fixed steps."""
+    def night_steps(self, night: str, all_players: bool = False) -> list[str]:
+        """The night's steps that apply to this script: its characters plus the fixed steps, without those that never
+        happen at the player counts the script declares (minion and demon information on a 5–6 player script), unless
+        `all_players` asks for the order as the format writes it."""
         present = set(self.ids)
+        unplayed = set() if all_players else set(self.unplayed_steps(night))
         steps = []
         for step in self.night_order.steps(night):
             if step in self.library.fixed_steps or step in present:
                 if step in self.library.fixed_steps and self.library.fixed_steps[step].night_reminder(night) is None:
                     continue
-                steps.append(step)
+                if step not in unplayed:
+                    steps.append(step)
         return steps
+
+    def unplayed_steps(self, night: str) -> list[str]:
+        """Fixed steps of this night that need more players than the script is for (its declared range ends under
+        their min_players), in the night's order."""
+        if not self.script.players:
+            return []
+        most = self.script.players[1]
+        return [step for step in self.night_order.steps(night)
+                if step in self.library.fixed_steps and (self.library.fixed_steps[step].min_players or 0) > most
+                and self.library.fixed_steps[step].night_reminder(night) is not None]
 
     @property
     def jinxes(self) -> list[Jinx]:

@@ -29,7 +29,7 @@ def test_a_cue_for_a_night_the_character_sleeps_is_a_warning(content):
 
 
 def test_cues_for_unknown_nights_or_too_long_are_errors(content):
-    edit_character(content, "washerwoman", cues={"second_night": "가리키세요", "first_night": "가" * 61})
+    edit_character(content, "washerwoman", cues={"second_night": "가리키세요", "first_night": "가" * 121})
     _, report = validate("in-space", content)
     assert with_code(report, "cue-invalid", "error") and with_code(report, "cue-too-long", "error")
 

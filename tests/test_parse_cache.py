@@ -328,3 +328,21 @@ def test_every_code_stamp_names_a_module_that_exists():
                 named += [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
     assert len(named) >= 5
     assert [name for name in named if not (PACKAGE_DIR / name).is_file()] == []
+
+
+def test_the_fonts_advances_read_without_reportlab_are_reportlabs():
+    """validate measures night-card cues with advances read straight from the font files (no reportlab loaded);
+    the card draws with the same numbers. They must be exactly what reportlab's face holds."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    from generator import FONTS_DIR
+    from generator.read.theme import theme
+    from generator.typeset.fonts import register_fonts
+    from generator.typeset.glyphs import advances
+
+    register_fonts()
+    for role in ("sans", "sans_bold", "serif"):
+        spec = theme()["fonts"][role]
+        widths, default = advances(FONTS_DIR / spec["file"])
+        face = getFont(spec["name"]).face
+        assert widths == face.charWidths and default == face.defaultWidth, role

@@ -1,30 +1,33 @@
-"""Game → night-card.pdf: both night orders side by side on one upright page, for beside the grimoire.
+"""Game → night-card.pdf: both nights on one upright page to keep beside the grimoire, every cue whole, at one size.
 
 Each step is one row: its icon (a badge for dusk, minion info, demon info and dawn), its Korean name in the team
-colour with any player-count condition, and a cue (one line, or two when the row has room) derived from its night text (generator/load/night_cue.py).
-Rows share the page height: they grow up to the theme's largest row and shrink to its smallest, type with them;
-an order too long even then continues on a second page under "(계속)" headings, with a warning.
+colour with any player-count condition, and after it on the same line its cue (the content's own, else one derived
+from its night text: generator/load/night_cue.py), continued on as many lines as it needs (generator/typeset/cue_lines.py):
+a cue is never cut. All cues of the card share one size, the largest of the theme's sizes at which each night fits its
+column (10 pt for the official editions where it fits, never under 9 pt). When a night does not fit one column even
+then, the card becomes two: one page for each night, its steps in two columns. Each column has its own row heights and
+spreads a little into room it has to spare. Only a night too long for a whole page (a homebrew script) continues on
+another page under a "(계속)" heading, with a warning.
 """
 
 from __future__ import annotations
 
 import io
-import math
+from dataclasses import dataclass, field
 
-from generator.documents.sheet_parts import draw_badge, icon_color, step_label
-from generator.typeset.fonts import register_fonts
 from generator.art.icons import character_icon, draw_icon
-from generator.josa import fill_named
+from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
+from generator.load.night_cue import card_cue
 from generator.model import NIGHT_NAMES_KO, NIGHTS
-from generator.load.night_cue import night_cue, shorten
 from generator.read.theme import color, font_name, mm, paper_size_pt, theme
+from generator.typeset.cue_lines import (
+    card_theme, condition_size, cue_lines, icon_side, name_size, name_width, run_width, scaled, space_width, text_width,
+)
+from generator.typeset.fonts import register_fonts
+from generator.typeset.glyphs import text_width as text_width_of
 from generator.typeset.styles import credit_line, draw_page_furniture
 
 GUIDE = "위에서 아래로 진행하세요. 게임에 없거나 깨울 수 없는 캐릭터는 건너뜁니다. 밑줄 친 굵은 글자는 알림 토큰입니다."
-
-
-def card_theme() -> dict:
-    return theme()["night_card"]
 
 
 def _hex(value: str):
@@ -33,153 +36,209 @@ def _hex(value: str):
     return HexColor(value)
 
 
-def step_cue(game, step_id: str, night: str, name: str) -> str:
-    fixed = game.library.fixed_steps.get(step_id)
-    source = fixed if fixed is not None else game.character(step_id)
-    named = game.named_character(step_id)
-    named_name = named.name if named else None
-    written = getattr(source, "cues", {}).get(night)
-    if written:  # the content's own cue, when it has one; otherwise one derived from the night text
-        return fill_named(written, named_name)
-    return night_cue(fill_named(source.night_reminder(night) or "", named_name), name)
+@dataclass
+class Row:
+    step_id: str
+    name: str
+    name_color: str
+    condition: str | None
+    lines: list
+    height: float
 
 
-class Rows:
-    """Row height and type sizes for `count` rows in `height` points, clamped to the theme's range: rows, names and
-    cues grow while the page has room (storytellers read the card in dim light)."""
-
-    def __init__(self, count: int, height: float):
-        t = card_theme()
-        low, high = mm(t["row_min"]), mm(t["row_max"])
-        self.height = min(high, height / max(1, count))
-        self.fits = self.height >= low - 1e-6
-        self.height = max(low, self.height)
-        share = min(1.0, (self.height - low) / (mm(t["row_full_type"]) - low))
-        self.name = t["name_pt"][0] + share * (t["name_pt"][1] - t["name_pt"][0])
-        self.cue = t["cue_pt"][0] + share * (t["cue_pt"][1] - t["cue_pt"][0])
-        self.icon = min(mm(t["icon_max"]), 0.85 * self.height)
-        self.per_page = max(1, int((height + 1e-6) // self.height))
-
-    def cue_lines(self, size: float) -> int:
-        """How many cue lines of `size` fit under the name in one row."""
-        room = self.height - self.name * 1.2 - 3
-        return max(1, int(room // (size * CUE_LEADING)))
+@dataclass
+class Column:
+    night: str
+    rows: list[Row]
+    heading: bool = True  # the night's name above it (the second column of a night on its own page has none)
+    continued: bool = False
+    note: str | None = None
 
 
-CUE_LEADING = 1.18
+@dataclass
+class Plan:
+    size: float
+    pages: list[list[Column]] = field(default_factory=list)
+    overflow: bool = False
 
 
-def draw_cue(canvas, cue: str, x: float, y: float, size: float) -> None:
-    """The cue with reminder names (*…*) set in gothic bold and underlined, the reminder colour only a second cue:
-    the card is mostly printed in black and white."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    body, marked = font_name("sans"), font_name("sans_bold")
-    for index, part in enumerate(cue.split("*")):
-        if not part:
-            continue
-        highlight = index % 2 == 1
-        font = marked if highlight else body
-        width = stringWidth(part, font, size)
-        canvas.setFillColor(_hex(color("reminder") if highlight else color("ink")))
-        canvas.setFont(font, size)
-        canvas.drawString(x, y, part)
-        if highlight:
-            canvas.setStrokeColor(_hex(color("reminder")))
-            canvas.setLineWidth(max(0.5, size * 0.06))
-            canvas.line(x, y - size * 0.14, x + width, y - size * 0.14)
-        x += width
-
-
-def cue_width(cue: str, size: float) -> float:
-    """Width of a cue with its marked words in the bold face."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return sum(stringWidth(part, font_name("sans_bold" if n % 2 else "sans"), size) for n, part in enumerate(cue.split("*")))
-
-
-def split_cue(cue: str, fits) -> list[str] | None:
-    """The cue as two lines broken at a space outside reminder marks, the longer line as short as possible; None
-    when no break makes both lines fit."""
-    best = None
-    inside = False
-    for index, ch in enumerate(cue):
-        if ch == "*":
-            inside = not inside
-        elif ch == " " and not inside:
-            first, second = cue[:index], cue[index + 1:]
-            if fits(first) and fits(second):
-                longest = max(len(first), len(second))
-                if best is None or longest < best[0]:
-                    best = (longest, [first, second])
-    return best[1] if best else None
-
-
-def draw_step(canvas, game, icons, night: str, step_id: str, x: float, top: float, width: float, rows: Rows) -> None:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    name, name_color, condition = step_label(game, step_id, night)
-    icon_y = top - rows.height + (rows.height - rows.icon) / 2
-    if step_id in game.library.fixed_steps:
-        draw_badge(canvas, step_id, x, icon_y, rows.icon)
-    else:
-        draw_icon(canvas, icons.get(step_id), x, icon_y, rows.icon, icon_color(game.character(step_id).team))
-    text_x = x + rows.icon + mm(2)
-    room = x + width - text_x
-
-    cue = step_cue(game, step_id, night, name)
-    size = rows.cue
-    floor = max(theme()["text"]["min_size_pt"], rows.cue * card_theme()["cue_shrink"])
-    lines = [cue]
-    if cue_width(cue, size) > room:
-        wrapped = split_cue(cue, lambda text: cue_width(text, size) <= room) if rows.cue_lines(size) >= 2 else None
-        if wrapped:
-            lines = wrapped
-        else:
-            while cue_width(cue, size) > room and size > floor:
-                size = max(floor, size - 0.25)
-            lines = [shorten(cue, lambda text: cue_width(text, size) <= room)]
-
-    leading = size * CUE_LEADING
-    block = rows.name + 1.5 + leading * (len(lines) - 1) + size
-    name_base = top - (rows.height - block) / 2 - rows.name * 0.82
-    bold = font_name("sans_bold")
-    canvas.setFillColor(_hex(name_color))
-    canvas.setFont(bold, rows.name)
-    canvas.drawString(text_x, name_base, name)
-    if condition:
-        canvas.setFillColor(_hex(color("muted")))
-        canvas.setFont(font_name("sans"), min(rows.cue, rows.name * 0.85))
-        canvas.drawString(text_x + stringWidth(name, bold, rows.name) + mm(1.5), name_base, f"{condition}일 때만")
-    y = name_base - rows.name * 0.22 - 1.5 - size * 0.8
-    for line in lines:
-        draw_cue(canvas, line, text_x, y, size)
-        y -= leading
-
-
-def draw_column(canvas, game, icons, night: str, steps: list[str], x: float, top: float, width: float, rows: Rows,
-                continued: bool) -> None:
+def make_rows(game, night: str, size: float, paper: str) -> list[Row]:
     t = card_theme()
-    heading = t["heading_pt"]
-    canvas.setFillColor(_hex(color("ink")))
-    canvas.setFont(font_name("sans_bold"), heading)
-    canvas.drawString(x, top - heading, NIGHT_NAMES_KO[night] + (" (계속)" if continued else ""))
-    canvas.setStrokeColor(_hex(color("ink")))
-    canvas.setLineWidth(0.8)
-    rule_y = top - heading * 1.45
-    canvas.line(x, rule_y, x + width, rule_y)
-    y = rule_y - 2
-    for number, step_id in enumerate(steps):
-        draw_step(canvas, game, icons, night, step_id, x, y, width, rows)
-        y -= rows.height
-        if number < len(steps) - 1:
-            canvas.setStrokeColor(_hex(t["rule_color"]))
-            canvas.setLineWidth(t["rule_pt"])
-            canvas.line(x + rows.icon + mm(2), y, x + width, y)
+    leading = size * t["leading"]
+    room = text_width(paper, size)
+    rows = []
+    for step_id in game.night_steps(night):
+        name, name_color, condition = step_label(game, step_id, night)
+        condition = f"{condition}일 때만" if condition else None
+        cue = card_cue(game, step_id, night)
+        lines = cue_lines(cue, size, room - name_width(name, condition, size), room)
+        text = name_size(size) * 1.05 + leading * (len(lines) - 1)
+        height = max(icon_side(size), text) + 2 * t["row_padding_pt"] * scaled(size)
+        rows.append(Row(step_id, name, name_color, condition, lines, height))
+    return rows
+
+
+def total(rows: list[Row]) -> float:
+    return sum(row.height for row in rows)
+
+
+def balanced_cut(rows: list[Row]) -> int:
+    """Where to cut a night's rows into two columns so that the taller column is as short as it can be."""
+    best, best_height = len(rows), total(rows)
+    running = 0.0
+    for cut in range(1, len(rows)):
+        running += rows[cut - 1].height
+        taller = max(running, total(rows) - running)
+        if taller < best_height:
+            best, best_height = cut, taller
+    return best
+
+
+def plan_card(game, area: float, paper: str) -> Plan:
+    """The size and the pages: both nights side by side at the largest size that fits, else one night a page."""
+    t = card_theme()
+    sizes = t["cue_pt"]
+    notes = {night: unplayed_note(game, night) for night in NIGHTS}
+    heights = {night: area - (note_height(sizes[0], 2) if notes[night] else 0) for night in NIGHTS}
+    for size in sizes:
+        rows = {night: make_rows(game, night, size, paper) for night in NIGHTS}
+        if all(total(rows[n]) <= heights[n] + 0.01 for n in NIGHTS):
+            return Plan(size, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]])
+    for size in sizes:
+        rows = {night: make_rows(game, night, size, paper) for night in NIGHTS}
+        pages = []
+        for night in NIGHTS:
+            cut = balanced_cut(rows[night])
+            first, second = rows[night][:cut], rows[night][cut:]
+            if max(total(first), total(second)) > heights[night] + 0.01:
+                break
+            pages.append([Column(night, first, note=notes[night]), Column(night, second, heading=False)])
+        else:
+            return Plan(size, pages)
+    return overflowing_plan(game, sizes[-1], area, paper, notes)
+
+
+def overflowing_plan(game, size: float, area: float, paper: str, notes: dict) -> Plan:
+    """A night longer than a page even at the smallest size: its steps fill columns in turn, pages as needed."""
+    plan = Plan(size, overflow=True)
+    for night in NIGHTS:
+        rows = make_rows(game, night, size, paper)
+        columns, current, used = [], [], 0.0
+        for row in rows:
+            if current and used + row.height > area:
+                columns.append(current)
+                current, used = [], 0.0
+            current.append(row)
+            used += row.height
+        columns.append(current)
+        page = []
+        for number, column in enumerate(columns):
+            page.append(Column(night, column, heading=number % 2 == 0, continued=number >= 2, note=notes[night] if number == 0 else None))
+            if len(page) == 2:
+                plan.pages.append(page)
+                page = []
+        if page:
+            plan.pages.append(page)
+    return plan
+
+
+def note_lines(note: str, size: float, width: float) -> list:
+    return cue_lines(note, size - 1, width, width)
+
+
+def note_height(size: float, lines: int = 1) -> float:
+    return size * 1.6 + (lines - 1) * (size - 1) * 1.25
+
+
+def spread(rows: list[Row], room: float) -> float:
+    """Extra height each row gets from room the column has to spare, at most the theme's share of a row."""
+    if not rows:
+        return 0.0
+    spare = room - total(rows)
+    return max(0.0, min(spare / len(rows), total(rows) / len(rows) * (card_theme()["row_spread"] - 1)))
+
+
+def draw_runs(canvas, line: list, x: float, y: float, size: float) -> None:
+    """One cue line: plain words in the gothic, reminder names in gothic bold, underlined, in the reminder colour
+    (the colour is only a second cue: the card is mostly printed in black and white)."""
+    space = space_width(size)
+    for number, word in enumerate(line):
+        if number:
+            x += space
+        for run in word:
+            width = run_width(run, size)
+            face = font_name("sans_bold" if run.marked else "sans")
+            canvas.setFillColor(_hex(color("reminder") if run.marked else color("ink")))
+            canvas.setFont(face, size)
+            canvas.drawString(x, y, run.text.replace("\u00a0", " "))
+            if run.marked:
+                canvas.setStrokeColor(_hex(color("reminder")))
+                canvas.setLineWidth(max(0.5, size * 0.06))
+                canvas.line(x, y - size * 0.14, x + width, y - size * 0.14)
+            x += width
+
+
+def draw_row(canvas, game, icons, row: Row, x: float, top: float, height: float, size: float) -> None:
+    t = card_theme()
+    icon = icon_side(size)
+    leading = size * t["leading"]
+    text_height = name_size(size) * 1.05 + leading * (len(row.lines) - 1)
+    block = max(icon, text_height)
+    block_top = top - (height - block) / 2
+    icon_y = block_top - block / 2 - icon / 2
+    if row.step_id in game.library.fixed_steps:
+        draw_badge(canvas, row.step_id, x, icon_y, icon)
+    else:
+        draw_icon(canvas, icons.get(row.step_id), x, icon_y, icon, icon_color(game.character(row.step_id).team))
+    text_x = x + icon + mm(t["icon_gap"])
+    baseline = block_top - (block - text_height) / 2 - name_size(size) * 0.82
+    bold = font_name("sans_bold")
+    canvas.setFillColor(_hex(row.name_color))
+    canvas.setFont(bold, name_size(size))
+    canvas.drawString(text_x, baseline, row.name)
+    after = text_x + text_width_of(row.name, "sans_bold", name_size(size)) + t["name_gap_pt"]
+    if row.condition:
+        canvas.setFillColor(_hex(color("muted")))
+        canvas.setFont(font_name("sans"), condition_size(size))
+        canvas.drawString(after, baseline, row.condition)
+        after += text_width_of(row.condition, "sans", condition_size(size)) + t["name_gap_pt"]
+    for number, line in enumerate(row.lines):
+        draw_runs(canvas, line, after if number == 0 else text_x, baseline - number * leading, size)
 
 
 def heading_height() -> float:
     return card_theme()["heading_pt"] * 1.45 + 2
+
+
+def draw_column(canvas, game, icons, column: Column, x: float, top: float, width: float, area: float, size: float) -> None:
+    t = card_theme()
+    if column.heading or column.continued:
+        canvas.setFillColor(_hex(color("ink")))
+        canvas.setFont(font_name("sans_bold"), t["heading_pt"])
+        canvas.drawString(x, top - t["heading_pt"], NIGHT_NAMES_KO[column.night] + (" (계속)" if column.continued else ""))
+    canvas.setStrokeColor(_hex(color("ink")))
+    canvas.setLineWidth(0.8)
+    rule_y = top - t["heading_pt"] * 1.45
+    canvas.line(x, rule_y, x + width, rule_y)
+    y = rule_y - 2
+    room = area
+    if column.note:
+        lines = note_lines(column.note, size, width)
+        canvas.setFillColor(_hex(color("muted")))
+        canvas.setFont(font_name("sans"), size - 1)
+        for number, line in enumerate(lines):
+            canvas.drawString(x, y - size * 1.1 - number * (size - 1) * 1.25, " ".join("".join(r.text for r in w) for w in line))
+        y -= note_height(size, len(lines))
+        room -= note_height(size, len(lines))
+    extra = spread(column.rows, room)
+    for number, row in enumerate(column.rows):
+        height = row.height + extra
+        draw_row(canvas, game, icons, row, x, y, height, size)
+        y -= height
+        if number < len(column.rows) - 1:
+            canvas.setStrokeColor(_hex(t["rule_color"]))
+            canvas.setLineWidth(t["rule_pt"])
+            canvas.line(x + icon_side(size) + mm(t["icon_gap"]), y, x + width, y)
 
 
 def build(game, options) -> list[tuple[str, bytes]]:
@@ -193,7 +252,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     margin = mm(theme()["page"]["margin"])
     x0, x1 = margin, width - margin
     gap = mm(t["column_gap"])
-    column = (x1 - x0 - gap) / 2
+    column_width = (x1 - x0 - gap) / 2
     nights = {night: game.night_steps(night) for night in NIGHTS}
     icons = {c.id: character_icon(c, game, options) for c in game.characters if any(c.id in s for s in nights.values())}
 
@@ -204,12 +263,13 @@ def build(game, options) -> list[tuple[str, bytes]]:
     header = title_size + 4 + t["subtitle_pt"] + mm(4)
     area_top = height - margin - header
     area = area_top - (margin + mm(2)) - heading_height()
-    rows = Rows(max(len(s) for s in nights.values()), area)
-    pages = max(1, math.ceil(max(len(s) for s in nights.values()) / rows.per_page))
-    if pages > 1:
+    plan = plan_card(game, area, options.paper)
+    if plan.overflow:
+        longest = max(len(s) for s in nights.values())
         options.report.warning(
             "night-card-overflow",
-            f"밤 순서가 길어({max(len(s) for s in nights.values())}단계) 가장 작은 글자로도 한 쪽에 들어가지 않아 한 장 밤 순서를 {pages}쪽으로 나눴습니다.",
+            f"밤 순서가 길어({longest}단계) 한 밤을 한 쪽에 다 담지 못해 한 장 밤 순서를 {len(plan.pages)}쪽으로 나눴습니다. "
+            "밤 안내를 모두 그대로 싣고, 이어지는 단에는 '(계속)'을 붙였습니다.",
             subject=game.script.id,
         )
 
@@ -218,23 +278,21 @@ def build(game, options) -> list[tuple[str, bytes]]:
     canvas.setTitle(f"{game.script.title} · 한 장 밤 순서")
     canvas.setAuthor(game.script.author or "")
     canvas.setCreator("botc-pnp")
-    for page in range(pages):
+    for number, page in enumerate(plan.pages):
         canvas.setFillColor(_hex(color("ink")))
         canvas.setFont(bold, title_size)
         canvas.drawString(x0, height - margin - title_size, game.script.title)
         canvas.setFillColor(_hex(color("muted")))
         canvas.setFont(font_name("sans"), t["subtitle_pt"])
         canvas.drawString(x0, height - margin - title_size - 4 - t["subtitle_pt"], "한 장 밤 순서 · " + GUIDE)
-        for index, night in enumerate(NIGHTS):
-            steps = nights[night][page * rows.per_page:(page + 1) * rows.per_page]
-            if steps or page == 0:
-                draw_column(canvas, game, icons, night, steps, x0 + index * (column + gap), area_top, column, rows, page > 0)
+        for index, column in enumerate(page):
+            draw_column(canvas, game, icons, column, x0 + index * (column_width + gap), area_top, column_width, area, plan.size)
         canvas.setStrokeColor(_hex(t["rule_color"]))
         canvas.setLineWidth(t["rule_pt"])
         canvas.setDash(2, 2)
-        canvas.line(x0 + column + gap / 2, margin + mm(2), x0 + column + gap / 2, area_top - heading_height())
+        canvas.line(x0 + column_width + gap / 2, margin + mm(2), x0 + column_width + gap / 2, area_top - heading_height())
         canvas.setDash()
-        draw_page_furniture(canvas, width, height, "", page + 1, credit_line())
+        draw_page_furniture(canvas, width, height, "", number + 1, credit_line())
         canvas.showPage()
     canvas.save()
     return [("night-card.pdf", buffer.getvalue())]

@@ -1,10 +1,18 @@
-"""Game → night-order.pdf: the storyteller's first-night and other-nights steps with full reminders, and a setup page."""
+"""Game → night-order.pdf: the storyteller's first-night and other-nights steps with full reminders, and a setup page.
+
+Every instruction is set in the gothic at one size on every page (read at the table in dim light: a hairline serif
+breaks up there), never shrunk to make a night fit. A night that fits one page has a page of its own; a longer one is
+cut into pages of about equal length (never a page with a few orphaned rows), and starts on an even page, so that
+printed on both sides and stapled on the left its pages face each other: a ruled notes page (메모) fills the gap when
+one is needed. Steps that never happen at the script's player counts (minion and demon information on a 5–6 player
+script) are left out, with one line saying so.
+"""
 
 from __future__ import annotations
 
 import io
 
-from generator.documents.sheet_parts import draw_badge, icon_color, step_label
+from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
 from generator.typeset.fonts import register_fonts
 from generator.typeset.paragraph import hangul_paragraph
 from generator.art.icons import character_icon, icon_flowable
@@ -22,6 +30,7 @@ HOW_TO_READ = (
 )
 NO_STEPS = "이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."
 CONTINUED = "{title} (계속)"
+NIGHT_NOTES = "메모"
 
 
 def night_theme() -> dict:
@@ -54,19 +63,16 @@ def badge_flowable(step_id: str, size: float):
     return Badge()
 
 
-def night_table(game, icons, night: str, width: float, scale: float = 1.0):
-    """The night's steps as table rows: icon, name with its team (or its player-count condition), the full text.
-
-    `scale` (≤ 1) sets the text and the padding smaller, so that a long night still fits one page.
-    """
+def night_table(game, icons, night: str, width: float):
+    """The night's steps as table rows: icon, name with its team (or its player-count condition), the full text."""
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Table, TableStyle
 
     t = night_theme()
     words = wording(game)
-    icon = mm(t["icon"]) * max(scale, 0.85)
+    icon = mm(t["icon"])
     name_column = mm(t["name_column"])
-    padding = t["cell_padding_pt"] * scale
+    padding = t["cell_padding_pt"]
     rows = []
     for step_id in game.night_steps(night):
         name, name_color, condition = step_label(game, step_id, night)
@@ -82,10 +88,9 @@ def night_table(game, icons, night: str, width: float, scale: float = 1.0):
                    condition_size=t["condition_size_pt"], condition_color=color("muted")),
             style("sans_bold", t["name_size_pt"]),
         )
-        size = round(t["reminder_size_pt"] * scale, 2)
         text_para = hangul_paragraph(
             render("night_step.j2", text=words.print(step_text(game, step_id, night)), reminder_color=color("reminder")),
-            style("serif", size), tight=True,
+            style("sans", t["reminder_size_pt"], leading=t["reminder_size_pt"] * t["leading"]), tight=True,
         )
         rows.append([picture, name_para, text_para])
     table = Table(rows, colWidths=[icon + 2 * padding, name_column, width - icon - 2 * padding - name_column])
@@ -100,41 +105,41 @@ def night_table(game, icons, night: str, width: float, scale: float = 1.0):
     return table
 
 
-def night_story(game, icons, night: str, width: float, height: float) -> list:
-    """One night: heading, how to read it, the steps; smaller until it fits a page, else continued under
-    '<night> (계속)' on the next page."""
-    from reportlab.platypus import PageBreak, Spacer
+def night_pages(game, icons, night: str, width: float, height: float) -> list[list]:
+    """One night as pages of flowables: heading, how to read it, a note on steps left out, the steps; a night longer
+    than a page goes on under '<night> (계속)' on pages of about equal length."""
+    from reportlab.platypus import Spacer
 
     t = night_theme()
     title = heading(NIGHT_NAMES_KO[night], t["heading_size_pt"])
-    intro = [Spacer(1, 3), note(HOW_TO_READ), Spacer(1, 6)]
+    intro = [Spacer(1, 3), note(HOW_TO_READ)]
+    skipped = unplayed_note(game, night)
+    if skipped:
+        intro += [Spacer(1, 3), note(skipped)]
+    intro.append(Spacer(1, 6))
     if not game.night_steps(night):  # only reachable with --force past validation, which already reported it
-        return [title, *intro, note(NO_STEPS)]
+        return [[title, *intro, note(NO_STEPS)]]
     top = sum(f.wrap(width, height)[1] for f in [title, *intro])
-    for scale in t["fit_scales"]:
-        table = night_table(game, icons, night, width, scale)
-        if table.wrap(width, height)[1] <= height - top:
-            return [title, *intro, table]
-    # more than a page even at the smallest size: full size again, on pages of about equal length under the heading
     table = night_table(game, icons, night, width)
-    table.wrap(width, height)
+    if table.wrap(width, height)[1] <= height - top:
+        return [[title, *intro, table]]
     continued = heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"])
     later_room = height - continued.wrap(width, height)[1] - 6
     rows = list(table._rowHeights)
-    pages = pages_needed(rows, height - top, later_room)
-    story = [title, *intro]
-    room = height - top
+    count = pages_needed(rows, height - top, later_room)
+    pages, page, room = [], [title, *intro], height - top
     while True:
-        target = sum(rows) / max(pages, 1)  # of what is left, so the last page is not left with a row or two
-        pages -= 1
+        target = sum(rows) / max(count, 1)  # of what is left, so the last page is not left with a row or two
+        count -= 1
         taken, used = 0, 0.0
         while taken < len(rows) and used + rows[taken] <= room and (used < target or taken == 0):
             used += rows[taken]
             taken += 1
         pieces = table.split(width, used + 0.5) if taken < len(rows) else [table]
         if len(pieces) < 2:
-            return story + [table]
-        story += [pieces[0], PageBreak(), heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"]), Spacer(1, 6)]
+            return pages + [page + [table]]
+        pages.append(page + [pieces[0]])
+        page = [heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"]), Spacer(1, 6)]
         table, rows, room = pieces[1], rows[taken:], later_room
 
 
@@ -146,6 +151,18 @@ def pages_needed(rows: list[float], first_room: float, later_room: float) -> int
             pages, room = pages + 1, later_room
         room -= row
     return pages
+
+
+def notes_page(width: float, height: float) -> list:
+    """A ruled page for the storyteller's notes, so that a night of two pages starts on the left of a spread."""
+    from reportlab.platypus import Spacer
+
+    from generator.typeset.flowables import RuledLines
+
+    t = night_theme()
+    title = heading(NIGHT_NOTES, t["heading_size_pt"])
+    room = height - title.wrap(width, height)[1] - 12
+    return [title, Spacer(1, 12), RuledLines(width, room, mm(t["notes_rule_gap"]), color("rule"))]
 
 
 def with_continued_headings(flowables: list, width: float, height: float, title: str) -> list:
@@ -342,11 +359,15 @@ def build(game, options) -> list[tuple[str, bytes]]:
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=furniture)])
     icons = {c.id: character_icon(c, game, options) for c in game.characters}
     body = width - 2 * margin
+    pages = []
+    for night in NIGHTS:
+        night_pages_ = night_pages(game, icons, night, body, frame_height)
+        if len(night_pages_) > 1 and len(pages) % 2 == 0:  # it would start on the right of a spread: the left first
+            pages.append(notes_page(body, frame_height))
+        pages += night_pages_
     story = []
-    for index, night in enumerate(NIGHTS):
-        if index:
-            story.append(PageBreak())
-        story += night_story(game, icons, night, body, frame_height)
+    for number, page in enumerate(pages):
+        story += ([PageBreak()] if number else []) + page
     if game.library.bag_table or game.script.bootlegger:
         story.append(PageBreak())
         story += with_continued_headings(house_rules_story(game) + setup_story(game, icons, body), body, frame_height, "설정표")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from generator.documents.sheet_parts import draw_badge, icon_color, sheet_theme, step_label, team_label
+from generator.documents.sheet_parts import draw_badge, icon_color, sheet_theme, step_label, team_label, unplayed_note
 from generator.typeset.paragraph import hangul_paragraph
 from generator.art.icons import character_icon, draw_icon
 from generator.josa import with_particle
@@ -55,6 +55,11 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
     canvas.setFillColor(_hex(color("ink")))
     canvas.setFont(font_name("sans_bold"), heading)
     canvas.drawString(x, top - heading, NIGHT_NAMES_KO[night])
+    skipped = unplayed_note(game, night, short=True)
+    if skipped:  # a teensy script: minion and demon information are left out, and the heading says so
+        canvas.setFillColor(_hex(color("muted")))
+        canvas.setFont(font_name("sans"), b["night_note_size_pt"])
+        canvas.drawRightString(x + width, top - heading, skipped)
     canvas.setStrokeColor(_hex(color("rule")))
     canvas.setLineWidth(theme()["page"]["rule_pt"])
     canvas.line(x, top - heading * 1.45, x + width, top - heading * 1.45)

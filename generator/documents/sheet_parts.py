@@ -55,3 +55,20 @@ def team_label(game, step_id: str) -> str | None:
     if step_id in game.library.fixed_steps:
         return None
     return TEAM_NAMES_KO.get(game.character(step_id).team)
+
+
+def unplayed_note(game, night: str, short: bool = False) -> str | None:
+    """Why a teensy script's night lacks minion and demon information, in one line (`short`: for a heading), or None."""
+    skipped = game.unplayed_steps(night)
+    if not skipped:
+        return None
+    low, high = game.script.players
+    counts = f"{low}–{high}명" if low != high else f"{high}명"
+    steps = game.library.fixed_steps
+    names = "·".join(steps[s].name for s in skipped)
+    least = max(steps[s].min_players for s in skipped)
+    from generator.load.wording import tie_phrases
+
+    if short:
+        return tie_phrases(f"{counts}: {names} 없음")
+    return tie_phrases(f"{counts} 스크립트이므로 {names} 단계는 없습니다({least}명 이상일 때만 진행합니다).")

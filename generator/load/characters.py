@@ -18,7 +18,7 @@ CHARACTER_LIST_FIELDS = ("examples", "how_to_run", "notes", "tips", "reminders",
 CHARACTER_REQUIRED = ("id", "name", "team", "ability")
 LIST_LIMITS = {"reminders": (MAX_REMINDERS, "알림 토큰"), "global_reminders": (MAX_REMINDERS, "알림 토큰")}
 CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues"}
-MAX_CUE_LENGTH = 60
+MAX_CUE_LENGTH = 120  # a cue is the short form of a night step: the night card measures how many lines it takes
 
 
 SETUP_KEYS = (*BAG_TEAMS, "hidden_as", "requires", "rules")
@@ -41,7 +41,8 @@ def parse_cues(fields: Fields) -> dict:
         elif len(value) > MAX_CUE_LENGTH or "\n" in value.strip():
             fields.report.error(
                 "cue-too-long",
-                f"'cues.{night}'는 밤 카드에 한 줄로 들어가도록 {MAX_CUE_LENGTH}자 이내의 한 줄로 써 주세요(지금은 {len(value)}자).",
+                f"'cues.{night}'는 한 장 밤 순서에 넣는 짧은 문구입니다. 줄을 바꾸지 말고 {MAX_CUE_LENGTH}자 이내로 써 주세요"
+                f"(지금은 {len(value)}자). 자세한 안내는 {night}에 씁니다.",
                 subject=fields.subject,
                 where=where,
             )

@@ -105,3 +105,21 @@ def shorten(cue: str, fits) -> str:
     while head and not fits(head + ELLIPSIS):
         head = head[:-1]
     return head + ELLIPSIS
+
+
+def card_cue(game, step_id: str, night: str) -> str:
+    """The night card's cue for one step of a game: the content's own (cues.<night>), else one derived from its night
+    text, with the script's named character filled in, in the printed wording (its ties included)."""
+    from generator.josa import fill_named
+    from generator.load.wording import wording
+
+    fixed = game.library.fixed_steps.get(step_id)
+    source = fixed if fixed is not None else game.character(step_id)
+    named = game.named_character(step_id)
+    named_name = named.name if named else None
+    written = getattr(source, "cues", {}).get(night)
+    if written:
+        cue = fill_named(written, named_name)
+    else:
+        cue = night_cue(fill_named(source.night_reminder(night) or "", named_name), source.name)
+    return wording(game).tie(cue)

@@ -207,7 +207,9 @@ def added_characters(game) -> list[dict]:
 
 def night_lists(game) -> dict:
     """First night and other nights as the sheet prints them: each step's id, name and team (None for a fixed
-    step such as 황혼), in the script's order (its own, or the official one)."""
+    step such as 황혼), in the script's order (its own, or the official one), and why a teensy script's night lacks
+    minion and demon information (`note`, else None)."""
+    from generator.documents.sheet_parts import unplayed_note
     from generator.model import NIGHT_NAMES_KO
 
     nights = {}
@@ -221,7 +223,7 @@ def night_lists(game) -> dict:
             else:
                 character = game.character(step)
                 steps.append({"id": step, "name": character.name, "team": character.team, "fixed": False, "condition": None})
-        nights[night] = {"name": NIGHT_NAMES_KO[night], "steps": steps}
+        nights[night] = {"name": NIGHT_NAMES_KO[night], "steps": steps, "note": unplayed_note(game, night)}
     return nights
 
 

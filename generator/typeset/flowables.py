@@ -38,3 +38,24 @@ class Stack(Flowable):
     def draw(self):
         for flowable, top, width, height in self._placed:
             flowable.drawOn(self.canv, 0, self.height - top - height, _sW=self.width - width)
+
+
+class RuledLines(Flowable):
+    """Evenly spaced hairlines filling a box: a page to write notes on by hand."""
+
+    def __init__(self, width: float, height: float, gap: float, hex_color: str):
+        super().__init__()
+        self.box_width, self.box_height, self.gap, self.hex_color = width, height, gap, hex_color
+
+    def wrap(self, avail_width, avail_height):
+        return self.box_width, self.box_height
+
+    def draw(self):
+        from reportlab.lib.colors import HexColor
+
+        self.canv.setStrokeColor(HexColor(self.hex_color))
+        self.canv.setLineWidth(0.72)  # a quarter millimetre: light lines any printer keeps
+        y = self.box_height - self.gap
+        while y >= 0:
+            self.canv.line(0, y, self.box_width, y)
+            y -= self.gap

@@ -115,3 +115,146 @@ def _ranges(points) -> list[tuple[int, int]]:
         else:
             ranges.append((code, code))
     return ranges
+
+
+# -- advance widths, so text is measured the same without reportlab (validate) and with it (the documents) ----------
+
+WIDTHS_FORMAT = 1
+_WIDTHS: dict[str, tuple[dict[int, float], float]] = {}
+
+
+def width_table(role: str) -> tuple[dict[int, float], float]:
+    """(code point → advance in thousandths of an em, the default advance) of a theme font, as reportlab measures it
+    (its face's charWidths and defaultWidth), kept in the user's cache as runs of equal width: a warm `validate`
+    measures night-card cues without loading reportlab or parsing a font."""
+    if role not in _WIDTHS:
+        _WIDTHS[role] = _load_widths(role)
+    return _WIDTHS[role]
+
+
+def text_width(text: str, role: str, size: float) -> float:
+    """reportlab's stringWidth of `text` in the role's font: 0.001 × size × the sum of the advances."""
+    table, default = width_table(role)
+    get = table.get
+    return 0.001 * size * sum(get(ord(ch), default) for ch in text)
+
+
+def _load_widths(role: str) -> tuple[dict[int, float], float]:
+    from generator import TEMPLATES_DIR
+    from generator.keep import usercache
+    from generator.keep.usercache import code_stamp, files_stamp, package_stamp
+    from generator.read.theme import font_paths
+
+    key = (f"widths {WIDTHS_FORMAT} {role} code {code_stamp('typeset/glyphs.py', 'typeset/fonts.py')} "
+           f"fonts {files_stamp([*font_paths(), TEMPLATES_DIR / 'theme.yaml'])} reportlab {package_stamp('reportlab')}")
+    kept = usercache.load("glyphs", key, _widths_shape) if usercache.cache_folder() is not None else None
+    if kept is None:
+        kept = _measured(role)
+        usercache.store("glyphs", key, kept)
+    runs, default = kept
+    table: dict[int, float] = {}
+    for start, end, width in runs:
+        for code in range(start, end + 1):
+            table[code] = width
+    return table, default
+
+
+def _measured(role: str) -> tuple[list[tuple[int, int, float]], float]:
+    """The role's font file read straight (cmap, hmtx): the advances reportlab's face would hold, as runs."""
+    from generator import FONTS_DIR
+    from generator.read.theme import theme
+
+    widths, default = advances(FONTS_DIR / theme()["fonts"][role]["file"])
+    runs: list[tuple[int, int, float]] = []
+    for code in sorted(widths):
+        width = widths[code]
+        if runs and runs[-1][1] == code - 1 and runs[-1][2] == width:
+            runs[-1] = (runs[-1][0], code, width)
+        else:
+            runs.append((code, code, width))
+    return runs, default
+
+
+def advances(font_path: Path) -> tuple[dict[int, float], float]:
+    """(code point → advance width in thousandths of an em, glyph 0's advance) of a TrueType file, as reportlab's
+    TTFontFace computes charWidths and defaultWidth: hmtx advances scaled by 1000 / unitsPerEm, a glyph past the
+    table's long metrics taking the last advance."""
+    data = Path(font_path).read_bytes()
+    tables = _tables(data)
+    units = struct.unpack_from(">H", data, tables[b"head"] + 18)[0]
+    long_metrics = struct.unpack_from(">H", data, tables[b"hhea"] + 34)[0]
+    glyph_count = struct.unpack_from(">H", data, tables[b"maxp"] + 4)[0]
+    hmtx = tables[b"hmtx"]
+    widths = [struct.unpack_from(">H", data, hmtx + 4 * g)[0] for g in range(long_metrics)]
+    widths += [widths[-1]] * max(0, glyph_count - long_metrics)
+
+    def scale(value: int) -> float:
+        return value if units == 1000 else value * 1000 / units
+
+    glyphs = _code_to_glyph(data, tables[b"cmap"])
+    return {code: scale(widths[glyph]) for code, glyph in glyphs.items() if glyph < len(widths)}, scale(widths[0])
+
+
+def _tables(data: bytes) -> dict[bytes, int]:
+    count = struct.unpack_from(">H", data, 4)[0]
+    found = {}
+    for i in range(count):
+        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        found[tag] = offset
+    return found
+
+
+def _code_to_glyph(data: bytes, cmap: int) -> dict[int, int]:
+    """The cmap's mapping, from its Windows full-repertoire table (format 12) when it has one, else its format 4
+    tables (Unicode or Windows BMP)."""
+    count = struct.unpack_from(">H", data, cmap + 2)[0]
+    found: dict[int, int] = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        start = cmap + offset
+        fmt = struct.unpack_from(">H", data, start)[0]
+        if platform == 3 and encoding == 10 and fmt == 12:
+            mapping = {}
+            for g in range(struct.unpack_from(">I", data, start + 12)[0]):
+                first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
+                mapping.update((code, glyph + code - first) for code in range(first, last + 1))
+            return mapping
+        if platform in (0, 3) and fmt == 4:
+            found.update(_format4_glyphs(data, start))
+    return found
+
+
+def _format4_glyphs(data: bytes, offset: int) -> dict[int, int]:
+    seg_count = struct.unpack_from(">H", data, offset + 6)[0] // 2
+    ends = struct.unpack_from(f">{seg_count}H", data, offset + 14)
+    starts = struct.unpack_from(f">{seg_count}H", data, offset + 16 + 2 * seg_count)
+    deltas = struct.unpack_from(f">{seg_count}h", data, offset + 16 + 4 * seg_count)
+    range_base = offset + 16 + 6 * seg_count
+    range_offsets = struct.unpack_from(f">{seg_count}H", data, range_base)
+    mapping = {}
+    for seg, (start, end, delta, range_offset) in enumerate(zip(starts, ends, deltas, range_offsets)):
+        for code in range(start, end + 1):
+            if range_offset == 0:  # kept even when it gives glyph 0 (U+FFFF of the closing segment), as reportlab does
+                mapping[code] = (code + delta) & 0xFFFF
+                continue
+            address = range_base + 2 * seg + range_offset + 2 * (code - start)
+            glyph = struct.unpack_from(">H", data, address)[0]
+            glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                mapping[code] = glyph
+    return mapping
+
+
+def _widths_shape(kept) -> bool:
+    if type(kept) is not tuple or len(kept) != 2 or type(kept[1]) not in (int, float):
+        return False
+    runs, last = kept[0], -1
+    if type(runs) is not list:
+        return False
+    for run in runs:
+        if type(run) is not tuple or len(run) != 3 or type(run[0]) is not int or type(run[1]) is not int:
+            return False
+        if type(run[2]) not in (int, float) or not last < run[0] <= run[1] <= 0x10FFFF or not 0 <= run[2] <= 10_000:
+            return False
+        last = run[1]
+    return True

@@ -107,7 +107,7 @@ def night_numbers(game: Game) -> dict[str, dict[str, float]]:
     numbers: dict[str, dict[str, float]] = {}
     for night in NIGHTS:
         official = {step: place for place, step in enumerate(game.library.night_order.steps(night), start=1)}
-        steps = game.night_steps(night)
+        steps = game.night_steps(night, all_players=True)
         placed: dict[str, float] = {}
         previous = 0.0
         index = 0
@@ -169,7 +169,7 @@ def export_meta(game: Game, short: Shortener) -> dict:
     if script.author:
         meta["author"] = short.text(script.author, "author", "스크립트")
     for night, key in JSON_NIGHT_KEYS.items():
-        meta[key] = [OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night)]
+        meta[key] = [OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night, all_players=True)]
     if script.bootlegger:
         meta["bootlegger"] = short.items(list(script.bootlegger), "bootlegger", "스크립트")
     if script.players:

@@ -11,6 +11,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 
 from generator.load.bag import always_in_effect, bag_rows, team_range
 from generator.documents.almanac.parts import Book, Marker, label
+from generator.documents.sheet_parts import unplayed_note
 from generator.art.icons import icon_flowable
 from generator.josa import fill_named
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
@@ -22,6 +23,9 @@ def night_order(book: Book, night: str) -> list:
     st, s = book.styles, book.s
     _, _, w, _ = book.frame_box()
     story = [Marker(book, key=night, section=label("appendix")), *book.title(label(night))]
+    skipped = unplayed_note(book.game, night)
+    if skipped:
+        story.append(book.text(skipped, st.small_left))
     icon_size = mm(s["night_icon"])
     rows, styles = [], []
     library = book.game.library
@@ -56,6 +60,16 @@ def night_order(book: Book, night: str) -> list:
         *styles,
     ]))
     return story + [table]
+
+
+def ruled_notes(book: Book) -> list:
+    """A ruled page for notes by hand: it stands before a night that takes two pages, so the night is one spread."""
+    from generator.typeset.flowables import RuledLines
+
+    _, _, w, h = book.frame_box()
+    story = [Marker(book, key="ruled_notes", section=label("appendix")), *book.title(label("ruled_notes"))]
+    used = sum(f.wrap(w, h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in story[1:])
+    return story + [RuledLines(w, h - used - 12, mm(book.s["notes_rule_gap"]), color("rule"))]
 
 
 def setup_and_jinxes(book: Book) -> list:

@@ -1,7 +1,8 @@
 """The book plan: the almanac's parts in order → pages, each a list of flowables that fits its frame.
 
 Parts, each starting on a new page: cover, notes (only when the script has notes), contents, one entry per
-character in sheet order, both night orders, the setup table with the jinxes, credits, back cover. The planner
+character in sheet order, both night orders (a night of two pages starts on a left-hand page, after a ruled notes page
+when needed, so the night is one spread), the setup table with the jinxes, credits, back cover. The planner
 places flowables exactly as reportlab's frame will (same spaces, same splits), so that it can decide the breaks:
 
 - a part that runs past a page continues under a '<title> (계속)' line;
@@ -34,6 +35,7 @@ class Part:
     template: str = "body"
     fit: bool = False  # an entry: try tighter settings to lose a nearly empty last page
     balance: bool = False  # a long table: pages of about equal length rather than a short last one
+    spread: bool = False  # when it takes two pages, it starts on a left-hand (even) page: one spread, no turning
     packed: list = field(default_factory=list)  # short entries that share pages (their makers), instead of `make`
 
 
@@ -67,7 +69,7 @@ def parts(book: Book, paginator: Paginator) -> list[Part]:
             continue
         plan.append(Part(character.name, lambda c=character: entry.entry(book, c), fit=True))
     for night in NIGHTS:
-        plan.append(Part(label(night), lambda n=night: appendices.night_order(book, n), balance=True))
+        plan.append(Part(label(night), lambda n=night: appendices.night_order(book, n), balance=True, spread=True))
     plan.append(Part(label("setup_table"), lambda: appendices.setup_and_jinxes(book)))
     plan.append(Part(label("credits"), lambda: appendices.credits(book)))
     plan.append(Part("", lambda: appendices.back_cover(book), template="back"))
@@ -256,6 +258,9 @@ def plan(book: Book) -> list[Page]:
             last = pages.pop()
             pages += packed_pages(book, part, paginator, previous=last)
         else:
-            pages += plan_part(book, part, paginator)
+            planned = plan_part(book, part, paginator)
+            if part.spread and len(planned) > 1 and len(pages) % 2 == 0:  # the next page would be a right-hand one
+                pages += plan_part(book, Part("", lambda: appendices.ruled_notes(book)), paginator)
+            pages += planned
         after_entry = part.fit or bool(part.packed)
     return pages

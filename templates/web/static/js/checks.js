@@ -261,6 +261,7 @@ function drawNights(nights) {
   for (const [night, data] of Object.entries(nights)) {
     holder.append(el("div", { class: "night", "data-night": night },
       el("h4", { text: data.name }),
+      data.note ? el("p", { class: "night-note", text: data.note }) : null,
       el("ol", {}, data.steps.map((step) => el("li", { class: step.fixed ? "step fixed" : `step t-${step.team}`, "data-id": step.id },
         step.fixed ? el("span", { class: "badge-step", "aria-hidden": "true", text: step.name.slice(0, 1) }) : iconOf(step, "small"),
         el("span", { class: "name", text: step.name }),
