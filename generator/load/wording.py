@@ -130,7 +130,8 @@ class Wording:
         self.names = replacements
         self._done: dict[str, str] = {}
         self.terms: dict[str, str] = {}
-        for term, avoided in load_glossary(library.content_dir):
+        glossary = load_glossary(library.content_dir)
+        for term, avoided in glossary:
             for word in avoided:
                 if word not in replacements:
                     self.terms[word] = term
@@ -139,6 +140,9 @@ class Wording:
         spaced = sorted({c.name for c in known if " " in c.name}, key=len, reverse=True)
         reminders = {r for c in game.characters for r in c.reminders + c.global_reminders if r.strip()}
         self.tie_names = self._alternation(spaced + sorted((r for r in reminders if " " in r), key=len, reverse=True))
+        # one-word names and terms a justified line never cuts between syllables (까마귀지기, 하수인, 플레이어)
+        whole = {c.name for c in known} | reminders | {a for c in known for a in c.aliases} | {t for t, _ in glossary}
+        self.kept = frozenset(name.replace(" ", NBSP) for name in whole if name.strip())  # spaced names as tied
         self.marked = None
         if reminders:
             tied = "|".join(re.escape(r.replace(" ", NBSP)) for r in sorted(reminders, key=len, reverse=True))
@@ -235,7 +239,12 @@ def tie_phrases(text: str) -> str:
 # ("선택할 수", "사망할 수도", "알 것", "죽을 때"): Korean typesetting keeps the two together. The modifier is a Hangul
 # syllable ending in ㄴ or ㄹ; the bound noun is a whole word, possibly with its particle (수도, 것을, 때는).
 BOUND_NOUNS = "수|것|때|줄|뿐|데|적"
-BOUND_NOUN = re.compile(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:[가-힣]{{0,3}})(?=[\s.,!?)\]”’…]|$))")
+# what may follow a bound noun in the same word: particles and the copula ('수도', '것을', '때마다', '것입니다'),
+# not any syllables ('수도사', '데몬' are nouns of their own)
+BOUND_TAIL = ("이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|"
+              "이라도|라도|이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면")
+BOUND_NOUN = re.compile(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:{BOUND_TAIL})?(?=[\s.,!?)\]”’…:]|$))")
+VERB_BEFORE_BOUND = re.compile(rf"[가-힣][ \u00a0](?:{BOUND_NOUNS})(?:{BOUND_TAIL})?(?=[\s.,!?)\]”’…:]|$)")
 FINAL_N, FINAL_L = 4, 8
 
 
@@ -264,6 +273,8 @@ def tie_bound_nouns(text: str) -> str:
     if not text or " " not in text:
         return text
     spaces = [m.start() for m in BOUND_NOUN.finditer(text) if _modifier_before(text, m.start())]
+    # '정보를 줄 수': a one-syllable 'bound noun' with a bound noun after it is a verb's modifier (주다 → 줄)
+    spaces = [at for at in spaces if not VERB_BEFORE_BOUND.match(text, at + 1)]
     if not spaces:
         return text
     chars = list(text)
@@ -296,3 +307,4 @@ def wording(game) -> Wording:
     if cached is None:
         cached = game.__dict__["_wording"] = Wording(game)
     return cached
+

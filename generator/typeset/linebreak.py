@@ -1,11 +1,14 @@
 """Words and their widths (generator.typeset.words) → lines: whole-paragraph line breaking for Korean text, and how a
 justified line spreads the width it has left.
 
-Lines break only between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name or a bracket together). The
-breaks of a paragraph are chosen together for the least total demerits (Knuth–Plass total fit): a justified line
-opens its word spaces and, a little, the space between syllables (자간), or closes them slightly, and no word gap
-grows past the theme's maximum; a line that cannot reach the width within those limits is set short (underfull),
-chosen only when nothing else fits. Ragged and centred paragraphs get even line lengths the same way (a centred
+Lines break between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name or a bracket together), and in a
+justified paragraph also between two syllables of a word (Korean needs no hyphen), at a cost, so only where the line
+could not be justified otherwise: never inside a name or a number, never after a word's first syllable, in a tied
+unit only inside its first word (generator.typeset.words.syllable_pieces). The breaks of a paragraph are chosen together for the least total demerits
+(Knuth–Plass total fit): a justified line opens its word spaces, or closes them slightly, and no word gap grows past
+the theme's maximum (0.5 em: a Korean book keeps its gaps near a space); syllables are never spaced apart (자간
+stays as the font sets it). A line that cannot reach the width within those limits is set short (underfull, left
+ragged), chosen only when nothing else fits. Ragged and centred paragraphs get even line lengths the same way (a centred
 title balances its last line too). A paragraph's last line holds at least two 어절 or a word of `runt_glyphs`
 characters, when the paragraph can be broken otherwise (the runt rule). Limits are in templates/theme.yaml (text.justify).
 """
@@ -18,7 +21,7 @@ from functools import lru_cache
 from itertools import chain
 
 from generator.read.theme import theme
-from generator.typeset.words import Word, cached_segments, opens, split_at_ties
+from generator.typeset.words import Word, cached_segments, kept_index, merged, opens, split_at_ties, syllable_pieces
 
 INFEASIBLE = float("inf")
 UNDERFULL = 1e7  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
@@ -104,7 +107,10 @@ def set_line(words: list[Word], natural: float, width: float, widest: float, em:
         return line
     spaces, gaps = len(words) - 1, sum(w.glyphs for w in words) - 1
     if extra >= 0:
-        line.word_extra, line.letter_extra, _ = stretch_line(extra, spaces, gaps, widest, em, limits)
+        line.word_extra, line.letter_extra, left = stretch_line(extra, spaces, gaps, widest, em, limits)
+        if left > 0.01:  # cannot reach the width within the word gaps: ragged, at the font's own spacing
+            line.word_extra = line.letter_extra = 0.0
+            return line
     elif spaces:
         shrink = min(-extra / (spaces + gaps * limits["letter_ratio"]), limits["word_space_shrink_em"] * em)
         line.word_extra, line.letter_extra = -shrink, -shrink * limits["letter_ratio"]
@@ -136,10 +142,12 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
     if not n:
         return []
     advance = _advances(words)
-    glyph_count = [0]
+    glyph_count, open_count = [0], [0]  # open_count[i]: word boundaries with a space among words[:i]
     for word in words:
         glyph_count.append(glyph_count[-1] + word.glyphs)
+        open_count.append(open_count[-1] + (0 if word.joined else 1))
     widest = max((w.space for w in words), default=0.0)
+    cut_cost = limits["syllable_break_demerits"] or 0.0
     shrink = limits["word_space_shrink_em"] * em
     ratio = limits["letter_ratio"]
     penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
@@ -163,7 +171,7 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
         for start in starts:
             width = widths[0] if (first and start == 0) else widths[1]
             natural = advance[end] - advance[start] - tail
-            spaces = end - start - 1
+            spaces = open_count[end - 1] - open_count[start]  # breaking spaces inside the line (not inside a word)
             gaps = glyph_count[end] - glyph_count[start] - 1
             if spaces and natural - (spaces + gaps * ratio) * shrink > width:
                 break
@@ -182,6 +190,8 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
                 cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
             if not last:
                 cost += strands[end - 1]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
+                if words[end - 1].joined:
+                    cost += cut_cost  # a word broken between syllables
             total = best[start] + cost
             if total < best[end]:
                 best[end] = total
@@ -206,12 +216,27 @@ def lines_at(words: list[Word], ends: list[int], widths: tuple[float, float], fi
     for end in ends:
         width = widths[0] if (first and start == 0) else widths[1]
         natural = advance[end] - advance[start] - words[end - 1].space
+        line_words = whole_words(words[start:end])
         if justify:
-            lines.append(set_line(words[start:end], natural, width, widest, em, end == len(words), limits))
+            lines.append(set_line(line_words, natural, width, widest, em, end == len(words), limits))
         else:
-            lines.append(Line(words[start:end], natural))
+            lines.append(Line(line_words, natural))
         start = end
     return lines
+
+
+def whole_words(pieces: list[Word]) -> list[Word]:
+    """A line's words with the pieces of a word that stayed together joined again (a word cut at the line's end
+    stays a piece: it is drawn without a hyphen and without the space)."""
+    result, chain = [], []
+    for piece in pieces:
+        chain.append(piece)
+        if not piece.joined:
+            result.append(merged(chain))
+            chain = []
+    if chain:
+        result.append(merged(chain))
+    return result
 
 
 
@@ -221,17 +246,21 @@ def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, ti
 
 
 def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool,
-                   known: list | None = None) -> tuple[list[Line], list[list[int]]]:
+                   known: list | None = None, kept: frozenset[str] = frozenset()) -> tuple[list[Line], list[list[int]]]:
     """(lines, line ends of each segment). `known` ends, from an earlier run of the same paragraph and width, skip
-    the search; ends that do not fit the words (another version) are searched again."""
+    the search; ends that do not fit the words (another version) are searched again. `kept`: one-word names a
+    justified line never cuts between syllables."""
     lines: list[Line] = []
     all_ends: list[list[int]] = []
     segments = cached_segments(frags)
     known = known if isinstance(known, list) and len(known) == len(segments) else None
+    syllables = justify and spacing()["syllable_break_demerits"] is not None
+    names = kept_index(kept) if syllables and kept else {}
     for index, segment in enumerate(segments):
         words = []
         for word in segment.words:
-            words += split_at_ties(word, widths[1]) if word.width > widths[1] else [word]
+            pieces = split_at_ties(word, widths[1]) if word.width > widths[1] else [word]
+            words += [part for piece in pieces for part in syllable_pieces(piece, names)] if syllables else pieces
         ends = known[index] if known is not None else None
         if not _valid_ends(ends, len(words)):
             ends = line_ends(words, widths, index == 0, em, justify, tight, balance)

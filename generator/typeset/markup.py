@@ -77,6 +77,9 @@ def environment():
 
 
 def render(template: str, **data) -> str:
-    """Renders templates/markup/<template> with every data string escaped; whitespace runs collapse to one space."""
+    """Renders templates/markup/<template> with every data string escaped; whitespace runs collapse to one space, and
+    the template's own Korean keeps a bound noun with its modifier and a numeral with its counter, as game text does."""
+    from generator.load.wording import tie_bound_nouns, tie_counted
+
     text = environment().get_template(template).render(**data)
-    return ASCII_WHITESPACE.sub(" ", text).strip()
+    return tie_counted(tie_bound_nouns(ASCII_WHITESPACE.sub(" ", text).strip()))

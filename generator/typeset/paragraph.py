@@ -41,7 +41,8 @@ def _paragraph_class():
     class HangulParagraph(Paragraph):
         """A Paragraph (same markup and style) set with whole-paragraph line breaking; see the module docstring."""
 
-        def __init__(self, text, style, bulletText=None, tight: bool = False, lines: list[Line] | None = None, **kwargs):
+        def __init__(self, text, style, bulletText=None, tight: bool = False, lines: list[Line] | None = None,
+                     kept: frozenset[str] = frozenset(), **kwargs):
             key = (text, style.fontName, style.fontSize, str(style.textColor))
             frags = (PARSED.get(key) or kept_frags(key)) if text else []
             super().__init__(text, style, bulletText=bulletText, frags=frags, **kwargs)
@@ -52,6 +53,7 @@ def _paragraph_class():
                 PARSED[key] = self.frags
             self._markup = text
             self.tight = tight
+            self.kept = kept
             self._pinned = lines  # the lines of a split-off part: never broken again
             self._broken: tuple[float, list[Line]] | None = None
 
@@ -64,7 +66,7 @@ def _paragraph_class():
                 return self._broken[1]
             style = self.style
             key = (self._markup, style.fontName, style.fontSize, str(style.textColor), style.alignment, style.leftIndent,
-                   style.rightIndent, style.firstLineIndent, width, self.tight)
+                   style.rightIndent, style.firstLineIndent, width, self.tight, names_key(self.kept))
             if key in BREAKS:
                 self._broken = (width, BREAKS[key])
                 return BREAKS[key]
@@ -72,7 +74,7 @@ def _paragraph_class():
             widths = (text_width - style.firstLineIndent, text_width)
             known = KEPT_LINES.lookup(_key_text(key)) if self._markup else None
             lines, ends = break_lines_at(self.frags, widths, style.fontSize, style.alignment == TA_JUSTIFY, self.tight,
-                                         style.alignment == TA_CENTER, known)
+                                         style.alignment == TA_CENTER, known, self.kept)
             if self._markup and ends != known:
                 KEPT_LINES.remember(_key_text(key), ends)
             self._broken = (width, lines)
@@ -88,12 +90,15 @@ def _paragraph_class():
             return self.width, self.height
 
         def split(self, avail_width, avail_height):
-            """Two parts at a line boundary with at least two lines on each side, or [] to move the whole paragraph."""
+            """Two parts at a line boundary with at least two lines on each side, or [] to move the whole paragraph; a
+            page never ends inside a word (a line cut between syllables stays with the rest of its word)."""
             lines = self.lines_for(avail_width)
             fits = int((avail_height + 1e-6) // self.style.leading)
             if fits >= len(lines):
                 return [self]
             cut = min(fits, len(lines) - 2)
+            while cut >= 2 and lines[cut - 1].words and lines[cut - 1].words[-1].joined:
+                cut -= 1
             if cut < 2:
                 return []
             first = HangulParagraph("", self.style, bulletText=self.bulletText, lines=lines[:cut])
@@ -344,6 +349,18 @@ def hangul_paragraph_class():
     return _paragraph_class()
 
 
-def hangul_paragraph(markup: str, style, bullet: str | None = None, tight: bool = False):
-    """A HangulParagraph for reportlab markup in `style` (justified when the style is)."""
-    return hangul_paragraph_class()(markup, style, bulletText=bullet, tight=tight)
+def hangul_paragraph(markup: str, style, bullet: str | None = None, tight: bool = False,
+                     kept: frozenset[str] = frozenset()):
+    """A HangulParagraph for reportlab markup in `style` (justified when the style is); `kept`: the game's one-word
+    names, never cut between syllables (generator.load.wording.Wording.kept)."""
+    return hangul_paragraph_class()(markup, style, bulletText=bullet, tight=tight, kept=kept)
+
+
+@lru_cache(maxsize=64)
+def names_key(kept: frozenset[str]) -> str:
+    """A short stand-in for a set of kept names in cache keys (the same names give the same key in every run)."""
+    if not kept:
+        return ""
+    import hashlib
+
+    return hashlib.blake2b("\n".join(sorted(kept)).encode(), digest_size=8).hexdigest()

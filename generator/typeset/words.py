@@ -6,6 +6,7 @@ wider than the column → pieces that fit. generator.typeset.linebreak breaks th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -30,6 +31,7 @@ class Word:
     width: float
     glyphs: int
     space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
+    joined: bool = False  # a piece of a word, the rest of which follows with no space (see syllable_pieces)
 
 
 @dataclass(slots=True)
@@ -168,3 +170,78 @@ def cached_segments(frags) -> list[Segment]:
     segments = segments_of(frags)
     _SEGMENTS[id(frags)] = (frags, segments)
     return segments
+
+
+# -- breaking between syllables --------------------------------------------------------------------------------
+# Korean may break a line between any two syllables of a word (a word processor's 글자 단위), with no hyphen. The
+# breaker uses it only where a justified line could not be set otherwise within the word gaps (it costs demerits):
+# never in a character's or a reminder's name (generator.load.wording.Wording.kept, passed in), never in a tied unit,
+# a number or a marked word, and never after a word's first syllable ('첫/날' would read as two words).
+
+SIDE = (2, 1)  # syllables before a cut and after it, at the least: a line never ends in one syllable of a word
+
+
+def _is_syllable(ch: str) -> bool:
+    return "가" <= ch <= "힣"
+
+
+@lru_cache(maxsize=64)
+def kept_index(kept: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Names kept whole by their first character, longest first."""
+    index: dict[str, list[str]] = {}
+    for name in kept:
+        index.setdefault(name[0], []).append(name)
+    return {first: tuple(sorted(names, key=lambda n: (-len(n), n))) for first, names in index.items()}
+
+
+def _inside_kept(text: str, index: dict[str, tuple[str, ...]]) -> set[int]:
+    """Cut positions that fall inside a name kept whole, wherever in the word the name stands."""
+    inside: set[int] = set()
+    for start, ch in enumerate(text):
+        for name in index.get(ch, ()):
+            if text.startswith(name, start):
+                inside.update(range(start + 1, start + len(name)))
+                break
+    return inside
+
+
+def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
+    """The word as pieces that may end a line, or [word] when it may not be cut: one run of plain Hangul syllables
+    (trailing punctuation stays with the last piece), cut where SIDE syllables or more stand on each side and not
+    inside a name kept whole."""
+    if len(word.runs) != 1 or word.joined:
+        return [word]
+    run = word.runs[0]
+    text = run.text
+    tie = text.find(NBSP)  # a tied unit ('선택할 수', '점쟁이라는 것을') may be cut only in its first word
+    body = len(text) if tie < 0 else tie
+    while tie < 0 and body and not _is_syllable(text[body - 1]):
+        body -= 1
+    head, tail = SIDE
+    if body < head + tail or run.underline or not all(_is_syllable(ch) for ch in text[:body]):
+        return [word]
+    inside = _inside_kept(text, kept) if kept else set()
+    cuts = [cut for cut in range(head, body - tail + 1) if cut not in inside]
+    if not cuts:
+        return [word]
+    pieces, start = [], 0
+    for cut in cuts:
+        part = text[start:cut]
+        pieces.append(Word([Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size))],
+                           0.0, len(part), 0.0, joined=True))
+        start = cut
+    rest = text[start:]
+    pieces.append(Word([Run(rest, run.font, run.size, run.color, width_of(rest, run.font, run.size))], 0.0, len(rest), word.space))
+    for piece in pieces:
+        piece.width = piece.runs[0].width
+    return pieces
+
+
+def merged(pieces: list[Word]) -> Word:
+    """Pieces of one word that share a line → the word they make there (its space: the last piece's)."""
+    if len(pieces) == 1:
+        return pieces[0]
+    first = pieces[0].runs[0]
+    text = "".join(p.runs[0].text for p in pieces)
+    return Word([Run(text, first.font, first.size, first.color, width_of(text, first.font, first.size), first.underline)],
+                width_of(text, first.font, first.size), len(text), pieces[-1].space, pieces[-1].joined)

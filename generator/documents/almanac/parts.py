@@ -132,7 +132,7 @@ class Book:
 
     def para(self, template: str, style, bullet: str | None = None, **data):
         """A paragraph from a markup template; every almanac paragraph breaks its lines as a whole (HangulParagraph)."""
-        return hangul_paragraph(render(template, **data), style, bullet, tight=self.tight_text)
+        return hangul_paragraph(render(template, **data), style, bullet, tight=self.tight_text, kept=self.words.kept)
 
     def text(self, text: str, style):
         """Our own wording (labels, titles): escaped, typographic quotes, brackets kept together."""
