@@ -7,11 +7,12 @@ import io
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
 
 from generator.documents.almanac.contents import canvas_filling_page_numbers
-from generator.documents.almanac.parts import Book
+from generator.documents.almanac.parts import Book, Marker
 from generator.documents.almanac.plan import plan
+from generator.typeset.flowables import Stack
 from generator.read.theme import color, font_name, mm
 
 
@@ -38,10 +39,11 @@ def draw_furniture(canvas, doc) -> None:
         canvas.drawString(x, head_y, title)
     else:
         canvas.drawRightString(x + w, head_y, title)
-    if book.section:
-        canvas.setFillColor(HexColor(book.section_color))
+    section, section_color = book.heads.get(page, (book.section, book.section_color))
+    if section:
+        canvas.setFillColor(HexColor(section_color))
         canvas.setFont(font, size)
-        (canvas.drawRightString if recto else canvas.drawString)(x + w if recto else x, head_y, book.section)
+        (canvas.drawRightString if recto else canvas.drawString)(x + w if recto else x, head_y, section)
     canvas.setStrokeColor(HexColor(color("rule")))
     canvas.setLineWidth(s["rule_pt"])
     canvas.line(x, head_y - 3.5, x + w, head_y - 3.5)
@@ -67,12 +69,44 @@ def draw_cover_border(canvas, doc) -> None:
 def story(book: Book) -> list:
     """The planned pages as one platypus story: each page's flowables, then a break to the next page's template."""
     pages = plan(book)
+    book.heads = running_heads(book, pages)
     flowables: list = []
     for index, page in enumerate(pages):
         flowables += page.flowables
         if index + 1 < len(pages):
             flowables += [NextPageTemplate(pages[index + 1].template), PageBreak()]
     return flowables
+
+
+def running_heads(book: Book, pages) -> dict[int, tuple[str, str]]:
+    """{page number: (section, colour)} for the running head: the section the page opens with, which is the one
+    continuing from the page before unless a new section starts above any text ('차례 (계속)' and then 소개 on one
+    page is headed 차례)."""
+    heads = {}
+    current = ("", color("muted"))
+    for number, page in enumerate(pages, 1):
+        top, text_seen = None, False
+        for flowable in flattened(page.flowables):
+            if isinstance(flowable, Marker):
+                if flowable.section is not None:
+                    current = (flowable.section, flowable.section_color or color("muted"))
+                    if top is None and not text_seen:
+                        top = current
+            elif not isinstance(flowable, Spacer):
+                text_seen = True
+                if top is None:
+                    top = current
+        heads[number] = top if top is not None else current
+    return heads
+
+
+def flattened(flowables: list):
+    """The flowables in drawing order, those inside a Stack (an entry's head and title) included."""
+    for flowable in flowables:
+        if isinstance(flowable, Stack):
+            yield from flattened(flowable.content)
+        else:
+            yield flowable
 
 
 def reading_pdf(game, options) -> tuple[bytes, Book]:
@@ -92,7 +126,7 @@ def reading_pdf(game, options) -> tuple[bytes, Book]:
     doc.addPageTemplates([
         PageTemplate("cover", [frame("cover")], onPage=draw_cover_border),
         PageTemplate("body", [frame("body")], onPageEnd=draw_furniture),
-        PageTemplate("back", [frame("back")]),
+        PageTemplate("back", [frame("back")], onPage=draw_cover_border),  # framed like the front
     ])
     doc.build(story(book), canvasmaker=canvas_filling_page_numbers(book))
     return buffer.getvalue(), book

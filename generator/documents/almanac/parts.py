@@ -83,7 +83,7 @@ class Styles:
         self.name = make("name", "serif_bold", s["name_pt"], s["name_pt"] * 1.2)
         self.ability = make("ability", "sans", s["ability_pt"], s["ability_leading_pt"], alignment=TA_LEFT)
         self.flavor = make(
-            "flavor", "serif", s["flavor_pt"], s["flavor_pt"] * 1.65, alignment=TA_CENTER, textColor=muted,
+            "flavor", "serif", s["flavor_pt"], s["flavor_pt"] * 1.65, alignment=TA_CENTER, textColor=color("flavor"),
             leftIndent=mm(s["flavor_indent"]), rightIndent=mm(s["flavor_indent"]), spaceBefore=body * 0.9, spaceAfter=body * 0.6,
         )
         self.cover_kicker = make("kicker", "sans", s["head_pt"] + 1, s["head_pt"] * 2, alignment=TA_CENTER, textColor=muted)
@@ -113,6 +113,7 @@ class Book:
         self.words = wording(game)
         self.recorded: dict[str, int] = {}  # key → page, filled in as the markers are drawn
         self.section = ""
+        self.heads: dict[int, tuple[str, str]] = {}  # the running head of each planned page (book.running_heads)
         self.section_color = color("muted")
         self.icons: dict[str, object] = {}
 
