@@ -51,6 +51,7 @@ class KeptParses:
         self.stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
         self.added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
         self.used: set[str] = set()  # found in the cache file by this run
+        self.verified: set[str] = set()  # entries whose bytes this run has already checked (plain data, shape)
 
     def _key(self) -> str:
         return f"format 2 {self.version()} {usercache.runtime_tag()}"
@@ -72,6 +73,8 @@ class KeptParses:
         data = self.added.get(digest) or self._entries().get(digest)
         if not isinstance(data, bytes):
             return None
+        if digest in self.verified:  # the same bytes passed the checks before: only new objects are needed
+            return marshal.loads(data)
         value = usercache.plain_loads(data)
         try:
             if value is None or not self.shape(text, value):
@@ -79,6 +82,7 @@ class KeptParses:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, RecursionError):
             return None
         self.used.add(digest)
+        self.verified.add(digest)
         return value
 
     def remember(self, text: str, value) -> None:
@@ -91,7 +95,9 @@ class KeptParses:
             return
         if len(data) > MAX_ENTRY_BYTES:
             return  # one huge text (a pasted book) must not crowd out the rest, nor be read on every run
-        self.added[self._digest(text)] = data
+        digest = self._digest(text)
+        self.added[digest] = data
+        self.verified.discard(digest)  # new bytes: checked again when read
         _save_all_at_exit()
 
     def save(self) -> None:

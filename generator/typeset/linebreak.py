@@ -257,10 +257,7 @@ def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool,
     syllables = justify and spacing()["syllable_break_demerits"] is not None
     names = kept_index(kept) if syllables and kept else {}
     for index, segment in enumerate(segments):
-        words = []
-        for word in segment.words:
-            pieces = split_at_ties(word, widths[1]) if word.width > widths[1] else [word]
-            words += [part for piece in pieces for part in syllable_pieces(piece, names)] if syllables else pieces
+        words = breakable_words(segment, widths[1], syllables, kept, names)
         ends = known[index] if known is not None else None
         if not _valid_ends(ends, len(words)):
             ends = line_ends(words, widths, index == 0, em, justify, tight, balance)
@@ -269,6 +266,20 @@ def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool,
     if lines and not lines[-1].words:
         lines.pop()
     return lines, all_ends
+
+
+def breakable_words(segment, width: float, syllables: bool, kept: frozenset[str], names: dict) -> list:
+    """The segment's words as pieces a line may end after; the same paragraph is broken at several widths and
+    leadings (and again in each build of a long-running server), so the pieces are kept on the segment."""
+    key = (width, syllables, kept if syllables else None)
+    words = segment.pieces.get(key)
+    if words is None:
+        words = []
+        for word in segment.words:
+            pieces = split_at_ties(word, width) if word.width > width else [word]
+            words += [part for piece in pieces for part in syllable_pieces(piece, names)] if syllables else pieces
+        segment.pieces[key] = words
+    return words
 
 
 def _valid_ends(ends, count: int) -> bool:

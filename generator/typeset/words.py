@@ -39,6 +39,8 @@ class Segment:
     """Words between forced line breaks (<br/>)."""
 
     words: list[Word] = field(default_factory=list)
+    # the words as the breaker sees them, by (column width, syllable breaks, kept names): see breakable_words
+    pieces: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 # Widths by (text, font, size): a document sets the same words (플레이어가, 밤에) in the same few styles again and again.
