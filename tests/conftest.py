@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import sys
+from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -311,7 +311,17 @@ def pdf_chars(data: bytes) -> list[dict]:
     reports them) about fifty times faster than pdfplumber; shared by the workers of a run."""
     import hashlib
 
-    return shared_across_workers(f"pdfium-chars-{hashlib.sha256(data).hexdigest()}", lambda: _pdf_chars(data))
+    digest = hashlib.sha256(data).hexdigest()
+    if digest in _CHARS:  # tests only read them: the kits' PDFs, read by test after test, are unpickled once
+        _CHARS.move_to_end(digest)
+    else:
+        _CHARS[digest] = shared_across_workers(f"pdfium-chars-{digest}", lambda: _pdf_chars(data))
+        if len(_CHARS) > 24:
+            _CHARS.popitem(last=False)
+    return _CHARS[digest]
+
+
+_CHARS: "OrderedDict[str, list[dict]]" = OrderedDict()
 
 
 def region_text(page: dict, x0: float, top: float, x1: float, bottom: float) -> str:
