@@ -147,6 +147,8 @@ class NightOrder:
     other_nights: list[str]
     source: str | None = None
     lines: dict = field(default_factory=dict)  # night → {index: line in source, None: line of the night's key}
+    # the official order with the script's own characters placed by their night numbers: not an order of its own
+    official: bool = False
 
     def steps(self, night: str) -> list[str]:
         return self.first_night if night == "first_night" else self.other_nights
@@ -224,16 +226,33 @@ class Game:
         """The night's steps that apply to this script: its characters plus the fixed steps, without those that never
         happen at the player counts the script declares (minion and demon information on a 5–6 player script), unless
         `all_players` asks for the order as the format writes it."""
+        return self._steps_in(self.night_order, night, all_players)
+
+    def _steps_in(self, order: NightOrder, night: str, all_players: bool) -> list[str]:
         present = set(self.ids)
         unplayed = set() if all_players else set(self.unplayed_steps(night))
         steps = []
-        for step in self.night_order.steps(night):
+        for step in order.steps(night):
             if step in self.library.fixed_steps or step in present:
                 if step in self.library.fixed_steps and self.library.fixed_steps[step].night_reminder(night) is None:
                     continue
                 if step not in unplayed:
                     steps.append(step)
         return steps
+
+    @property
+    def has_own_night_order(self) -> bool:
+        """Whether the script wakes its official characters (and runs the fixed steps) in an order other than the
+        library's. Its own characters need no order of their own: their night numbers place them."""
+        order = self.script.night_order
+        if order is None or order.official:
+            return False
+        official = self.library.night_order
+        known = set(official.first_night) | set(official.other_nights)
+        return any(
+            [step for step in self._steps_in(order, night, True) if step in known] != self._steps_in(official, night, True)
+            for night in NIGHTS
+        )
 
     def unplayed_steps(self, night: str) -> list[str]:
         """Fixed steps of this night that need more players than the script is for (its declared range ends under

@@ -76,9 +76,11 @@ def test_meta_title_author_bootlegger_and_order(tmp_path):
     game, report = game_of(path)
     script = game.script
     assert (script.title, script.author, script.bootlegger) == ("우리 동네 스크립트", "모임장", ["첩자는 매일 밤 마도서를 봅니다."])
-    # dusk, minion/demon info and dawn are optional in the format and added where the library puts them
-    assert script.night_order.first_night == ["dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "empath", "dawn"]
-    assert script.night_order.other_nights == ["dusk", "poisoner", "imp", "empath", "dawn"]
+    # the order written is the official one for these characters: the script follows the official order (and keeps
+    # following it when characters are added), with dusk, minion/demon info and dawn where the library puts them
+    assert script.night_order is None
+    assert game.night_steps("first_night") == ["dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "empath", "dawn"]
+    assert game.night_steps("other_nights") == ["dusk", "poisoner", "imp", "empath", "dawn"]
     from generator.check import run_checks
 
     run_checks(game, report)
@@ -93,6 +95,9 @@ def test_custom_order_is_validated_like_the_bundled_one(tmp_path):
     run_checks(game, report)
     codes = {f.code for f in report.errors}
     assert "night-missing" in codes  # empath wakes but is not in the order
+    # an order of its own stays the script's, with the steps the format lets it leave out added where they belong
+    assert game.script.night_order.first_night == ["dusk", "minioninfo", "demoninfo", "washerwoman", "poisoner", "dawn"]
+    assert game.script.night_order.other_nights == ["dusk", "imp", "poisoner", "dawn"]
 
 
 def test_custom_character_in_full(tmp_path):

@@ -16,6 +16,7 @@ from generator.load.wording import is_latin
 
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
 # the publisher's _meta keys the page carries along untouched (the title and author are edited on the page)
+NIGHT_KEYS = ("firstNight", "otherNight")
 META_PASSED_ON = ("bootlegger", "players", "firstNight", "otherNight", "logo", "hideTitle", "background", "almanac")
 
 
@@ -157,7 +158,7 @@ def script_state(game, meta: dict | None = None, written: list[str] | None = Non
         "characters": entries,
         "named_characters": dict(script.named_characters),
         "custom": custom,
-        "meta": passed_on_meta(script, meta),
+        "meta": passed_on_meta(game, meta),
     }
 
 
@@ -227,10 +228,13 @@ def night_lists(game) -> dict:
     return nights
 
 
-def passed_on_meta(script, meta: dict | None) -> dict:
-    """The _meta extras as sent (JSON), or built from a YAML script's own night order and house rules."""
+def passed_on_meta(game, meta: dict | None) -> dict:
+    """The _meta extras as sent (JSON), or built from a YAML script's own night order and house rules. A night order
+    that is the official one for these characters is left out: the page then keeps the script in the official order."""
+    script = game.script
     if meta is not None:
-        return {key: meta[key] for key in META_PASSED_ON if key in meta}
+        own_order = game.has_own_night_order
+        return {key: meta[key] for key in META_PASSED_ON if key in meta and (own_order or key not in NIGHT_KEYS)}
     extras: dict = {}
     if script.bootlegger:
         extras["bootlegger"] = list(script.bootlegger)
@@ -238,8 +242,8 @@ def passed_on_meta(script, meta: dict | None) -> dict:
         from generator.load.players import players_text
 
         extras["players"] = players_text(script.players)
-    if script.night_order is not None:
-        for night, key in zip(NIGHTS, ("firstNight", "otherNight")):
+    if game.has_own_night_order:
+        for night, key in zip(NIGHTS, NIGHT_KEYS):
             extras[key] = list(script.night_order.steps(night))
     return extras
 

@@ -1,4 +1,5 @@
-"""A Game → the publisher's script JSON: `_meta` with the Korean title and night order, then every character in full.
+"""A Game → the publisher's script JSON: `_meta` with the Korean title (and the night order, when the script has its
+own), then every character in full.
 
 Texts keep our '*토큰*' marks (the format's own emphasis for reminder-token names), get ' :reminder:' after
 sentences that put a marked token down, and have '{named}' placeholders filled. Anything longer than the schema
@@ -168,8 +169,9 @@ def export_meta(game: Game, short: Shortener) -> dict:
     meta: dict = {"id": META_ID, "name": short.text(script.title, "title", "스크립트")}
     if script.author:
         meta["author"] = short.text(script.author, "author", "스크립트")
-    for night, key in JSON_NIGHT_KEYS.items():
-        meta[key] = [OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night, all_players=True)]
+    if game.has_own_night_order:  # in the official order, the characters' night numbers say it all
+        for night, key in JSON_NIGHT_KEYS.items():
+            meta[key] = [OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night, all_players=True)]
     if script.bootlegger:
         meta["bootlegger"] = short.items(list(script.bootlegger), "bootlegger", "스크립트")
     if script.players:

@@ -21,20 +21,38 @@ def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, 
     }
     if not given and not any(waking_custom.values()):
         return None
-    lists = {}
-    for night in NIGHTS:
-        if night in given:
-            steps = []
-            for raw in given[night]:
-                if isinstance(raw, str):
-                    step = PUBLISHER_STEPS.get(normalize_id(raw)) or lookup.id_for(raw)
-                    if step:
-                        steps.append(step)
-            lists[night] = with_fixed_steps(steps, night, library_order)
-        else:
-            base = list(library_order.steps(night)) if library_order else with_fixed_steps([], night, None)
-            lists[night] = place_by_number(base, waking_custom[night], numbers, night, script, where, report)
-    return NightOrder(lists["first_night"], lists["other_nights"], where)
+    lists = {night: given_steps(given[night], night, lookup, library_order) for night in given}
+    plain = {
+        night: place_by_number(library_steps(library_order, night), waking_custom[night], numbers, night, script, where,
+                               report if night not in given else Report())
+        for night in NIGHTS
+    }
+    if all(same_for_script(lists[night], plain[night], script) for night in given):
+        # the order written is the one the official order gives these characters (our own export writes it so):
+        # the script follows the official order, and stays in it when characters are added or removed
+        return NightOrder(plain["first_night"], plain["other_nights"], where, official=True) if any(waking_custom.values()) else None
+    return NightOrder(lists.get("first_night", plain["first_night"]), lists.get("other_nights", plain["other_nights"]), where)
+
+
+def given_steps(raw_steps: list, night: str, lookup: IdLookup, library_order) -> list[str]:
+    """A `_meta` night list in our ids, the fixed steps added where the format lets them be left out."""
+    steps = []
+    for raw in raw_steps:
+        if isinstance(raw, str):
+            step = PUBLISHER_STEPS.get(normalize_id(raw)) or lookup.id_for(raw)
+            if step:
+                steps.append(step)
+    return with_fixed_steps(steps, night, library_order)
+
+
+def library_steps(library_order, night: str) -> list[str]:
+    return list(library_order.steps(night)) if library_order else with_fixed_steps([], night, None)
+
+
+def same_for_script(steps: list[str], other: list[str], script: Script) -> bool:
+    """Whether two orders wake the script's characters and run the fixed steps in the same sequence."""
+    present = set(script.character_ids) | set(script.custom_characters) | set(FIXED_STEPS)
+    return [s for s in steps if s in present] == [s for s in other if s in present]
 
 
 def place_by_number(base: list[str], custom: list[str], numbers: dict, night: str, script: Script, where: str, report: Report) -> list[str]:
