@@ -189,6 +189,7 @@ class Library:
     jinxes: list[Jinx]
     bag_table: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     content_dir: object = None
+    standard_order: object = None  # generator.load.standard_order.StandardOrder: the publisher's sort
 
 
 @dataclass

@@ -21,6 +21,15 @@ JsonOutOpt = Annotated[
     ),
 ]
 
+SortOpt = Annotated[
+    bool,
+    typer.Option(
+        "--sort",
+        help="캐릭터를 출판사의 공식 순서로 정렬해 씁니다(팀별로, 능력의 첫머리와 영어 능력의 길이 순서. 세 에디션의 캐릭터는 "
+        "인쇄된 시트의 순서). serve 화면의 '공식 순서로 정렬' 단추와 같은 순서입니다.",
+    ),
+]
+
 
 def register(app: typer.Typer) -> None:
     @app.command("export-json")
@@ -29,6 +38,7 @@ def register(app: typer.Typer) -> None:
         output: JsonOutOpt = None,
         content: ContentOpt = None,
         force: ForceOpt = False,
+        sort: SortOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
@@ -43,7 +53,7 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(console, debug):
             game, report = checked_game_or_stop(script, content, console, force, "JSON을 쓰지 않았습니다", "쓰려면")
             export_report = Report()
-            data = export_json_bytes(game, export_report)
+            data = export_json_bytes(game, export_report, sort)
             console.findings(export_report)
             if export_report.errors:
                 console.error("내보낸 JSON이 출판사 형식에 맞지 않아 저장하지 않았습니다.")

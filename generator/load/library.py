@@ -8,6 +8,7 @@ from pathlib import Path
 from generator import DEFAULT_CONTENT_DIR
 from generator.load.characters import character_files, load_characters, parse_cues
 from generator.load.fields import Fields, require_mapping, suggest
+from generator.load.standard_order import load_standard_order
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.limits import MAX_LIST_ITEMS
@@ -187,5 +188,6 @@ def load_library(content_dir: Path | None = None, report: Report | None = None) 
         jinxes=load_jinxes(content_dir, report, characters),
         bag_table=load_bag_table(content_dir, report),
         content_dir=content_dir,
+        standard_order=load_standard_order(content_dir, characters, report),
     )
     return library, report

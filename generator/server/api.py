@@ -86,7 +86,7 @@ def characters():
         raise refuse(400, "bad_edition", value=request.args.get("edition", "")[:40], help=EDITION_HELP) from None
     library = warm().loaded().library
     found = search(library.characters.values(), request.args.get("q"), team, edition)
-    return jsonify(tables.library_entries(found, library.characters))
+    return jsonify(tables.library_entries(found, library))
 
 
 @api.post("/validate")

@@ -30,7 +30,7 @@ def page_data() -> dict:
     library = warm().loaded().library
     descriptions = labels().get("documents", {})
     return {
-        "characters": tables.library_entries(sorted(library.characters.values(), key=sort_key), library.characters),
+        "characters": tables.library_entries(sorted(library.characters.values(), key=sort_key), library),
         "teams": [{"id": t, "name": TEAM_NAMES_KO[t], "side": t in SIDE_TEAMS} for t in TEAMS],
         "editions": [{"id": e, "name": EDITION_NAMES_KO[e]} for e in EDITIONS],
         "documents": [{"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in DOCUMENTS],

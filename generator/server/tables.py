@@ -11,7 +11,7 @@ from dataclasses import asdict
 from generator.josa import PLACEHOLDER, fill_named
 from generator.model import BAG_TEAMS, NIGHTS, TEAM_NAMES_KO, Character
 from generator.load.search import IdLookup
-from generator.load.standard_order import standard_place
+from generator.load.standard_order import StandardOrder
 from generator.load.wording import is_latin
 
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
@@ -25,7 +25,7 @@ def names_a_character(character: Character) -> bool:
     return any(PLACEHOLDER.search(getattr(character, key) or "") for key in TEXT_FIELDS_WITH_NAMES)
 
 
-def character_entry(character: Character, named_name: str | None = None, words=None) -> dict:
+def character_entry(character: Character, named_name: str | None = None, words=None, order=None) -> dict:
     """The API's `{id, name, team, edition, ability}` (the same fields as `characters --json`) in the printed wording
     (`words`, see generator.load.wording), plus whether it names a character and the Latin name it is found by."""
     ability = fill_named(character.ability, named_name) if PLACEHOLDER.search(character.ability) else character.ability
@@ -37,7 +37,8 @@ def character_entry(character: Character, named_name: str | None = None, words=N
         "ability": words(ability) if words else ability,
         "names_character": names_a_character(character),
         "english": latin_name(character),
-        "standard": standard_place(character.ability),  # the publisher's sort within a team (공식 순서로 정렬)
+        # its place in the publisher's order within its team (공식 순서로 정렬; generator.load.standard_order)
+        "standard": (order or StandardOrder()).place(character),
     }
 
 
@@ -46,13 +47,12 @@ def latin_name(character: Character) -> str:
     return next((name for name in character.known_names if is_latin(name)), character.id)
 
 
-def library_entries(characters, library: dict) -> list[dict]:
-    """Some of the library's characters (`library`: id → character) → entries in the printed wording, as the PDFs
-    show them."""
+def library_entries(characters, library) -> list[dict]:
+    """Some of the library's characters → entries in the printed wording, as the PDFs show them."""
     from generator.load.publisher.characters import library_words
 
-    words = library_words(library)
-    return [character_entry(c, words=words) for c in characters]
+    words = library_words(library.characters)
+    return [character_entry(c, words=words, order=library.standard_order) for c in characters]
 
 
 def findings_json(report) -> list[dict]:
@@ -143,7 +143,7 @@ def script_state(game, meta: dict | None = None, written: list[str] | None = Non
             entries.append(unknown_entry(raw, game.library.characters))
             continue
         named = game.named_character(character.id)
-        entry = character_entry(character, named.name if named else None, words)
+        entry = character_entry(character, named.name if named else None, words, game.library.standard_order)
         entry["custom"] = character.custom
         entries.append(entry)
     custom = {}

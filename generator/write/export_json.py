@@ -15,6 +15,7 @@ from generator.josa import with_particle
 from generator.model import NIGHTS, Character, Game
 from generator.load.players import players_text
 from generator.load.publisher.schema import load_schema
+from generator.load.standard_order import StandardOrder
 from generator.load.publisher.text import (
     JSON_NIGHT_KEYS,
     JSON_REMINDER_KEYS,
@@ -179,13 +180,15 @@ def export_meta(game: Game, short: Shortener) -> dict:
     return meta
 
 
-def export_game(game: Game, report: Report | None = None) -> list:
-    """The script as the publisher's JSON document (a list); warnings for shortened texts go to the report."""
+def export_game(game: Game, report: Report | None = None, sort: bool = False) -> list:
+    """The script as the publisher's JSON document (a list); warnings for shortened texts go to the report. `sort`
+    lists the characters in the publisher's order (generator.load.standard_order) instead of the script's."""
     report = report if report is not None else Report()
     short = Shortener(report)
     numbers = night_numbers(game)
     document: list = [export_meta(game, short)]
-    document.extend(export_character(c, game, numbers, short) for c in game.listed)
+    listed = (game.library.standard_order or StandardOrder()).sorted(game.listed) if sort else game.listed
+    document.extend(export_character(c, game, numbers, short) for c in listed)
     schema_errors(document, report)
     return document
 
@@ -199,6 +202,6 @@ def schema_errors(document: list, report: Report) -> None:
         report.error("export-invalid", f"내보낸 JSON이 출판사 형식에 맞지 않습니다({path}): {error.message}")
 
 
-def export_json_bytes(game: Game, report: Report | None = None) -> bytes:
-    document = export_game(game, report)
+def export_json_bytes(game: Game, report: Report | None = None, sort: bool = False) -> bytes:
+    document = export_game(game, report, sort)
     return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -125,7 +125,7 @@ function moveBefore(id, target, after) {
 }
 
 function sortStandard() {
-  // the publisher's sort within each team (how abilities open, then length); teams stay in sheet order
+  // the publisher's order within each team (entry.standard, from the facts: generator/load/standard_order.py)
   if (state.ids.length < 2) return;
   remember(TEXT.sortStandard);
   const place = new Map(state.ids.map((id, index) => [id, index]));
