@@ -118,10 +118,24 @@ def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  
         time.sleep(0.2)
     assert rows(driver) == ["washerwoman"]  # Enter never takes a character out
 
+    # 초성 matching characters of several teams: the line under the box asks, and Enter adds nothing
     search.clear()
-    search.send_keys("ㅅㅅ", Keys.ENTER)  # 사서, then the next 초성 match: each Enter the first not yet in
-    wait_until(driver, lambda d: len(rows(d)) == 2, "second added")
-    assert "washerwoman" in rows(driver)
+    search.send_keys("ㄱㅅㅅ")
+    hint = wait_until(driver, lambda d: "여러 팀" in d.find_element(By.ID, "enter-hint").text and d.find_element(By.ID, "enter-hint"), "asks")
+    assert "견습생(여행자)" in hint.text and "연금술사(마을주민)" in hint.text
+    screenshot(driver, tmp_path, "builder-enter-asks")
+    search.send_keys(Keys.ENTER)
+    wait_until(driver, lambda d: "여러 팀" in d.find_element(By.ID, "toast").text, "Enter asks too")
+    assert rows(driver) == ["washerwoman"]
+    # a name: the line says which character Enter adds, its card is marked, and Enter adds exactly that one
+    search.clear()
+    search.send_keys("견습")
+    hint = wait_until(driver, lambda d: d.find_element(By.ID, "enter-hint").text.startswith("Enter를") and d.find_element(By.ID, "enter-hint"), "names it")
+    assert hint.text.startswith("Enter를 누르면 넣습니다: 견습생(여행자) · ")
+    assert [c.get_attribute("data-id") for c in driver.find_elements(By.CSS_SELECTOR, "#library-list .card.enter-target")] == ["apprentice"]
+    screenshot(driver, tmp_path, "builder-enter-names")
+    search.send_keys(Keys.ENTER)
+    wait_until(driver, lambda d: rows(d) == ["washerwoman", "apprentice"], "the one it named")
 
     search.clear()
     search.send_keys("zzzz")

@@ -54,6 +54,7 @@ function drawLibrary() {
   }
   list.replaceChildren(...cards);
   $("library-count").textContent = say(TEXT.ofLibrary, { shown: libraryIds.length, total: LIBRARY.size });
+  drawEnterHint();
 }
 
 function libraryCard(entry) {
@@ -81,6 +82,7 @@ function drawLibraryMarks() {
     card.setAttribute("aria-pressed", inScript ? "true" : "false");
     card.querySelector(".mark").textContent = inScript ? TEXT.added : TEXT.add;
   }
+  drawEnterHint();
 }
 
 function addCharacter(id) {
@@ -109,11 +111,50 @@ function toggleCharacter(id) {
   if (state.ids.includes(id)) removeCharacter(id); else addCharacter(id);
 }
 
+const CHOSEONG_ONLY = /^[ㄱ-ㅎ\s]+$/;
+
+function enterTarget() {
+  // what Enter in the search box does: add the first result not yet in the script, or, when 초성 alone matches
+  // characters of several teams (ㄱㅅㅅ: 견습생, 공상가 …), ask which one instead of guessing
+  const query = libraryFilter.q.trim();
+  const open = libraryIds.filter((id) => !state.ids.includes(id));
+  if (!query || !open.length) return null;
+  const teams = new Set(open.map((id) => LIBRARY.get(id).team));
+  if (CHOSEONG_ONLY.test(query) && open.length > 1 && teams.size > 1) return { ask: open };
+  return { id: open[0] };
+}
+
+function askText(ids) {
+  const names = ids.slice(0, 4).map((id) => `${LIBRARY.get(id).name}(${TEAM_NAMES[LIBRARY.get(id).team]})`);
+  const more = ids.length > 4 ? ` ${say(TEXT.andMore, { count: ids.length - 4 })}` : "";
+  return say(TEXT.enterAsks, { query: libraryFilter.q.trim(), names: names.join(", ") + more });
+}
+
+function drawEnterHint() {
+  const hint = $("enter-hint");
+  const target = enterTarget();
+  for (const card of $("library-list").querySelectorAll(".card.enter-target")) card.classList.remove("enter-target");
+  hint.hidden = !target;
+  hint.classList.toggle("asks", Boolean(target && target.ask));
+  if (!target) return;
+  if (target.ask) {
+    hint.textContent = askText(target.ask);
+    return;
+  }
+  const entry = LIBRARY.get(target.id);
+  const card = $("library-list").querySelector(`.card[data-id="${CSS.escape(target.id)}"]`);
+  if (card) card.classList.add("enter-target");
+  const opening = entry.ability.length > 28 ? `${entry.ability.slice(0, 28)}…` : entry.ability;
+  hint.textContent = say(TEXT.enterAdds, { name: entry.name, team: TEAM_NAMES[entry.team], opening });
+}
+
 function addFirstResult() {
-  // Enter in the search box: the first result not yet in the script; it never takes one out
-  const id = libraryIds.find((other) => !state.ids.includes(other));
-  if (id) { addCharacter(id); toast(say(TEXT.addedName, { name: LIBRARY.get(id).name })); }
+  // Enter in the search box: what the hint under it says (it never takes a character out)
+  const target = enterTarget();
+  if (target && target.id) { addCharacter(target.id); toast(say(TEXT.addedName, { name: LIBRARY.get(target.id).name })); }
+  else if (target) toast(askText(target.ask));
   else toast(libraryIds.length ? TEXT.allIn : say(TEXT.noResults, { query: libraryFilter.q.trim() }));
+  drawEnterHint();
 }
 
 function drawFilters() {
