@@ -298,3 +298,60 @@ def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_pa
     Select(driver.find_element(By.ID, "players-high")).select_by_visible_text("6")
     wait_until(driver, lambda d: setup_rows(d) == ["5명", "6명"], "5–6 from the control")
     screenshot(driver, tmp_path, "builder-teensy-desktop")
+
+
+@pytest.mark.parametrize("text", ["", "  \n", "[{", '{"title": "목록이 아님"}'], ids=["empty", "blank", "broken", "not-a-list"])
+def test_a_file_that_cannot_be_opened_gets_one_answer(site, browser, tmp_path, text):  # noqa: F811
+    """One answer per state: the panel, the status and the toast say the file was not opened and why, nothing says
+    it may be printed, and no word of the HTTP layer ('요청') reaches the page."""
+    driver = open_with_upload(browser, site, tmp_path / "빈-스크립트.json", text)
+    toast = wait_until(driver, lambda d: "열지 않았습니다" in d.find_element(By.ID, "toast").text and d.find_element(By.ID, "toast"), "toast")
+    assert "빈-스크립트.json" in toast.text
+    findings = driver.find_element(By.ID, "findings")
+    assert "문제가 없습니다" not in findings.text and "인쇄해도 좋습니다" not in findings.text
+    assert findings.find_elements(By.CSS_SELECTOR, ".finding") and not findings.find_elements(By.CSS_SELECTOR, ".finding.ok")
+    assert driver.find_element(By.ID, "status").text == "스크립트를 읽을 수 없습니다"
+    if not text.strip():
+        assert len(findings.find_elements(By.CSS_SELECTOR, ".finding")) == 1 and "비어 있습니다" in findings.text
+    assert "요청" not in driver.find_element(By.TAG_NAME, "body").text
+    assert controls_under_the_toast(driver) == []
+    screenshot(driver, tmp_path, f"builder-not-opened-{len(text)}")
+
+
+COVERED = """
+const toast = document.getElementById("toast");
+const box = toast.getBoundingClientRect();
+const hits = [];
+for (const control of document.querySelectorAll("button, input, select, textarea, a[href], .card, summary")) {
+  if (toast.contains(control)) continue;
+  const r = control.getBoundingClientRect();
+  const x0 = Math.max(r.left, box.left), x1 = Math.min(r.right, box.right);
+  const y0 = Math.max(r.top, box.top), y1 = Math.min(r.bottom, box.bottom);
+  if (x0 >= x1 || y0 >= y1) continue;
+  toast.hidden = true;  // what shows at that point without the toast: the control, or whatever clips it
+  const under = document.elementFromPoint((x0 + x1) / 2, (y0 + y1) / 2);
+  toast.hidden = false;
+  if (under && (under === control || control.contains(under))) hits.push(control.id || control.textContent.trim().slice(0, 30));
+}
+return hits;
+"""
+
+
+def controls_under_the_toast(driver) -> list[str]:
+    """Every control a shown toast covers (sampled where they overlap, as the page would be seen without it)."""
+    assert driver.find_element(By.ID, "toast").is_displayed()
+    return driver.execute_script(COVERED)
+
+
+@pytest.mark.parametrize("width", [1366, 1000])
+def test_a_toast_never_covers_a_control(site, browser, tmp_path, width):  # noqa: F811
+    driver = browser(width, 800)
+    open_page(driver, site)
+    load_bundled(driver, "trouble-brewing", 27)
+    remove = driver.find_element(By.CSS_SELECTOR, '#script-list .row[data-id="chef"] button.remove')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", remove)
+    remove.click()  # a toast with its own undo button
+    wait_until(driver, lambda d: d.find_element(By.ID, "toast").is_displayed(), "toast")
+    driver.execute_script("document.getElementById('save').scrollIntoView({block: 'end'})")  # the save button under it
+    assert controls_under_the_toast(driver) == []
+    screenshot(driver, tmp_path, f"builder-toast-{width}")

@@ -44,7 +44,8 @@ class ApiError(Exception):
 
 
 def refuse(status: int, key: str, findings=None, **values) -> ApiError:
-    return ApiError(status, message(key, **values), findings)
+    """The answer names its message (`reason`): the page words what a file's reader needs to hear on its own."""
+    return ApiError(status, message(key, **values), findings, reason=key)
 
 
 def register(app) -> None:

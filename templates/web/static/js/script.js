@@ -279,18 +279,32 @@ async function loadChosen() {
   adopt(answer.script, name);
 }
 
+// why a file was not opened, in a file's words (the server's own words speak of requests)
+const FILE_REASONS = { body_empty: "fileEmpty", body_too_big: "fileTooBig", body_not_utf8: "fileNotScript" };
+
 async function upload(file) {
   const text = await file.text();
+  if (!text.trim()) { notOpened(file, TEXT.fileEmpty, []); return; }
   const stem = file.name.replace(/\.json$/i, "").replace(/[^0-9A-Za-z가-힣_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 60);
   const response = await post(`/api/validate${stem ? `?name=${encodeURIComponent(stem)}` : ""}`, text);
-  const answer = await response.json();
+  const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
-    drawFindings(answer.findings || []);
-    setStatus("error", TEXT.unreadable);
-    toast(answer.error, true);
+    const findings = answer.findings || [];
+    const why = findings.length ? findings.filter((f) => f.level === "error").map((f) => f.message).join(" ")
+      : TEXT[FILE_REASONS[answer.reason]] || answer.error || TEXT.fileNotScript;
+    notOpened(file, why, findings);
     return;
   }
   adopt(answer.script, stem);
+}
+
+function notOpened(file, why, findings) {
+  // one answer: the check panel, the status and the toast all say the file was not opened and why; none says
+  // that anything may be printed
+  const message = say(TEXT.fileUnreadable, { file: file.name, why });
+  drawFindings(findings.length ? findings : [{ level: "error", code: "file", kind: TEXT.fileKind, message }]);
+  setStatus("error", TEXT.unreadable);
+  toast(message, true);
 }
 
 async function save(overwrite = false) {
