@@ -44,7 +44,7 @@ def test_cli_lines_carry_a_korean_kind_and_json_keeps_the_code(tmp_path):
     result = run_cli("validate", script)
     assert result.exit_code == 1
     line = next(line for line in result.stderr.splitlines() if "fortuneteler" in line)
-    assert line.endswith("(모르는 캐릭터)") and "'fortuneteller'(점쟁이)" in line
+    assert line.endswith("(모르는 캐릭터)") and "점쟁이('fortuneteller')" in line
     assert not CODE_IN_PARENS.search(result.stderr), result.stderr
     as_json = json.loads(run_cli("validate", script, "--json").stdout)
     assert any(f["code"] == "unknown-id" for f in as_json) and all("kind" not in f for f in as_json)

@@ -103,7 +103,7 @@ def test_script_naming_an_unknown_character_suggests_the_closest(content):
     _, report = load_game("typo", content)
     finding = finding_for(report, "unknown-id")
     assert finding.subject == "empth" and finding.level == "error"
-    assert "혹시 'empath'(초공감자)" in finding.message and finding.message.endswith("인가요?")
+    assert "혹시 초공감자('empath')" in finding.message and finding.message.endswith("인가요?")
     assert re.fullmatch(rf"{re.escape(str(path))}:\d+", finding.where)
 
 

@@ -160,7 +160,7 @@ def test_unknown_id_suggests_close_ids_via_cli(tmp_path):
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 1
     output = result.output + (result.stderr if result.stderr_bytes is not None else "")
-    assert "poisonner" in output and "혹시 'poisoner'(독살범)" in output
+    assert "poisonner" in output and "혹시 독살범('poisoner')" in output
     assert f"{path.name}:4" in output  # the line of the item
 
 

@@ -355,3 +355,27 @@ def test_a_toast_never_covers_a_control(site, browser, tmp_path, width):  # noqa
     driver.execute_script("document.getElementById('save').scrollIntoView({block: 'end'})")  # the save button under it
     assert controls_under_the_toast(driver) == []
     screenshot(driver, tmp_path, f"builder-toast-{width}")
+
+
+FIELD_PATH = re.compile(r"\b[a-z_]+\.[a-z_]+\b(?<!\.svg)(?<!\.png)(?<!\.json)(?<!\.yaml)(?<!\.pdf)(?<!\.net)")  # file names and the credits' site pass
+
+
+def test_no_codes_on_screen_and_an_invisible_character_reorders_nothing(site, browser, tmp_path):  # noqa: F811
+    """Fields are named in Korean, invisible characters in words, characters by their Korean name first; a
+    right-to-left override in a title does not flip the remembered list; the same file opened twice is one entry."""
+    text = '[{"id": "_meta", "name": "우리\\u202e 스크립트", "author": "모임\\u200b장"}, "washerwoman", "fortuneteler", "imp"]'
+    driver = open_with_upload(browser, site, tmp_path / "우리.json", text)
+    findings = wait_until(driver, lambda d: "보이지 않는 문자" in d.find_element(By.ID, "findings").text and d.find_element(By.ID, "findings"), "checked")
+    assert "'스크립트 만든 사람'" in findings.text and "폭 없는 공백(3번째 글자)" in findings.text
+    assert driver.find_element(By.ID, "title").get_attribute("value") == "우리 스크립트"  # the override taken out
+    assert "스크립트 제목" not in findings.text
+    assert "점쟁이('fortuneteller')" in driver.find_element(By.TAG_NAME, "body").text
+    visible = driver.find_element(By.TAG_NAME, "body").text
+    assert "U+" not in visible and not FIELD_PATH.findall(visible), FIELD_PATH.findall(visible)
+    options = lambda d: [o.text for o in Select(d.find_element(By.ID, "remembered")).options]  # noqa: E731
+    assert [o for o in options(driver) if o.startswith("우리")] == ["우리 스크립트 (3명)"]
+    driver.find_element(By.ID, "upload").send_keys(str(tmp_path / "우리.json"))  # the same file again
+    driver.execute_script("document.getElementById('toast').hidden = true")
+    wait_until(driver, lambda d: "불러왔습니다" in d.find_element(By.ID, "toast").text and d.find_element(By.ID, "toast").is_displayed(), "opened again")
+    assert [o for o in options(driver) if o.startswith("우리")] == ["우리 스크립트 (3명)"]
+    screenshot(driver, tmp_path, "builder-no-codes")

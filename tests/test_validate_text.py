@@ -35,13 +35,14 @@ def test_invisible_character_is_an_error(content, char):
     report = with_ability(content, EMPATH_ABILITY.replace("이웃", f"이{char}웃"))
     [finding] = with_code(report, "text-invisible")
     assert finding.level == "error" and finding.subject == "empath"
-    assert f"U+{ord(char):04X}" in finding.message and "보이지 않는 문자" in finding.message
+    assert "보이지 않는 문자" in finding.message and "U+" not in finding.message
+    assert "'초공감자의 능력'" in finding.message and f"({EMPATH_ABILITY.index('이웃') + 2}번째 글자)" in finding.message
 
 
 def test_control_character_is_an_error(content):
     report = with_ability(content, EMPATH_ABILITY + "\x07")
     [finding] = with_code(report, "text-control")
-    assert "U+0007" in finding.message and "제어 문자" in finding.message
+    assert "제어 문자" in finding.message and f"{len(EMPATH_ABILITY) + 1}번째 글자" in finding.message
 
 
 def test_decomposed_hangul_is_composed_on_load(content):
@@ -56,7 +57,7 @@ def test_lone_conjoining_jamo_is_an_error(content):
     report = with_ability(content, EMPATH_ABILITY + " \u1100 \u1161")  # no syllable to compose into
     [finding] = with_code(report, "text-jamo")
     assert finding.level == "error"
-    assert "U+1100" in finding.message and "U+1161" in finding.message
+    assert "'\u1100'" in finding.message and "'\u1161'" in finding.message
 
 
 def test_compatibility_jamo_is_accepted(content):
@@ -84,14 +85,14 @@ def test_character_missing_from_the_font_is_a_glyph_error(content):
     report = with_ability(content, EMPATH_ABILITY + " 🎲")
     [finding] = with_code(report, "text-glyph")
     assert finding.level == "error"
-    assert "U+1F3B2" in finding.message and "글꼴" in finding.message
+    assert "'🎲'" in finding.message and "글꼴" in finding.message and "U+" not in finding.message
 
 
 def test_glyph_check_covers_the_script_notes(content):
     edit_yaml(content / "scripts" / "in-space.yaml", lambda data: data.update(notes=data["notes"] + " 🎲"))
     _, report = validate("in-space", content)
     [finding] = with_code(report, "text-glyph")
-    assert "script.notes" in finding.message
+    assert "'스크립트 소개'" in finding.message
 
 
 SAMPLE = "A z 0 가 힣 똠 … “ ” · ※ → × ㄱ П 漢 \u1100 \u200b 🎲 ★ ♥ € ½"

@@ -16,6 +16,20 @@ ZERO_WIDTH_AND_BIDI = {
     0x3164, 0xFFA0,  # Hangul fillers: look like nothing, sit inside the compatibility-jamo block
     0x2028, 0x2029,  # line and paragraph separators: invisible breaks YAML does not show as new lines
 }
+# what each invisible character is, in words a storyteller can act on (a code point means nothing on the page)
+INVISIBLE_NAMES = {
+    0x200B: "폭 없는 공백", 0x200C: "폭 없는 이음 문자", 0x200D: "폭 없는 이음 문자", 0x2060: "보이지 않는 이음 문자",
+    0xFEFF: "보이지 않는 BOM 문자", 0x00AD: "보이지 않는 하이픈", 0x200E: "글자 방향 표시", 0x200F: "글자 방향 표시",
+    **{code: "글자 방향을 바꾸는 문자" for code in (0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069)},
+    0x3164: "한글 채움 문자", 0xFFA0: "한글 채움 문자", 0x2028: "줄 나눔 문자", 0x2029: "문단 나눔 문자",
+}
+# a text's field → its name in a message (Korean first; the file and line in `where` lead to the key)
+FIELD_NAMES = {
+    "name": "이름", "ability": "능력", "flavor": "분위기 글", "overview": "개요", "first_night": "첫날 밤 안내",
+    "other_nights": "다른 밤 안내", "examples": "예시", "how_to_run": "진행 방법", "notes": "예시 · 메모", "tips": "요령",
+    "reminders": "알림 토큰", "global_reminders": "전역 알림 토큰", "aliases": "다른 이름", "cues": "짧은 안내",
+    "title": "제목", "author": "만든 사람", "bootlegger": "자체 규칙",
+}
 ORDINARY_PUNCTUATION = set(" \n.,:;!?'\"()[]{}<>-–—~·…“”‘’*%/&+=#@_×→※「」『』〈〉《》|\\^`$\u00a0")
 MISSING_SECTIONS = (("flavor", "분위기 글"), ("overview", "개요"), ("how_to_run", "진행 방법"))
 REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
@@ -34,6 +48,14 @@ def character_texts(character) -> list[tuple[str, str]]:
     for night, cue in character.cues.items():
         texts.append((f"cues.{night}", cue))
     return texts
+
+
+def field_name(key: str) -> str:
+    """'how_to_run[2]' → '진행 방법 2', 'cues.first_night' → '첫날 밤 안내의 짧은 안내'."""
+    base, _, index = key.partition("[")
+    if base.startswith("cues."):
+        return f"{FIELD_NAMES.get(base[5:], base[5:])}의 짧은 안내"
+    return FIELD_NAMES.get(base, base) + (f" {index.rstrip(']')}" if index else "")
 
 
 def script_texts(game: Game) -> list[tuple[str, str]]:
@@ -88,17 +110,26 @@ def check_characters_of(text: str, label: str, subject: str | None, where: str |
             missing.add(ch)
     for kind, chars in flagged.items():
         level, code, what = KIND_MESSAGES[kind]
-        shown = ", ".join(f"U+{ord(c):04X}" + (f" '{c}'" if kind == "script" else "") for c in sorted(chars))
+        shown = ", ".join(described(c, kind, text) for c in sorted(chars))
         message = f"'{label}'에 {with_particle(what, '이')} 있습니다: {shown}. 지우거나 일반 문자로 바꿔 주세요."
         getattr(report, level)(code, message, subject=subject, where=where)
     if missing:
-        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+        shown = ", ".join(f"'{c}'" for c in sorted(missing))
         report.error(
             "text-glyph",
             f"'{label}'의 문자 {with_particle(shown, '은')} 함께 든 글꼴(나눔명조·나눔고딕과 라틴 문자용 Noto) 어디에도 없어 빈 네모로 인쇄됩니다. 다른 문자로 바꿔 주세요.",
             subject=subject,
             where=where,
         )
+
+
+def described(ch: str, kind: str, text: str) -> str:
+    """A flagged character as a person finds it: what it is (an invisible one has no look) and where it stands."""
+    if kind not in ("zero-width", "control"):
+        return f"'{ch}'"
+    places = [index + 1 for index, c in enumerate(text) if c == ch]
+    where = ", ".join(f"{n}번째" for n in places[:3]) + (f" 외 {len(places) - 3}곳" if len(places) > 3 else "")
+    return f"{INVISIBLE_NAMES.get(ord(ch), '제어 문자')}({where} 글자)"
 
 
 def font_coverage():
@@ -245,16 +276,16 @@ def check(game: Game, report: Report) -> None:
     covered = font_coverage()
     for character in game.characters:
         for label, text in character_texts(character):
-            check_characters_of(text, f"{character.id}.{label}", character.id, character.source, report, covered)
+            check_characters_of(text, f"{character.name}의 {field_name(label)}", character.id, character.source, report, covered)
         check_reminder_marks(character, report)
         check_cues(character, report)
     check_missing_sections(game.listed, report)
     for label, text in script_texts(game):
-        check_characters_of(text, f"script.{label}", None, game.script.source, report, covered)
+        check_characters_of(text, f"스크립트 {'소개' if label == 'notes' else field_name(label)}", None, game.script.source, report, covered)
     for fixed in game.library.fixed_steps.values():
         for night in ("first_night", "other_nights"):
             if fixed.night_reminder(night):
-                check_characters_of(fixed.night_reminder(night), f"{fixed.id}.{night}", fixed.id, game.library.night_order.source, report, covered)
+                check_characters_of(fixed.night_reminder(night), f"{fixed.name}의 {field_name(night)}", fixed.id, game.library.night_order.source, report, covered)
     for jinx in game.jinxes:
-        check_characters_of(jinx.text, "jinx", None, None, report, covered)
+        check_characters_of(jinx.text, "징크스", None, None, report, covered)
     check_name_variants(game, report)

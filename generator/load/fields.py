@@ -191,7 +191,8 @@ def require_mapping(located: Located, report: Report, what: str) -> dict | None:
 KOREAN_TEAMS = {name: team for team, name in TEAM_NAMES_KO.items()}
 
 
-def did_you_mean(value: str, allowed, translations: dict[str, str] | None = None, cutoff: float = 0.6, shown=None) -> str:
+def did_you_mean(value: str, allowed, translations: dict[str, str] | None = None, cutoff: float = 0.6, shown=None,
+                 label=None) -> str:
     """" 혹시 'ability'인가요?" for the closest allowed spellings (a Korean word that `translations` knows is mapped
     first: '마을주민' → 'townsfolk'), else ''. Written without a particle after the Latin word; `shown` may add to
     each spelling (a character's Korean name)."""
@@ -201,7 +202,7 @@ def did_you_mean(value: str, allowed, translations: dict[str, str] | None = None
         close = difflib.get_close_matches(value, list(allowed), n=3, cutoff=cutoff)
     if not close:
         return ""
-    listed = ", ".join(f"'{c}'" + (shown(c) if shown else "") for c in close)
+    listed = ", ".join(label(c) if label else f"'{c}'" + (shown(c) if shown else "") for c in close)
     return f" 혹시 {listed}인가요?" if len(close) == 1 else f" 혹시 {listed} 중 하나인가요?"
 
 
@@ -216,8 +217,8 @@ def suggest(unknown: str, known, report: Report | None = None) -> str:
             return ""
         report.suggestions_left -= 1
 
-    def name(character_id: str) -> str:
+    def named(character_id: str) -> str:  # the Korean name first: what a storyteller knows the character by
         character = known.get(character_id) if isinstance(known, dict) else None
-        return f"({character.name})" if isinstance(character, Character) else ""
+        return f"{character.name}('{character_id}')" if isinstance(character, Character) else f"'{character_id}'"
 
-    return did_you_mean(unknown, [k for k in known if isinstance(k, str)], cutoff=0.5, shown=name)
+    return did_you_mean(unknown, [k for k in known if isinstance(k, str)], cutoff=0.5, label=named)

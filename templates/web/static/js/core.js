@@ -98,8 +98,16 @@ function startNew(options = state.options) {
   switchTo(key);
 }
 
+// characters that do not show but reorder or hide text around them (a right-to-left override flips the count after it)
+const INVISIBLE = /[\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g;
+
 function rememberedTitle(script) {
-  return script.title.trim() || TEXT.untitled;
+  return script.title.replace(INVISIBLE, "").trim() || TEXT.untitled;
+}
+
+function sameScript(a, b) {
+  const keys = ["title", "author", "notes", "ids", "named", "custom", "meta"];
+  return keys.every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
 }
 
 // --- undo: the last changes to the characters, one step at a time ------------------------------------------

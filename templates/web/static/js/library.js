@@ -111,11 +111,11 @@ function toggleCharacter(id) {
   if (state.ids.includes(id)) removeCharacter(id); else addCharacter(id);
 }
 
-const CHOSEONG_ONLY = /^[ㄱ-ㅎ\s]+$/;
+const CHOSEONG_ONLY = /^[\u3131-\u314E\s]+$/; // initial consonants only (the compatibility jamo)
 
 function enterTarget() {
-  // what Enter in the search box does: add the first result not yet in the script, or, when 초성 alone matches
-  // characters of several teams (ㄱㅅㅅ: 견습생, 공상가 …), ask which one instead of guessing
+  // what Enter in the search box does: add the first result not yet in the script, or, when initial consonants
+  // alone match characters of several teams (one query fits the alchemist and the apprentice), ask which one
   const query = libraryFilter.q.trim();
   const open = libraryIds.filter((id) => !state.ids.includes(id));
   if (!query || !open.length) return null;

@@ -246,10 +246,9 @@ function learnEntries(characters) {
 function adopt(script, name) {
   // a script from the server becomes a new remembered script: the one being edited stays in the list
   const options = state.options;
-  const key = newKey();
-  memory.scripts[key] = Object.assign(emptyState(), {
+  const adopted = Object.assign(emptyState(), {
     name: name || "",
-    title: script.title || "",
+    title: (script.title || "").replace(INVISIBLE, ""),  // a direction override would reverse the title in its field
     author: script.author || "",
     notes: script.notes || "",
     ids: script.characters.map((c) => c.id),
@@ -258,6 +257,9 @@ function adopt(script, name) {
     meta: Object.assign({}, script.meta),
     options,
   });
+  // the same file opened again is the script already remembered, not a second copy of it
+  const key = Object.keys(memory.scripts).find((other) => sameScript(memory.scripts[other], adopted)) || newKey();
+  if (!(key in memory.scripts)) memory.scripts[key] = adopted;
   memory.current = key;
   state = memory.scripts[key];
   undoStack.length = 0;
@@ -345,7 +347,7 @@ async function loadScriptList() {
     const mine = scripts.filter((s) => s.source === source);
     if (!mine.length) continue;
     select.append(el("optgroup", { label: TEXT[source] },
-      mine.map((s) => el("option", { value: `${s.source}/${s.name}`, text: `${s.title} (${say(TEXT.characters, { count: s.count })})` }))));
+      mine.map((s) => el("option", { value: `${s.source}/${s.name}`, text: `${s.title.replace(INVISIBLE, "")} (${say(TEXT.characters, { count: s.count })})` }))));
   }
 }
 
