@@ -194,19 +194,23 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="butler"]'), "집사 found")
     click(driver, '#library-list .card[data-id="butler"]')
     wait_until(driver, lambda d: not any("외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall gone")
-    wait_until(driver, lambda d: d.find_element(By.ID, "preview").get_attribute("src").startswith("blob:"), "preview shown")
+    wait_until(driver, lambda d: (d.find_element(By.ID, "preview").get_attribute("src") or "").startswith("blob:"), "preview shown")
 
     names = wait_until(driver, lambda d: [row.find_element(By.CSS_SELECTOR, ".name").text
                                           for row in d.find_elements(By.CSS_SELECTOR, "#script-list .row")], "names read")
     assert len(names) == 28 and "픽시" in names and "집사" in names
+    # the edition with other characters is the club's: a title of its own suggested, no publisher credit
+    assert driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐 변형"
+    assert driver.find_element(By.ID, "author").get_attribute("value") == ""
     click(driver, '.doc[data-document="script_sheet"]')
-    sheet = browser.downloads / "trouble-brewing-script.pdf"  # named after the script (issue 21)
+    sheet = browser.downloads / "불길한-조짐-변형-script.pdf"  # named after the script's title (issues 21, 33)
     wait_until(driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded")
     assert sheet.read_bytes().startswith(b"%PDF")
     from pypdf import PdfReader
 
     text = re.sub(r"\s+", "", PdfReader(sheet).pages[0].extract_text())
     assert all(re.sub(r"\s+", "", name) in text for name in names if name not in ("거지", "관료", "총잡이", "희생양", "도둑"))
+    assert "불길한조짐변형" in text and "Pandemonium" not in text and "제작" not in text
     screenshot(driver, tmp_path, "serve-desktop")
     assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]  # no script errors
 

@@ -10,7 +10,7 @@ from generator.load.characters import character_files, load_characters
 from generator.load.fields import Fields, require_mapping, suggest
 from generator.load.library import load_library, load_night_order, night_lines
 from generator.findings import Report, Unreadable
-from generator.josa import quoted
+from generator.josa import quoted, with_particle
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
 from generator.limits import MAX_NIGHT_STEPS, MAX_SCRIPT_CHARACTERS
 from generator.read.yamlio import Located, display_path, load_yaml, read_text
@@ -179,7 +179,35 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
             )
     game = Game(script=script, library=library, characters=characters)
     add_jinx_fabled(game)
+    credit_only_what_the_publisher_made(game, report)
     return game
+
+
+def credit_only_what_the_publisher_made(game: Game, report: Report) -> None:
+    """An edition's title and author on a script with other characters (a club's edit of it): the print never
+    credits the publisher for a script it did not make, and the title is asked for."""
+    order = game.library.standard_order
+    sheets = getattr(order, "sheets", None)
+    if not sheets or order.edition_of(game.characters, game.library.characters) is not None:
+        return
+    script = game.script
+    credited = next((sheet for sheet in sheets.values() if sheet.author and script.author == sheet.author), None)
+    if credited is not None:
+        report.warning(
+            "publisher-credit",
+            f"만든 사람이 {with_particle(credited.author, '으로')} 되어 있지만 캐릭터가 공식 스크립트와 다릅니다. 출판사가 만든 "
+            "스크립트가 아니므로 인쇄물에 만든 사람을 넣지 않습니다. 만든 사람에 자기 이름이나 모임 이름을 적어 주세요.",
+            where=script.source,
+        )
+        script.author = None
+    titled = next((sheet for sheet in sheets.values() if script.title.strip() == sheet.title), None)
+    if titled is not None:
+        report.warning(
+            "official-title",
+            f"제목 {quoted(titled.title, '은')} 공식 스크립트의 제목인데 캐릭터가 다릅니다. '{titled.title} 변형'처럼 자기 "
+            "스크립트의 제목을 붙여 주세요.",
+            where=script.source,
+        )
 
 
 def add_jinx_fabled(game: Game) -> None:

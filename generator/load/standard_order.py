@@ -19,7 +19,7 @@ from pathlib import Path
 from statistics import median
 
 from generator.findings import Report
-from generator.model import TEAMS, Character
+from generator.model import BAG_TEAMS, TEAMS, Character
 from generator.read.yamlio import load_yaml
 
 FACTS_FILE = "publisher_order.yaml"
@@ -54,6 +54,13 @@ _KOREAN_PATTERNS = tuple((re.compile(pattern), english) for pattern, english in 
 
 
 @dataclass
+class EditionSheet:
+    title: str
+    author: str | None
+    ids: list[str]
+
+
+@dataclass
 class StandardOrder:
     """Places in the publisher's order: `place(character)` sorts with TEAMS first, then this."""
 
@@ -61,6 +68,14 @@ class StandardOrder:
     ranks: dict[str, int] = field(default_factory=dict)  # official id → its place among all characters
     rule_keys: list[tuple] = field(default_factory=list)  # (team, opening rank, length, id), sorted: the rule's slots
     ratio: float = 2.0  # English characters per Korean character of the same ability
+    sheets: dict[str, EditionSheet] = field(default_factory=dict)  # the editions' printed sheets, by script id
+
+    def edition_of(self, characters: list[Character], library: dict[str, Character]) -> EditionSheet | None:
+        """The edition whose sheet has exactly these townsfolk, outsiders, minions and demons, if any (travellers
+        and fabled come and go: the publisher's own file of an edition often leaves them out)."""
+        wanted = {c.id for c in characters if c.team in BAG_TEAMS}
+        return next((sheet for sheet in self.sheets.values()
+                     if {cid for cid in sheet.ids if cid in library and library[cid].team in BAG_TEAMS} == wanted), None)
 
     def place(self, character: Character) -> float:
         if character.id in self.ranks:
@@ -87,7 +102,7 @@ def load_standard_order(content_dir: Path, characters: dict[str, Character], rep
     """The facts file read against the library's characters; without it every character is placed by its Korean."""
     path = content_dir / FACTS_FILE
     if not path.is_file():
-        return StandardOrder()
+        return StandardOrder(sheets=edition_sheets(content_dir, report))
     located = load_yaml(path, report)
     data = located.data if located is not None else None
     openings = data.get("openings") if isinstance(data, dict) else None
@@ -96,15 +111,16 @@ def load_standard_order(content_dir: Path, characters: dict[str, Character], rep
         if located is not None:
             report.warning("sort-facts", f"{FACTS_FILE}에 openings(문장 목록)와 roles(캐릭터별 opening·length)가 없어, "
                                          "공식 순서를 한국어 능력의 첫머리로 정합니다.", where=str(path))
-        return StandardOrder()
+        return StandardOrder(sheets=edition_sheets(content_dir, report))
     openings_t = tuple(openings)
     facts = {cid: fact for cid, fact in roles.items() if cid in characters and _usable(fact, openings_t)}
     keys = sorted(_fact_key(characters[cid], fact, openings_t) for cid, fact in facts.items())
     slots = {key[3]: index for index, key in enumerate(keys)}
-    for sheet in _edition_sheets(content_dir, report):
-        _follow_sheet([cid for cid in dict.fromkeys(sheet) if cid in slots], slots, characters)
+    sheets = edition_sheets(content_dir, report)
+    for sheet in sheets.values():
+        _follow_sheet([cid for cid in dict.fromkeys(sheet.ids) if cid in slots], slots, characters)
     ratios = [fact["length"] / len(characters[cid].ability) for cid, fact in facts.items() if characters[cid].ability]
-    return StandardOrder(openings_t, slots, keys, median(ratios) if ratios else 2.0)
+    return StandardOrder(openings_t, slots, keys, median(ratios) if ratios else 2.0, sheets)
 
 
 def _usable(fact, openings: tuple[str, ...]) -> bool:
@@ -117,14 +133,18 @@ def _fact_key(character: Character, fact: dict, openings: tuple[str, ...]) -> tu
     return (team_rank(character.team), opening, fact["length"], character.id)
 
 
-def _edition_sheets(content_dir: Path, report: Report) -> list[list[str]]:
-    sheets = []
+def edition_sheets(content_dir: Path, report: Report) -> dict[str, EditionSheet]:
+    """The three editions' bundled scripts: their titles, authors and characters in sheet order."""
+    sheets = {}
     for name in EDITION_SHEETS.values():
         path = content_dir / "scripts" / f"{name}.yaml"
         located = load_yaml(path, report) if path.is_file() else None
-        listed = located.data.get("characters") if located is not None and isinstance(located.data, dict) else None
+        data = located.data if located is not None and isinstance(located.data, dict) else {}
+        listed = data.get("characters")
         if isinstance(listed, list):
-            sheets.append([cid for cid in listed if isinstance(cid, str)])
+            title, author = data.get("title"), data.get("author")
+            sheets[name] = EditionSheet(title if isinstance(title, str) else name, author if isinstance(author, str) else None,
+                                        [cid for cid in listed if isinstance(cid, str)])
     return sheets
 
 

@@ -159,7 +159,21 @@ def script_state(game, meta: dict | None = None, written: list[str] | None = Non
         "named_characters": dict(script.named_characters),
         "custom": custom,
         "meta": passed_on_meta(game, meta),
+        "edition": edition_state(game),
     }
+
+
+def edition_state(game) -> dict | None:
+    """When the script is one of the editions: its sheet's title, author and characters, so the page can hand the
+    script to the club (a title of its own, no publisher credit) once its characters change."""
+    order = game.library.standard_order
+    sheet = order.edition_of(game.characters, game.library.characters) if order is not None else None
+    if sheet is None:
+        return None
+    library = game.library.characters
+    ids = [cid for cid in sheet.ids if cid in library and library[cid].team in BAG_TEAMS]
+    name = next(key for key, value in order.sheets.items() if value is sheet)
+    return {"id": name, "title": sheet.title, "author": sheet.author or "", "ids": ids}
 
 
 def unknown_entry(raw: str, library: dict) -> dict:

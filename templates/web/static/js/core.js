@@ -42,7 +42,7 @@ const MAX_REMEMBERED_LOGO = 200000; // characters of a logo's data: address this
 const MAX_LOGO_BYTES = 1000000; // the server's limit for an uploaded picture
 
 function emptyState() {
-  return { name: "", title: "", author: "", notes: "", logo: "", ids: [], named: {}, custom: {}, meta: {}, options: {} };
+  return { name: "", title: "", author: "", notes: "", logo: "", ids: [], named: {}, custom: {}, meta: {}, edition: null, options: {} };
 }
 
 let memory = loadMemory(); // { current: key, scripts: { key: state }, used: { key: time } }
@@ -154,6 +154,7 @@ function envelope() {
 }
 
 function changed() {
+  handOverEdition();
   store();
   drawScript();
   drawLibraryMarks();

@@ -255,6 +255,7 @@ function adopt(script, name) {
     named: Object.assign({}, script.named_characters),
     custom: Object.assign({}, script.custom),
     meta: Object.assign({}, script.meta),
+    edition: script.edition || null,
     options,
   });
   // the same file opened again is the script already remembered, not a second copy of it
@@ -297,7 +298,27 @@ async function upload(file) {
     notOpened(file, why, findings);
     return;
   }
-  adopt(answer.script, stem);
+  adopt(answer.script, ""); // downloads are named after the script's title, not the file it came in
+}
+
+function handOverEdition() {
+  // an edition whose characters changed is the club's script: a title of its own (the edition's with TEXT.variantTitle is
+  // suggested) and no publisher credit; the print drops the credit too, whatever the fields say
+  const edition = state.edition;
+  if (!edition) return;
+  const main = state.ids.filter((id) => ["townsfolk", "outsider", "minion", "demon"].includes(entryOf(id).team));
+  if (main.length === edition.ids.length && main.every((id) => edition.ids.includes(id))) return;
+  state.edition = null;
+  const renamed = state.title.trim() === edition.title;
+  if (renamed) state.title = say(TEXT.variantTitle, { title: edition.title });
+  if (state.author.trim() === edition.author) state.author = "";
+  if (state.name === edition.id) state.name = "";
+  $("title").value = state.title;
+  $("author").value = state.author;
+  $("save-name").value = state.name;
+  const handed = say(TEXT.editionHandedOver, { title: edition.title });
+  toast(renamed ? `${handed} ${say(TEXT.editionRenamed, { now: rememberedTitle(state) })}` : handed);
+  if (renamed) { $("title").focus(); $("title").select(); }
 }
 
 function notOpened(file, why, findings) {
