@@ -52,6 +52,37 @@ def test_sheet_front_keeps_team_groups_whole(edition, paper):
     assert "마을주민" in front and "악마" in front
 
 
+def front_columns(page: dict) -> tuple[list[dict], list[dict]]:
+    """The body characters of a sheet front's two columns (the right one starts at its team header)."""
+    size = theme()["script_sheet"]["team_size_pt"]
+    heads = [c for c in page["chars"] if abs(c["size"] - size) < 0.05 and c["text"].strip()]
+    left_edge = min(c["x0"] for c in heads)
+    right_edge = min(c["x0"] for c in heads if c["x0"] > left_edge + 100)
+    margin = theme()["page"]["margin"] * MM
+    body = [c for c in page["chars"] if c["text"].strip() and c["bottom"] < page["height"] - margin - 14 and c["top"] > 100]
+    return [c for c in body if c["x1"] < right_edge - 8], [c for c in body if c["x0"] >= right_edge - 16]
+
+
+@pytest.mark.parametrize("edition", [*EDITIONS, "in-space"])
+@kits
+def test_the_front_columns_end_together(edition, paper):
+    """Whole team groups in two columns whose widths follow their text: thirteen townsfolk beside nine others
+    used to end 100–130 pt apart (a quarter of the page empty); now within four lines."""
+    left, right = front_columns(pages(edition, paper, "script.pdf")[0])
+    assert abs(max(c["bottom"] for c in left) - max(c["bottom"] for c in right)) <= 60
+
+
+@editions
+@kits
+def test_team_headings_are_larger_than_the_names_under_them(edition, paper):
+    page = pages(edition, paper, "script.pdf")[0]
+    heading = theme()["script_sheet"]["team_size_pt"]
+    names = [c["size"] for c in page["chars"] if "Bold" in c["fontname"] and c["text"].strip() and c["size"] < heading - 0.05]
+    headings = [c for c in page["chars"] if abs(c["size"] - heading) < 0.05 and c["text"].strip()]
+    assert names and "".join(c["text"] for c in headings).startswith("마을주민")
+    assert max(names) + 0.5 <= heading
+
+
 @editions
 @kits
 def test_every_quarter_of_the_sheet_back_holds_text(edition, paper):
