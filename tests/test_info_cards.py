@@ -145,3 +145,19 @@ def test_any_card_words_are_printed_whole(game, words):
 def test_same_input_gives_the_same_bytes(pdf, game):
     paper, data, _ = pdf
     assert info_cards.build(game, RenderOptions(paper=paper))[0][1] == data
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_blank_cards_stay_blank_and_the_footer_says_what_they_are_for(kit, paper):
+    """What a blank card is for is said under the cards, where the players never read it (issue 35)."""
+    from conftest import pdf_chars, region_text
+    from generator.read.theme import theme
+
+    _, files = kit(paper, "trouble-brewing")
+    last = pdf_chars(files["info-cards.pdf"])[-1]
+    margin = theme()["info_cards"]["margin"] * 72 / 25.4
+    cards = region_text(last, 0, 0, last["width"], last["height"] - margin)
+    footer = region_text(last, 0, last["height"] - margin, last["width"], last["height"])
+    assert "빈 카드 3장에는 필요한 문장을 직접 적으세요" in footer
+    assert "직접" not in cards and "빈 카드" not in cards
+    assert cards.count("정보 카드") == 4

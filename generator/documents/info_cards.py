@@ -181,9 +181,8 @@ def draw_card(canvas, sheet: CardSheet, x: float, y: float, card: InfoCard | Non
         canvas.setFont(text_font, card_size)
         for n, line in enumerate(lines):
             canvas.drawCentredString(x + w / 2, first - n * leading, line)
-    use = card.use if card is not None else c["blank_use"]
-    if use:
-        _draw_use(canvas, use, x + w / 2, y + inset + mm(6), box_w)
+    if card is not None and card.use:  # a blank card's face stays blank: the players read it once it is written on
+        _draw_use(canvas, card.use, x + w / 2, y + inset + mm(6), box_w)
     canvas.restoreState()
 
 
@@ -200,8 +199,9 @@ def _draw_use(canvas, text: str, centre: float, bottom: float, width: float) -> 
         canvas.drawCentredString(centre, bottom + (min(len(lines), 3) - 1 - n) * leading, line)
 
 
-def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int) -> None:
-    """Title on the left half and cutting note on the right half of the bottom margin, clear of the crop marks."""
+def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0) -> None:
+    """Title on the left half and cutting note on the right half of the bottom margin, clear of the crop marks; a
+    page with blank cards says there, outside the cards, what they are for."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     c = card_theme()
@@ -218,7 +218,12 @@ def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int) -> 
     canvas.setFillColor(_hex(color("muted")))
     canvas.setFont(font, size)
     canvas.drawString(sheet.left + mm(5), y, left_text)
-    canvas.drawRightString(sheet.right - mm(5), y, f"가는 표시선을 따라 자르세요 · {page}/{pages}")
+    right_text = f"{c['cut_note']} · {page}/{pages}"
+    if blanks:  # with the cutting note when both fit beside the middle crop mark, else the blank cards' note alone
+        right_text = f"{c['blank_note'].format(count=blanks)} · {right_text}"
+        if stringWidth(right_text, font, size) > sheet.right - middle - mm(10):
+            right_text = f"{c['blank_note'].format(count=blanks)} · {page}/{pages}"
+    canvas.drawRightString(sheet.right - mm(5), y, right_text)
     canvas.restoreState()
 
 
@@ -262,7 +267,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
             index = page * PER_PAGE + slot
             draw_card(canvas, sheet, *sheet.origin(slot), cards[index] if index < len(cards) else None, size)
         draw_crop_marks(canvas, sheet)
-        draw_footer(canvas, sheet, game.script.title, page + 1, pages)
+        draw_footer(canvas, sheet, game.script.title, page + 1, pages, max(0, (page + 1) * PER_PAGE - len(cards)) if page == pages - 1 else 0)
         canvas.showPage()
     canvas.save()
     return [("info-cards.pdf", buffer.getvalue())]
