@@ -194,3 +194,51 @@ def test_ability_text_keeps_brackets_whole_and_clear_of_the_name(game):
                     dy = max(char["top"] - my, 0, my - char["bottom"])
                     assert math.hypot(dx, dy) >= 0.45 * glyph["size"], f"'{char['text']}' runs into the name"
     assert brackets >= 3  # the setup characters' [외지인 …] brackets are there, each on one line
+
+
+def glyph_angles(data: bytes, largest_pt: float) -> list[tuple[str, float]]:
+    """(glyph, its rotation in degrees) for every drawn glyph of at most `largest_pt` (the reminder labels)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as raw
+
+    document = pypdfium2.PdfDocument(data)
+    matrix = raw.FS_MATRIX()
+    found = []
+    try:
+        for index in range(len(document)):
+            textpage = document[index].get_textpage()
+            for k in range(raw.FPDFText_CountChars(textpage)):
+                code = raw.FPDFText_GetUnicode(textpage, k)
+                if code <= 32 or raw.FPDFText_IsGenerated(textpage, k) == 1 or raw.FPDFText_GetFontSize(textpage, k) > largest_pt:
+                    continue
+                raw.FPDFText_GetMatrix(textpage, k, ctypes.byref(matrix))
+                found.append((chr(code), math.degrees(math.atan2(matrix.b, matrix.a))))
+    finally:
+        document.close()
+    return found
+
+
+@pytest.mark.parametrize("edition", ["trouble-brewing", "bad-moon-rising", "sects-and-violets"])
+def test_no_reminder_glyph_leans_past_forty_degrees(kit, edition):
+    """A reminder too long for a gentle arc ('하수인 지명 안 함', '악마 투표 안 함') is set upright in two lines under its
+    icon; on an arc the end glyphs used to turn 50–60° and touch the ring (issue 35)."""
+    _, files = kit("a4", edition)
+    reminder_pt = theme()["tokens"]["reminder_size_pt"]
+    angles = glyph_angles(files["tokens.pdf"], reminder_pt + 0.01)
+    assert len(angles) > 100
+    assert max(abs(angle) for _, angle in angles) <= 41, sorted(angles, key=lambda a: -abs(a[1]))[:5]
+
+
+def test_a_long_reminder_is_two_upright_lines_under_its_icon(kit):
+    from conftest import pdf_chars
+
+    _, files = kit("a4", "sects-and-violets")
+    for page in pdf_chars(files["tokens.pdf"]):
+        text = "".join(c["text"] for c in page["chars"])
+        if "지명안함" in text.replace(" ", ""):
+            chars = [c for c in page["chars"] if c["text"] in "하수인지명안함" and c["upright"] and c["size"] < 8]
+            assert len({round(c["bottom"]) for c in chars}) >= 2
+            return
+    pytest.fail("the town crier's reminder was not found")

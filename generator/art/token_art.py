@@ -35,6 +35,44 @@ def largest_arc_size(width_at_1pt: float, baseline_radius: float) -> float:
     return limit * baseline_radius / (width_at_1pt + 0.35 * limit) if width_at_1pt > 0 else float("inf")
 
 
+def straight_label(text: str, font: str, size: float, radius: float, baseline: float):
+    """A reminder too long for a gentle arc (its ends would turn past reminder_straight.arc_max_deg / 2 and reach
+    the ring) as two upright lines under the icon: (size, [(line, y from the centre)]) at the largest size from
+    `size` down that fits inside the edge, or None to keep the arc."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    t = _t("reminder_straight")
+    words = text.split()
+    span = stringWidth(text, font, size) / (baseline - 0.35 * size)
+    if len(words) < 2 or span <= math.radians(t["arc_max_deg"]):
+        return None
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    room = radius - mm(t["edge_mm"])
+    current = size
+    while current >= theme()["text"]["min_size_pt"] - 1e-9:
+        lines = min(splits, key=lambda pair: max(stringWidth(line, font, current) for line in pair))
+        first = t["first_baseline"] * radius
+        placed = [(lines[0], first), (lines[1], first - current * t["leading"])]
+        if all(stringWidth(line, font, current) / 2 <= _half_chord(room, y, current) for line, y in placed):
+            return current, placed
+        current = round(current - 0.25, 2)
+    return None
+
+
+def _half_chord(room: float, baseline: float, size: float) -> float:
+    """Half the width of the circle of radius `room` across the whole height of a line of type at `baseline`."""
+    reach = max(abs(baseline - 0.22 * size), abs(baseline + 0.78 * size))
+    return math.sqrt(max(0.0, room * room - reach * reach))
+
+
+def draw_straight_label(canvas, cx: float, cy: float, straight, font: str) -> None:
+    size, placed = straight
+    canvas.setFont(font, size)
+    canvas.setFillColor(hex_colour(_t("name_color")))
+    for line, y in placed:
+        canvas.drawCentredString(cx, cy + y, line)
+
+
 def token_theme(key: str):
     """One value of the theme's `tokens` section."""
     return theme()["tokens"][key]
@@ -375,9 +413,15 @@ class TokenPainter:
         ring = mm(_t("reminder_ring_mm")) * min(1.0, scale)
         self._disc(canvas, cx, cy, r, ring, bleed, character.team)
         baseline = r - mm(_t("reminder_text_inset_mm"))
-        self._arc_text(canvas, cx, cy, spec.label, baseline, font_name(_t("reminder_font")), _t("reminder_size_pt") * scale, character.id)
-        size = 0.85 * r
-        draw_icon(canvas, self.icon(character), cx - size / 2, cy + 0.28 * r - size / 2, size, team_color(character.team))
+        font, size = font_name(_t("reminder_font")), _t("reminder_size_pt") * scale
+        straight = straight_label(spec.label, font, size, r, baseline)
+        if straight is None:
+            self._arc_text(canvas, cx, cy, spec.label, baseline, font, size, character.id)
+            icon_size, icon_y = 0.85 * r, 0.28 * r
+        else:
+            draw_straight_label(canvas, cx, cy, straight, font)
+            icon_size, icon_y = _t("reminder_straight")["icon_size"] * r, _t("reminder_straight")["icon_centre"] * r
+        draw_icon(canvas, self.icon(character), cx - icon_size / 2, cy + icon_y - icon_size / 2, icon_size, team_color(character.team))
 
     def _extra(self, canvas, spec, cx, cy, bleed):
         """Shroud: a dark disc with light art. Vote: a white disc in a grey ring, dark art. Nothing ring-like near
