@@ -364,3 +364,11 @@ def test_no_name_or_bracket_split_and_no_line_ends_opening(edition, paper, name)
                     if full[:cut] + "\n" + full[cut + 1 :] in joined:
                         problems.append((number, "split", full))
     assert not problems, problems[:5]
+
+
+@kits
+def test_a_section_cut_across_the_back_columns_says_it_continues(paper):
+    """in-space's five travellers do not fit under one night: the right column's heading says '(계속)'."""
+    size = theme()["script_sheet"]["back"]["section_size_pt"]
+    headings = "".join(c["text"] for c in pages("in-space", paper, "script.pdf")[1]["chars"] if abs(c["size"] - size) < 0.05)
+    assert headings.count("여행자") == 2 and headings.count("여행자 (계속)") == 1, headings

@@ -97,10 +97,13 @@ class Item:
     draw: Callable[[object, float, float], None]  # (canvas, x, top y)
     heading: bool = False
     title: tuple[str, str] | None = None  # a heading's (title, colour), to draw it again across both columns
+    width: float = 0.0  # a heading's column width
+    of: "Item | None" = None  # a heading repeated at the top of the next column: the heading it continues
 
 
-def section_heading(title: str, section_color: str, width: float) -> Item:
+def section_heading(title: str, section_color: str, width: float, continued: bool = False) -> Item:
     b = back_theme()
+    label = f"{title} (계속)" if continued else title
     size = b["section_size_pt"]
     height = size * 1.5 + mm(b["heading_gap"])
 
@@ -109,13 +112,20 @@ def section_heading(title: str, section_color: str, width: float) -> Item:
         canvas.setFillColor(_hex(section_color))
         canvas.rect(x, top - size * 1.3, 3, size * 1.3, stroke=0, fill=1)
         canvas.setFont(font_name("sans_bold"), size)
-        canvas.drawString(x + 6, top - size * 1.05, title)
+        canvas.drawString(x + 6, top - size * 1.05, label)
         canvas.setStrokeColor(_hex(section_color))
         canvas.setLineWidth(theme()["page"]["rule_pt"])
         canvas.line(x + 6, top - size * 1.5, x + width, top - size * 1.5)
         canvas.restoreState()
 
-    return Item(height, draw, heading=True, title=(title, section_color))
+    return Item(height, draw, heading=True, title=(title, section_color), width=width)
+
+
+def continued_heading(heading: Item) -> Item:
+    """The heading of a section cut in two, again at the top of the right column, marked '(계속)'."""
+    again = section_heading(*heading.title, heading.width, continued=True)
+    again.of = heading
+    return again
 
 
 def entry(game, icons, options, pictured: list, markup: str, width: float, size: float) -> Item:
@@ -182,8 +192,8 @@ def stack_height(items: list[Item]) -> float:
 def split_columns(items: list[Item], spaces: tuple[float, float]) -> tuple[list[Item], list[Item], float] | None:
     """The items in two columns under the two nights, cut where the column that comes nearest to its bottom has the
     most room left: (left, right, least room left), or None when no cut fits. A heading never ends a column; a
-    section cut in two repeats its heading at the top of the right column. Heights come from running sums, so
-    trying every cut costs one pass over the items."""
+    section cut in two repeats its heading, marked '(계속)', at the top of the right column. Heights come from
+    running sums, so trying every cut costs one pass over the items."""
     b = back_theme()
     section_gap, entry_gap = mm(b["section_gap"]), mm(b["entry_gap"])
     count = len(items)
@@ -208,7 +218,7 @@ def split_columns(items: list[Item], spaces: tuple[float, float]) -> tuple[list[
     if best is None:
         return None
     room, cut, repeated = best
-    return items[:cut], ([repeated] if repeated is not None else []) + items[cut:], room
+    return items[:cut], ([continued_heading(repeated)] if repeated is not None else []) + items[cut:], room
 
 
 def draw_column(canvas, items: list[Item], x: float, top: float) -> None:
@@ -318,7 +328,7 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
     divider = x0 + half + gap / 2
     breaks = []  # (top, bottom) of a heading drawn across the divider
     if level:
-        if left and right and right[0] is left[0]:  # the band's first section cut in two: one heading across it
+        if left and right and right[0].of is left[0]:  # the band's first section cut in two: one heading across it
             across = section_heading(*right[0].title, x1 - x0)
             across.draw(canvas, x0, band_top)
             breaks.append((band_top, band_top - across.height))
