@@ -67,9 +67,10 @@ def front_columns(page: dict) -> tuple[list[dict], list[dict]]:
 @kits
 def test_the_front_columns_end_together(edition, paper):
     """Whole team groups in two columns whose widths follow their text: thirteen townsfolk beside nine others
-    used to end 100–130 pt apart (a quarter of the page empty); now within four lines."""
+    used to end 100–130 pt apart (a quarter of the page empty); now within a line of each other."""
     left, right = front_columns(pages(edition, paper, "script.pdf")[0])
-    assert abs(max(c["bottom"] for c in left) - max(c["bottom"] for c in right)) <= 60
+    sheet = theme()["script_sheet"]
+    assert abs(max(c["bottom"] for c in left) - max(c["bottom"] for c in right)) <= sheet["ability_max_pt"] * sheet["leading_ratio"]
 
 
 @editions

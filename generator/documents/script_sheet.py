@@ -292,36 +292,51 @@ def plan_front(game, icons, body_width: float, body_height: float):
 
 def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_width: float, body_height: float):
     """Two columns of whole team groups that end together: the taller side gets the wider column (the theme's
-    column_shares), at the largest size from sizes[index] up that some split fits, with the split whose columns
-    end closest; None when equal columns stay the best. Thirteen townsfolk beside nine other characters no longer
-    leave a quarter of the page empty."""
+    column_shares). The largest size from sizes[index] up at which some split ends the columns within a line of each
+    other wins; a few sizes below sizes[index] are tried too (balance_steps) before the largest size that fits at
+    all is taken with its closest split. None when equal columns stay the best. Thirteen townsfolk beside nine other
+    characters no longer leave a quarter of the page empty."""
     t = sheet_theme()
-    usable = body_width - mm(t["column_gap"])
     team_gap = t["team_gap_pt"]
     gap_at = lambda size: t["row_gap_pt"] * size / t["ability_max_pt"]  # noqa: E731
     left_taller = column_height(placed[0], gap_at(sizes[index]), team_gap) >= column_height(placed[1], gap_at(sizes[index]), team_gap)
     shares = [share for share in t["column_shares"] if (share >= 0.5) == left_taller or share == 0.5]
-    best = None
+    found: dict[int, tuple] = {}  # index into sizes → (how far apart the columns end, the layout)
     for i in range(index, -1, -1):
-        size, gap = sizes[i], gap_at(sizes[i])
-        found = None
-        for share in shares:
-            widths = [usable * share, usable * (1 - share)]
-            sides = [team_groups(character_rows(game, icons, width, size, "stacked", 0.0)) for width in widths]
-            for cut in range(1, len(sides[0])):
-                columns = [[b for group in sides[0][:cut] for b in group], [b for group in sides[1][cut:] for b in group]]
-                heights = [column_height(column, gap, team_gap) for column in columns]
-                if max(heights) > body_height:
-                    continue
-                key = (abs(heights[0] - heights[1]), abs(share - 0.5))
-                if found is None or key < found[0]:
-                    found = (key, (size, 2, "stacked", columns, gap, widths))
-        if found is None:
+        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height)
+        if closest is None:
             break
-        best = found[1]
-    if best is None or (best[0] == sizes[index] and best[5][0] == best[5][1]):
+        found[i] = closest
+    for i in range(index + 1, min(len(sizes), index + 1 + t["balance_steps"])):
+        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height)
+        if closest is not None:
+            found[i] = closest
+    if not found:
+        return None
+    level = [i for i, (apart, _) in found.items() if apart <= sizes[i] * t["leading_ratio"]]
+    best = found[min(level) if level else min(found)][1]
+    if best[0] == sizes[index] and best[5][0] == best[5][1]:
         return None
     return best
+
+
+def closest_split(game, icons, size: float, gap: float, shares: list[float], body_width: float, body_height: float):
+    """(how far apart the columns end, layout) of the share and cut between team groups that end closest, or None."""
+    t = sheet_theme()
+    usable = body_width - mm(t["column_gap"])
+    found = None
+    for share in shares:
+        widths = [usable * share, usable * (1 - share)]
+        sides = [team_groups(character_rows(game, icons, width, size, "stacked", 0.0)) for width in widths]
+        for cut in range(1, len(sides[0])):
+            columns = [[b for group in sides[0][:cut] for b in group], [b for group in sides[1][cut:] for b in group]]
+            heights = [column_height(column, gap, t["team_gap_pt"]) for column in columns]
+            if max(heights) > body_height:
+                continue
+            key = (abs(heights[0] - heights[1]), abs(share - 0.5))
+            if found is None or key < found[0]:
+                found = (key, (size, 2, "stacked", columns, gap, widths))
+    return None if found is None else (found[0][0], found[1])
 
 
 def best_layout(game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool):
