@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "tokens",
     "info_cards",
     "almanac",
+    "grimoire",
     "export_json",
     "new",
     "import_text",

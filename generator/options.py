@@ -42,6 +42,7 @@ class RenderOptions:
     extras: bool = True  # shroud and vote tokens and the spares of spares.yaml
     players: int | None = None  # shroud and vote tokens of each kind; None = the script's largest player count
     sheet_copies: int = 1  # script.pdf: the two-sided player sheet this many times, front, back, front, back…
+    grimoire_copies: int = 1  # grimoire.pdf: one page per game this many times
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here
 
 

@@ -119,7 +119,7 @@ def version_and_characters_work(botc_pnp: Path, env: dict, elsewhere: Path) -> N
 def build_writes_the_same_kit_into_the_users_output_folder(botc_pnp: Path, env: dict, elsewhere: Path, clone_out: Path) -> None:
     result = checked(run([botc_pnp, "build", "trouble-brewing"], elsewhere, env))
     made = sorted((elsewhere / "output" / "trouble-brewing").iterdir())
-    assert [path.suffix for path in made] == [".pdf"] * 7, result.stdout
+    assert [path.suffix for path in made] == [".pdf"] * 8, result.stdout
     assert "저장함: output/trouble-brewing/script.pdf" in result.stdout
     clone = run_cli("build", "trouble-brewing", "--out", clone_out, "-q")
     assert clone.exit_code == 0, clone.output

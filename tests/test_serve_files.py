@@ -77,7 +77,9 @@ def test_the_printed_command_names_a_content_folder_of_its_own_and_runs_as_writt
     assert (tmp_path / "scripts" / "tb.yaml").read_text(encoding="utf-8").startswith(f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {command}\n")
     result = run_cli(*shlex.split(command)[1:])
     assert result.exit_code == 0, result.output
-    assert len(list((tmp_path / "output" / "tb").glob("*.pdf"))) == 7
+    from generator.documents import DOCUMENTS
+
+    assert len(list((tmp_path / "output" / "tb").glob("*.pdf"))) == len(DOCUMENTS) + 1  # and the almanac's booklet
 
 
 def test_saving_never_overwrites_without_being_asked(workspace_client, tmp_path):

@@ -134,7 +134,7 @@ def test_texts_at_every_limit_build_every_document(kits, paper):
     assert result.exit_code == 0, result.output
     assert "예상하지 못한" not in result.output
     assert sorted(p.name for p in folder.glob("*.pdf")) == [
-        "almanac-booklet.pdf", "almanac.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf",
+        "almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf",
     ]
 
 

@@ -32,7 +32,7 @@ NoRemindersOpt = Annotated[bool, typer.Option("--no-reminders", help="알림 토
 NoExtrasOpt = Annotated[bool, typer.Option("--no-extras", help="수의·투표 토큰과 여분 캐릭터 토큰을 만들지 않습니다.")]
 PlayersOpt = Annotated[
     Optional[int],
-    typer.Option("--players", metavar="N", help="수의 토큰과 투표 토큰을 각각 몇 개 만들지(플레이어 수). 기본값: 스크립트의 최대 인원(15명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).", show_default=False),
+    typer.Option("--players", metavar="N", help="플레이어 수: 수의 토큰과 투표 토큰을 각각 이만큼 만들고, 마도서 기록지(grimoire.pdf)의 자리도 이만큼입니다. 기본값: 스크립트의 최대 인원(15명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).", show_default=False),
 ]
 PngOpt = Annotated[
     Optional[Path],

@@ -12,6 +12,7 @@ DOCUMENTS: list[tuple[str, str]] = [
     ("tokens", "토큰"),
     ("info_cards", "정보 카드"),
     ("almanac", "해설서"),
+    ("grimoire", "마도서 기록지"),
 ]
 
 

@@ -24,7 +24,7 @@ from generator import PROJECT_ROOT
 from generator.write.files import remove_stale_temporaries
 from hostile import SMALL, temporaries
 
-KIT = ["almanac-booklet.pdf", "almanac.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
+KIT = ["almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
 
 WRAPPER = r"""
 import os, sys, time
@@ -238,7 +238,7 @@ def test_a_stop_while_the_cache_is_written_after_the_kit_prints_no_traceback(old
         script.write_text(script.read_text(encoding="utf-8").replace("캐시 제목", "새 제목"), encoding="utf-8")
     assert code == 128 + stop_signal, output
     assert "Traceback" not in output and "Exception" not in output and "중단했습니다" in output
-    assert "완료: 파일 7개" in output and sorted(kit_bytes(out / "stop")) == KIT
+    assert f"완료: 파일 {len(KIT)}개" in output and sorted(kit_bytes(out / "stop")) == KIT
     assert temporaries(out) == []
 
 
