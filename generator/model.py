@@ -190,6 +190,7 @@ class Library:
     bag_table: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     content_dir: object = None
     standard_order: object = None  # generator.load.standard_order.StandardOrder: the publisher's sort
+    english_names: dict[str, str] = field(default_factory=dict)  # official id → the publisher's English name
 
 
 @dataclass
@@ -240,6 +241,10 @@ class Game:
                 if step not in unplayed:
                     steps.append(step)
         return steps
+
+    def english_name(self, character_id: str) -> str | None:
+        """The publisher's English name of an official character, for --english."""
+        return self.library.english_names.get(character_id)
 
     @property
     def has_own_night_order(self) -> bool:

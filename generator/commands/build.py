@@ -6,7 +6,7 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors,
 )
 from generator.commands.tokens import (
     TOKEN_DEFAULTS, AbilityOpt, BleedOpt, CopiesOpt, GapOpt, NoExtrasOpt, NoRemindersOpt, OnlyOpt, PlayersOpt, ReminderSizeOpt,
@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
         no_reminders: NoRemindersOpt = False,
         no_extras: NoExtrasOpt = False,
         players: PlayersOpt = None,
+        english: EnglishOpt = False,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -43,5 +44,5 @@ def register(app: typer.Typer) -> None:
         console = Console(quiet)
         with friendly_errors(console, debug):
             options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, None,
-                                           only, copies, no_reminders, no_extras, players)
+                                           only, copies, no_reminders, no_extras, players, english)
             produce(script, content, out, options, [name for name, _ in DOCUMENTS], console, force)

@@ -29,6 +29,9 @@ IconsOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="오류 말고는 아무것도 출력하지 않습니다.")]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="예상하지 못한 오류가 나면 파이썬 추적 정보를 보여 줍니다.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="검사에서 오류가 나와도 문서를 만듭니다.")]
+EnglishOpt = Annotated[bool, typer.Option(
+    "--english", help="영어 이름 함께 넣기: 캐릭터마다 출판사의 영어 이름을 한국어 이름 옆에 작게 넣습니다(캐릭터 시트, 밤 순서표, "
+    "한 장 밤 순서, 해설서). 영어로 게임을 배운 플레이어가 있는 모임에 좋습니다.")]
 
 
 

@@ -6,7 +6,8 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper, friendly_errors,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper,
+    friendly_errors,
 )
 from generator.options import RenderOptions
 
@@ -18,6 +19,7 @@ def register_document_command(app: typer.Typer, command_name: str, module_name: 
         out: OutOpt = DEFAULT_OUTPUT_DIR,
         paper: PaperOpt = "a4",
         icons: IconsOpt = None,
+        english: EnglishOpt = False,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -26,7 +28,7 @@ def register_document_command(app: typer.Typer, command_name: str, module_name: 
 
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons)
+            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, english=english)
             produce(script, content, out, options, [module_name], console, force)
 
     command.__doc__ = help_text

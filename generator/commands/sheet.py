@@ -9,7 +9,8 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper, friendly_errors,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper,
+    friendly_errors,
 )
 from generator.options import RenderOptions
 
@@ -30,6 +31,7 @@ def register(app: typer.Typer) -> None:
         out: OutOpt = DEFAULT_OUTPUT_DIR,
         paper: PaperOpt = "a4",
         icons: IconsOpt = None,
+        english: EnglishOpt = False,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -41,5 +43,5 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"{copies}부는 만들 수 없습니다. 1–{MAX_COPIES} 사이로 주세요.", param_hint="--copies")
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, sheet_copies=copies)
+            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, sheet_copies=copies, english=english)
             produce(script, content, out, options, ["script_sheet"], console, force)

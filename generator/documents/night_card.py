@@ -62,14 +62,14 @@ class Plan:
     overflow: bool = False
 
 
-def make_rows(game, night: str, size: float, paper: str) -> list[Row]:
+def make_rows(game, night: str, size: float, paper: str, english: bool = False) -> list[Row]:
     t = card_theme()
     leading = size * t["leading"]
     room = text_width(paper, size)
     rows = []
     for step_id in game.night_steps(night):
         name, name_color, condition = step_label(game, step_id, night)
-        condition = f"{condition}일 때만" if condition else None
+        condition = f"{condition}일 때만" if condition else (game.english_name(step_id) if english else None)
         cue = card_cue(game, step_id, night)
         lines = cue_lines(cue, size, room - name_width(name, condition, size), room)
         text = name_size(size) * 1.05 + leading * (len(lines) - 1)
@@ -94,18 +94,18 @@ def balanced_cut(rows: list[Row]) -> int:
     return best
 
 
-def plan_card(game, area: float, paper: str) -> Plan:
+def plan_card(game, area: float, paper: str, english: bool = False) -> Plan:
     """The size and the pages: both nights side by side at the largest size that fits, else one night a page."""
     t = card_theme()
     sizes = t["cue_pt"]
     notes = {night: unplayed_note(game, night) for night in NIGHTS}
     heights = {night: area - (note_height(sizes[0], 2) if notes[night] else 0) for night in NIGHTS}
     for size in sizes:
-        rows = {night: make_rows(game, night, size, paper) for night in NIGHTS}
+        rows = {night: make_rows(game, night, size, paper, english) for night in NIGHTS}
         if all(total(rows[n]) <= heights[n] + 0.01 for n in NIGHTS):
             return Plan(size, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]])
     for size in sizes:
-        rows = {night: make_rows(game, night, size, paper) for night in NIGHTS}
+        rows = {night: make_rows(game, night, size, paper, english) for night in NIGHTS}
         pages = []
         for night in NIGHTS:
             cut = balanced_cut(rows[night])
@@ -115,14 +115,14 @@ def plan_card(game, area: float, paper: str) -> Plan:
             pages.append([Column(night, first, note=notes[night]), Column(night, second, heading=False)])
         else:
             return Plan(size, pages)
-    return overflowing_plan(game, sizes[-1], area, paper, notes)
+    return overflowing_plan(game, sizes[-1], area, paper, notes, english)
 
 
-def overflowing_plan(game, size: float, area: float, paper: str, notes: dict) -> Plan:
+def overflowing_plan(game, size: float, area: float, paper: str, notes: dict, english: bool = False) -> Plan:
     """A night longer than a page even at the smallest size: its steps fill columns in turn, pages as needed."""
     plan = Plan(size, overflow=True)
     for night in NIGHTS:
-        rows = make_rows(game, night, size, paper)
+        rows = make_rows(game, night, size, paper, english)
         columns, current, used = [], [], 0.0
         for row in rows:
             if current and used + row.height > area:
@@ -263,7 +263,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     header = title_size + 4 + t["subtitle_pt"] + mm(4)
     area_top = height - margin - header
     area = area_top - (margin + mm(2)) - heading_height()
-    plan = plan_card(game, area, options.paper)
+    plan = plan_card(game, area, options.paper, options.english)
     if plan.overflow:
         longest = max(len(s) for s in nights.values())
         options.report.warning(

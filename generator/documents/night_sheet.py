@@ -63,7 +63,7 @@ def badge_flowable(step_id: str, size: float):
     return Badge()
 
 
-def night_table(game, icons, night: str, width: float):
+def night_table(game, icons, night: str, width: float, english: bool = False):
     """The night's steps as table rows: icon, name with its team (or its player-count condition), the full text."""
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Table, TableStyle
@@ -83,6 +83,8 @@ def night_table(game, icons, night: str, width: float):
             character = game.character(step_id)
             picture = icon_flowable(icons.get(step_id), icon, icon_color(character.team))
             note = TEAM_NAMES_KO.get(character.team)  # the team in words: team colours alone merge in greyscale
+            if english and game.english_name(step_id):
+                note = f"{note} · {game.english_name(step_id)}"
         name_para = paragraph(
             render("night_name.j2", name=words.tie(name), color=name_color, condition=note, condition_font=font_name("sans"),
                    condition_size=t["condition_size_pt"], condition_color=color("muted")),
@@ -105,7 +107,7 @@ def night_table(game, icons, night: str, width: float):
     return table
 
 
-def night_pages(game, icons, night: str, width: float, height: float) -> list[list]:
+def night_pages(game, icons, night: str, width: float, height: float, english: bool = False) -> list[list]:
     """One night as pages of flowables: heading, how to read it, a note on steps left out, the steps; a night longer
     than a page goes on under '<night> (계속)' on pages of about equal length."""
     from reportlab.platypus import Spacer
@@ -120,7 +122,7 @@ def night_pages(game, icons, night: str, width: float, height: float) -> list[li
     if not game.night_steps(night):  # only reachable with --force past validation, which already reported it
         return [[title, *intro, note(NO_STEPS)]]
     top = sum(f.wrap(width, height)[1] for f in [title, *intro])
-    table = night_table(game, icons, night, width)
+    table = night_table(game, icons, night, width, english)
     if table.wrap(width, height)[1] <= height - top:
         return [[title, *intro, table]]
     continued = heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"])
@@ -361,7 +363,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     body = width - 2 * margin
     pages = []
     for night in NIGHTS:
-        night_pages_ = night_pages(game, icons, night, body, frame_height)
+        night_pages_ = night_pages(game, icons, night, body, frame_height, options.english)
         if len(night_pages_) > 1 and len(pages) % 2 == 0:  # it would start on the right of a spread: the left first
             pages.append(notes_page(body, frame_height))
         pages += night_pages_

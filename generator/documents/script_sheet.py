@@ -16,6 +16,7 @@ from generator.documents.sheet_back import draw_back
 from generator.documents.sheet_parts import icon_color, sheet_theme
 from generator.typeset.fonts import register_fonts
 from generator.typeset.paragraph import hangul_paragraph
+from generator.typeset.words import NBSP
 from generator.art.icons import character_icon, draw_icon
 from generator.typeset.markup import render
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
@@ -152,7 +153,7 @@ def team_header(team: str, width: float, continued: bool = False) -> Block:
     return Block(height + t["team_rule_gap_pt"], draw, header=True, team=team)
 
 
-def character_rows(game, icons, width: float, size: float, mode: str, name_column: float) -> list[Block]:
+def character_rows(game, icons, width: float, size: float, mode: str, name_column: float, english: bool = False) -> list[Block]:
     """Measured rows, team by team in sheet order; `mode` is 'stacked' (name above ability) or 'side'."""
     t = sheet_theme()
     leading = round(size * t["leading_ratio"], 2)
@@ -167,9 +168,12 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
             continue
         blocks.append(team_header(team, width))
         for character in members:
+            english_name = (game.english_name(character.id) or "").replace(" ", NBSP) if english else None
             markup = render(
                 "sheet_row.j2", stacked=mode == "stacked", name=words.tie(character.name), ability=words.print(character.ability),
                 name_font=font_name("sans_bold"), name_size=name_size, color=team_color(character.team),
+                english=english_name, english_font=font_name("sans"), english_size=round(name_size * t["english_ratio"], 2),
+                english_color=color("muted"),
             )
             if mode == "stacked":
                 ability = hangul_paragraph(markup, style("serif", size, leading), tight=True)
@@ -179,7 +183,8 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
                 ability_x = text_x
             else:
                 name = hangul_paragraph(
-                    render("sheet_name.j2", name=words.tie(character.name), color=team_color(character.team), note=None),
+                    render("sheet_name.j2", name=words.tie(character.name), color=team_color(character.team), note=english_name,
+                           note_font=font_name("sans"), note_size=round(name_size * t["english_ratio"], 2), note_color=color("muted")),
                     style("sans_bold", name_size, leading), tight=True,
                 )
                 _, name_h = name.wrap(name_column, 10_000)
@@ -263,7 +268,7 @@ def column_height(blocks: list[Block], gap: float, team_gap: float) -> float:
     return total
 
 
-def plan_front(game, icons, body_width: float, body_height: float):
+def plan_front(game, icons, body_width: float, body_height: float, english: bool = False):
     """The layout with the largest ability size that fits: (size, columns, mode, placed columns, row gap, column
     widths)."""
     t = sheet_theme()
@@ -276,21 +281,22 @@ def plan_front(game, icons, body_width: float, body_height: float):
         size -= step
     # whole team groups first; a group split across columns only when no size keeps them whole
     for keep_groups in (True, False):
-        best = best_layout(game, icons, sizes, body_width, body_height, keep_groups)
+        best = best_layout(game, icons, sizes, body_width, body_height, keep_groups, english)
         if best is not None:
             size, columns, mode, placed, gap, column_width = best
             balanced = None
             if keep_groups and columns == 2 and mode == "stacked" and len(placed) == 2:
-                balanced = balanced_columns(game, icons, sizes, sizes.index(size), placed, body_width, body_height)
+                balanced = balanced_columns(game, icons, sizes, sizes.index(size), placed, body_width, body_height, english)
             return balanced or (size, columns, mode, placed, gap, [column_width] * columns)
     columns, mode = t["layouts"][-1]  # does not fit even at the minimum size: two columns, overflow reported
     column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
-    blocks = character_rows(game, icons, column_width, floor, mode, 0.0)
+    blocks = character_rows(game, icons, column_width, floor, mode, 0.0, english)
     half = (len(blocks) + 1) // 2
     return floor, columns, mode, [blocks[:half], blocks[half:]], t["row_gap_pt"], [column_width] * columns
 
 
-def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_width: float, body_height: float):
+def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_width: float, body_height: float,
+                     english: bool = False):
     """Two columns of whole team groups that end together: the taller side gets the wider column (the theme's
     column_shares). The largest size from sizes[index] up at which some split ends the columns within a line of each
     other wins; a few sizes below sizes[index] are tried too (balance_steps) before the largest size that fits at
@@ -303,12 +309,12 @@ def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_w
     shares = [share for share in t["column_shares"] if (share >= 0.5) == left_taller or share == 0.5]
     found: dict[int, tuple] = {}  # index into sizes → (how far apart the columns end, the layout)
     for i in range(index, -1, -1):
-        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height)
+        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height, english)
         if closest is None:
             break
         found[i] = closest
     for i in range(index + 1, min(len(sizes), index + 1 + t["balance_steps"])):
-        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height)
+        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height, english)
         if closest is not None:
             found[i] = closest
     if not found:
@@ -320,14 +326,15 @@ def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_w
     return best
 
 
-def closest_split(game, icons, size: float, gap: float, shares: list[float], body_width: float, body_height: float):
+def closest_split(game, icons, size: float, gap: float, shares: list[float], body_width: float, body_height: float,
+                  english: bool = False):
     """(how far apart the columns end, layout) of the share and cut between team groups that end closest, or None."""
     t = sheet_theme()
     usable = body_width - mm(t["column_gap"])
     found = None
     for share in shares:
         widths = [usable * share, usable * (1 - share)]
-        sides = [team_groups(character_rows(game, icons, width, size, "stacked", 0.0)) for width in widths]
+        sides = [team_groups(character_rows(game, icons, width, size, "stacked", 0.0, english)) for width in widths]
         for cut in range(1, len(sides[0])):
             columns = [[b for group in sides[0][:cut] for b in group], [b for group in sides[1][cut:] for b in group]]
             heights = [column_height(column, gap, t["team_gap_pt"]) for column in columns]
@@ -339,7 +346,8 @@ def closest_split(game, icons, size: float, gap: float, shares: list[float], bod
     return None if found is None else (found[0][0], found[1])
 
 
-def best_layout(game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool):
+def best_layout(game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool,
+                english: bool = False):
     """The theme's layout that fits at the largest size (the earlier layout on a tie), or None.
 
     Each layout is tried at the largest size first; the most promising one (by how far its text overflows there) is
@@ -362,7 +370,7 @@ def best_layout(game, icons, sizes: list[float], body_width: float, body_height:
                     names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
                     widest = max(names, default=0.0)
                     name_column = min(widest + 1, mm(t["name_column_max"]))
-                blocks = character_rows(game, icons, column_width, size, mode, name_column)
+                blocks = character_rows(game, icons, column_width, size, mode, name_column, english)
                 gap = t["row_gap_pt"] * size / t["ability_max_pt"]
                 team_gap = t["team_gap_pt"]
                 overflow = column_height(blocks, gap, team_gap) / (columns * body_height)
@@ -396,7 +404,7 @@ def draw_front(canvas, game, icons, width: float, height: float, options) -> flo
     x0, x1 = margin, width - margin
     top = draw_title_block(canvas, game, x0, x1, height - margin, script_logo(game, options))
     bottom = margin + t["footer_size_pt"] * 1.6
-    size, columns, mode, placed, gap, widths = plan_front(game, icons, x1 - x0, top - bottom)
+    size, columns, mode, placed, gap, widths = plan_front(game, icons, x1 - x0, top - bottom, options.english)
     if column_height(placed[0], gap, t["team_gap_pt"]) > top - bottom + 0.01 or len(placed) > columns:
         options.report.warning(
             "sheet-overflow",

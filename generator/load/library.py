@@ -189,5 +189,17 @@ def load_library(content_dir: Path | None = None, report: Report | None = None) 
         bag_table=load_bag_table(content_dir, report),
         content_dir=content_dir,
         standard_order=load_standard_order(content_dir, characters, report),
+        english_names=load_english_names(content_dir, report),
     )
     return library, report
+
+
+def load_english_names(content_dir: Path, report: Report) -> dict[str, str]:
+    """content/english_names.yaml: official id → English name (printed with --english); none when the folder has
+    no such file."""
+    path = content_dir / "english_names.yaml"
+    located = load_yaml(path, report) if path.is_file() else None
+    names = located.data.get("names") if located is not None and isinstance(located.data, dict) else None
+    if not isinstance(names, dict):
+        return {}
+    return {cid: name for cid, name in names.items() if isinstance(cid, str) and isinstance(name, str) and name.strip()}

@@ -100,7 +100,9 @@ def heading_block(book: Book, character) -> Stack:
     header = Table(
         [[icon_flowable(book.icon(character), icon_size, tcolor),
           book.para("almanac_header.j2", st.name, team=TEAM_NAMES_KO.get(team, team), name=character.name,
-                    team_font=font_name("sans_bold"), team_size=s["team_pt"], team_color=tcolor)]],
+                    team_font=font_name("sans_bold"), team_size=s["team_pt"], team_color=tcolor,
+                    english=book.game.english_name(character.id) if book.options.english else None,
+                    english_font=font_name("sans"), english_color=color("muted"))]],
         colWidths=[icon_size + mm(5), w - icon_size - mm(5)],
     )
     header.setStyle(TableStyle([
