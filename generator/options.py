@@ -44,6 +44,7 @@ class RenderOptions:
     sheet_copies: int = 1  # script.pdf: the two-sided player sheet this many times, front, back, front, back…
     grimoire_copies: int = 1  # grimoire.pdf: one page per game this many times
     english: bool = False  # each character's English name printed small beside the Korean one (mixed clubs)
+    light_shrouds: bool = False  # shroud tokens as a dark ring on paper instead of a solid dark disc
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here
 
 
@@ -92,7 +93,7 @@ def too_many(names, flag: str) -> None:
 
 def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None,
                          only=None, copies=None, no_reminders=False, no_extras=False, players=None,
-                         english=False) -> RenderOptions:
+                         english=False, light_shrouds=False) -> RenderOptions:
     """The checked render options of the token flags (`build` and `tokens` take them, and the page asks for them):
     the parameters are named as the flags' parameters, which the page's form is made from."""
     if players is not None and not 1 <= players <= MAX_PLAYERS:
@@ -112,4 +113,5 @@ def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ab
         extras=not no_extras,
         players=players,
         english=bool(english),
+        light_shrouds=bool(light_shrouds),
     )

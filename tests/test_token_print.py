@@ -242,3 +242,22 @@ def test_a_long_reminder_is_two_upright_lines_under_its_icon(kit):
             assert len({round(c["bottom"]) for c in chars}) >= 2
             return
     pytest.fail("the town crier's reminder was not found")
+
+
+def test_light_shrouds_use_a_fraction_of_the_ink(tmp_path):
+    """--light-shrouds: a dark ring and dark art on paper instead of solid discs (issue 35); the labels stay."""
+    import pypdfium2
+
+    from conftest import pdf_page_texts, run_cli
+
+    dark_share = {}
+    for flag in ("", "--light-shrouds"):
+        out = tmp_path / (flag or "default")
+        result = run_cli("tokens", "trouble-brewing", "--only", "shroud", "--out", out, "--quiet", *([flag] if flag else []))
+        assert result.exit_code == 0, result.output
+        pdf = out / "trouble-brewing" / "tokens.pdf"
+        assert "".join(pdf_page_texts(pdf)).count("수의") == 15
+        image = pypdfium2.PdfDocument(pdf.read_bytes())[0].render(scale=1, grayscale=True).to_pil().convert("L")
+        pixels = list(image.getdata())
+        dark_share[flag] = sum(1 for p in pixels if p < 100) / len(pixels)
+    assert dark_share["--light-shrouds"] < 0.4 * dark_share[""], dark_share

@@ -293,6 +293,13 @@ class TokenPainter:
             canvas.restoreState()
         return current, total
 
+    def extra_style(self, kind: str) -> dict:
+        """A shroud or vote token's colours; --light-shrouds draws shrouds as a dark ring and art on paper."""
+        style = _t(kind)
+        if kind == "shroud" and getattr(self.options, "light_shrouds", False):
+            style = {**style, **_t("shroud_light")}
+        return style
+
     # -- tokens --------------------------------------------------------------------------------------------
 
     def draw(self, canvas, spec: TokenSpec, cx: float, cy: float, bleed: float) -> None:
@@ -300,7 +307,7 @@ class TokenPainter:
         canvas.saveState()
         if spec.kind in EXTRAS:
             self._extra(canvas, spec, cx, cy, bleed)
-            under = _t(spec.kind).get("ring", _t(spec.kind)["fill"])
+            under = self.extra_style(spec.kind).get("ring", self.extra_style(spec.kind)["fill"])
         else:
             character = self.game.character(spec.character_id)
             if spec.kind == CHARACTER:
@@ -428,7 +435,7 @@ class TokenPainter:
         the cut: the cut line is the only circle there."""
         from generator.art.icons import draw_icon
 
-        style = _t(spec.kind)
+        style = self.extra_style(spec.kind)
         r = mm(spec.diameter_mm) / 2
         scale = spec.diameter_mm / DEFAULT_REMINDER_MM
         canvas.setLineWidth(0)

@@ -9,7 +9,8 @@ from generator.commands.common import (
     Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors,
 )
 from generator.commands.tokens import (
-    TOKEN_DEFAULTS, AbilityOpt, BleedOpt, CopiesOpt, GapOpt, NoExtrasOpt, NoRemindersOpt, OnlyOpt, PlayersOpt, ReminderSizeOpt,
+    TOKEN_DEFAULTS, AbilityOpt, BleedOpt, CopiesOpt, GapOpt, LightShroudsOpt, NoExtrasOpt, NoRemindersOpt, OnlyOpt, PlayersOpt,
+    ReminderSizeOpt,
     TokenSizeOpt, token_render_options,
 )
 
@@ -33,6 +34,7 @@ def register(app: typer.Typer) -> None:
         no_extras: NoExtrasOpt = False,
         players: PlayersOpt = None,
         english: EnglishOpt = False,
+        light_shrouds: LightShroudsOpt = False,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -44,5 +46,5 @@ def register(app: typer.Typer) -> None:
         console = Console(quiet)
         with friendly_errors(console, debug):
             options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, None,
-                                           only, copies, no_reminders, no_extras, players, english)
+                                           only, copies, no_reminders, no_extras, players, english, light_shrouds)
             produce(script, content, out, options, [name for name, _ in DOCUMENTS], console, force)

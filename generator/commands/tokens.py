@@ -34,6 +34,8 @@ PlayersOpt = Annotated[
     Optional[int],
     typer.Option("--players", metavar="N", help="플레이어 수: 수의 토큰과 투표 토큰을 각각 이만큼 만들고, 마도서 기록지(grimoire.pdf)의 자리도 이만큼입니다. 기본값: 스크립트의 최대 인원(15명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).", show_default=False),
 ]
+LightShroudsOpt = Annotated[bool, typer.Option(
+    "--light-shrouds", help="수의 토큰을 검은 원 대신 종이 바탕에 굵은 검은 테두리와 그림으로 찍습니다(잉크와 토너가 적게 들고 종이가 젖지 않습니다).")]
 PngOpt = Annotated[
     Optional[Path],
     typer.Option("--png", help="토큰마다 PNG 파일(원 바깥 투명, 600 px)을 이 폴더에 씁니다: <id>.png, <id>-reminder-<n>.png.", show_default=False),
@@ -62,6 +64,7 @@ def register(app: typer.Typer) -> None:
         no_reminders: NoRemindersOpt = False,
         no_extras: NoExtrasOpt = False,
         players: PlayersOpt = None,
+        light_shrouds: LightShroudsOpt = False,
         png: PngOpt = None,
         content: ContentOpt = None,
         out: OutOpt = DEFAULT_OUTPUT_DIR,
@@ -75,7 +78,7 @@ def register(app: typer.Typer) -> None:
         from generator.commands.produce import produce
 
         options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png,
-                                       only, copies, no_reminders, no_extras, players)
+                                       only, copies, no_reminders, no_extras, players, light_shrouds=light_shrouds)
         console = Console(quiet)
         with friendly_errors(console, debug):
             more = (lambda game: write_pngs(game, options, console)) if png is not None else None
