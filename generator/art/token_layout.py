@@ -306,27 +306,39 @@ def cut_area(page: TokenPage) -> float:
 
 
 def even_out_last_page(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[TokenPage]:
-    """A last sheet holding less than `last_sheet_least` of the fullest sheet's cut area takes tokens from the end
-    of the sheet before it (the smallest first: shrouds, votes, reminders), so no sheet goes to waste nearly empty."""
+    """The last sheet is worth printing: a shroud or vote set split between the last two sheets moves onto the last
+    whole when it fits there, then tokens move from the end of the sheet before (the smallest first: shrouds, votes,
+    reminders) while the last holds less than `last_sheet_least` of the fullest sheet's cut area and they fit."""
     least = theme()["tokens"]["last_sheet_least"]
     if len(pages) < 2:
         return pages
     fullest = max(cut_area(page) for page in pages)
     last, before = pages[-1], pages[-2]
-    moved: list[TokenSpec] = []
+    for kind in EXTRAS:
+        split = [p for p in before.placements if p.spec.kind == kind]
+        if split and any(p.spec.kind == kind for p in last.placements):
+            if refill(last, [p.spec for p in split] + [p.spec for p in last.placements], frame, gap, bleed):
+                before.placements = [p for p in before.placements if p not in split]
     while cut_area(last) < least * fullest and len(before.placements) > 1:
         smallest = min(p.spec.diameter_mm for p in before.placements)
         index = max(i for i, p in enumerate(before.placements) if p.spec.diameter_mm == smallest)
-        moved.insert(0, before.placements.pop(index).spec)
-        specs = moved + [p.spec for p in last.placements if p.spec not in moved]
-        specs = sorted(specs, key=lambda spec: -spec.diameter_mm)
-        last.placements = []
-        occupied: list = []
-        for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
-            left = _fill(last, occupied, [s for s in specs if s.diameter_mm == diameter], diameter / 2 + bleed, gap, frame)
-            if left:  # cannot happen (the last sheet had room for more); keep every token printed
-                raise ValueError("토큰 배치 오류: 마지막 장에 토큰이 들어가지 않습니다.")
+        spec = before.placements[index].spec
+        if not refill(last, [spec] + [p.spec for p in last.placements], frame, gap, bleed):
+            break
+        before.placements.pop(index)
     return pages
+
+
+def refill(page: TokenPage, specs: list[TokenSpec], frame: Frame, gap: float, bleed: float) -> bool:
+    """Lays `specs` out afresh on `page` (largest first) when they all fit; else leaves the page as it was."""
+    specs = sorted(specs, key=lambda spec: -spec.diameter_mm)
+    trial = TokenPage(page.number)
+    occupied: list = []
+    for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
+        if _fill(trial, occupied, [s for s in specs if s.diameter_mm == diameter], diameter / 2 + bleed, gap, frame):
+            return False
+    page.placements = trial.placements
+    return True
 
 
 def layout(game, options, report: Report | None = None) -> tuple[list[TokenSpec], list[TokenPage], Frame]:
