@@ -153,7 +153,8 @@ def team_header(team: str, width: float, continued: bool = False) -> Block:
     return Block(height + t["team_rule_gap_pt"], draw, header=True, team=team)
 
 
-def character_rows(game, icons, width: float, size: float, mode: str, name_column: float, english: bool = False) -> list[Block]:
+def character_rows(game, icons, width: float, size: float, mode: str, name_column: float, english: bool = False,
+                   teams: tuple[str, ...] = SHEET_TEAMS) -> list[Block]:
     """Measured rows, team by team in sheet order; `mode` is 'stacked' (name above ability) or 'side'."""
     t = sheet_theme()
     leading = round(size * t["leading_ratio"], 2)
@@ -162,7 +163,7 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
     text_x = icon_size + mm(t["icon_gap"])
     words = wording(game)
     blocks: list[Block] = []
-    for team in SHEET_TEAMS:
+    for team in teams:
         members = game.by_team(team)
         if not members:
             continue
@@ -297,24 +298,25 @@ def plan_front(game, icons, body_width: float, body_height: float, english: bool
 
 def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_width: float, body_height: float,
                      english: bool = False):
-    """Two columns of whole team groups that end together: the taller side gets the wider column (the theme's
-    column_shares). The largest size from sizes[index] up at which some split ends the columns within a line of each
-    other wins; a few sizes below sizes[index] are tried too (balance_steps) before the largest size that fits at
-    all is taken with its closest split. None when equal columns stay the best. Thirteen townsfolk beside nine other
-    characters no longer leave a quarter of the page empty."""
+    """Two columns of whole team groups that end together: the taller side gets the wider column (a share of the
+    width from the theme's column_shares), the teams staying in the columns equal widths gave them. The largest
+    size from sizes[index] up at which some share ends the columns within a line of each other wins; a few sizes
+    below sizes[index] are tried too (balance_steps) before the largest size that fits at all is taken with its
+    closest share. None when equal columns stay the best. Thirteen townsfolk beside nine other characters no
+    longer leave a quarter of the page empty."""
     t = sheet_theme()
-    team_gap = t["team_gap_pt"]
     gap_at = lambda size: t["row_gap_pt"] * size / t["ability_max_pt"]  # noqa: E731
-    left_taller = column_height(placed[0], gap_at(sizes[index]), team_gap) >= column_height(placed[1], gap_at(sizes[index]), team_gap)
-    shares = [share for share in t["column_shares"] if (share >= 0.5) == left_taller or share == 0.5]
+    sides = tuple(tuple(block.team for block in column if block.header) for column in placed)
+    left_taller = column_height(placed[0], gap_at(sizes[index]), t["team_gap_pt"]) >= column_height(placed[1], gap_at(sizes[index]), t["team_gap_pt"])
+    shares = sorted(share for share in t["column_shares"] if (share >= 0.5) == left_taller or share == 0.5)
     found: dict[int, tuple] = {}  # index into sizes → (how far apart the columns end, the layout)
     for i in range(index, -1, -1):
-        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height, english)
+        closest = closest_share(game, icons, sizes[i], gap_at(sizes[i]), shares, sides, body_width, body_height, english)
         if closest is None:
             break
         found[i] = closest
     for i in range(index + 1, min(len(sizes), index + 1 + t["balance_steps"])):
-        closest = closest_split(game, icons, sizes[i], gap_at(sizes[i]), shares, body_width, body_height, english)
+        closest = closest_share(game, icons, sizes[i], gap_at(sizes[i]), shares, sides, body_width, body_height, english)
         if closest is not None:
             found[i] = closest
     if not found:
@@ -326,24 +328,39 @@ def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_w
     return best
 
 
-def closest_split(game, icons, size: float, gap: float, shares: list[float], body_width: float, body_height: float,
-                  english: bool = False):
-    """(how far apart the columns end, layout) of the share and cut between team groups that end closest, or None."""
+def closest_share(game, icons, size: float, gap: float, shares: list[float], sides, body_width: float,
+                  body_height: float, english: bool = False):
+    """(how far apart the columns end, layout) at the share whose columns end closest, or None when none fits.
+    The left column only shortens as its share grows, so the share is found by bisection: a few measurements."""
     t = sheet_theme()
     usable = body_width - mm(t["column_gap"])
-    found = None
-    for share in shares:
-        widths = [usable * share, usable * (1 - share)]
-        sides = [team_groups(character_rows(game, icons, width, size, "stacked", 0.0, english)) for width in widths]
-        for cut in range(1, len(sides[0])):
-            columns = [[b for group in sides[0][:cut] for b in group], [b for group in sides[1][cut:] for b in group]]
+    tried: dict[float, tuple] = {}
+
+    def measure(share: float) -> tuple:
+        if share not in tried:
+            widths = [usable * share, usable * (1 - share)]
+            columns = [character_rows(game, icons, width, size, "stacked", 0.0, english, teams)
+                       for width, teams in zip(widths, sides)]
             heights = [column_height(column, gap, t["team_gap_pt"]) for column in columns]
-            if max(heights) > body_height:
-                continue
-            key = (abs(heights[0] - heights[1]), abs(share - 0.5))
-            if found is None or key < found[0]:
-                found = (key, (size, 2, "stacked", columns, gap, widths))
-    return None if found is None else (found[0][0], found[1])
+            tried[share] = (heights[0] - heights[1], max(heights) <= body_height, (size, 2, "stacked", columns, gap, widths))
+        return tried[share]
+
+    low, high = 0, len(shares) - 1  # the last share whose left column is still the taller one, by bisection
+    if measure(shares[low])[0] > 0:
+        while low < high:
+            middle = (low + high + 1) // 2
+            if measure(shares[middle])[0] > 0:
+                low = middle
+            else:
+                high = middle - 1
+    candidates = [share for share in shares[max(0, low - 1):low + 2]]
+    fitting = [(abs(measure(share)[0]), abs(share - 0.5), share) for share in candidates if measure(share)[1]]
+    if not fitting:
+        fitting = [(abs(diff), abs(share - 0.5), share) for share, (diff, fits, _) in tried.items() if fits]
+    if not fitting:
+        return None
+    apart, _, share = min(fitting)
+    return apart, tried[share][2]
 
 
 def best_layout(game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool,
