@@ -169,6 +169,7 @@ class Script:
     logo_image: bytes | None = field(default=None, repr=False)  # a logo sent as the picture itself (the page)
     players: tuple[int, int] | None = None  # the player counts the script is for, when it declares them
     jinxes: list = field(default_factory=list)  # homebrew Jinx pairs the script's character objects carry
+    almanac: str | None = None  # the address of the script's almanac online (_meta.almanac): printed as a QR code
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)

@@ -46,6 +46,15 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
                 where=where,
             )
     check_logo(game, report)
+    check_almanac_address(game, report)
+
+
+def check_almanac_address(game: Game, report: Report) -> None:
+    from generator.load.links import almanac_address
+
+    _, problem = almanac_address(game.script)
+    if problem is not None:
+        report.warning("almanac-address", problem, subject=game.script.id, where=game.script.where("almanac"))
 
 
 def check_logo(game: Game, report: Report) -> None:

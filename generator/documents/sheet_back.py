@@ -21,6 +21,7 @@ from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.typeset.search_size import area_guess, largest_passing
 from generator.read.theme import color, font_name, labels, mm, team_color, theme
 from generator.typeset.styles import credit_line, draw_page_furniture, style
+from generator.load.links import almanac_address
 from generator.load.wording import wording
 
 EXTRA_TEAMS = ("traveller", "loric", "fabled")
@@ -176,7 +177,41 @@ def extra_items(game, icons, options, width: float, size: float) -> list[Item]:
         items.append(section_heading(labels("almanac")["house_rules"], team_color("loric"), width))
         for rule in rules:
             items.append(entry(game, icons, options, [], render("almanac_text.j2", text=words.print(rule.strip())), width, size))
+    address, _ = almanac_address(game.script)
+    if address:
+        items.append(section_heading(labels("sheet")["almanac_online"], ink, width))
+        items.append(qr_entry(address, width, size))
     return items
+
+
+def qr_entry(address: str, width: float, size: float) -> Item:
+    """The almanac's address as a QR code with a caption beside it: printed only, never fetched."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.graphics.shapes import Drawing
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    side = mm(back_theme()["qr_mm"])
+    text_x = side + mm(3)
+    one_pt = stringWidth(address, font_name("sans"), 1) or 1.0  # the address on one line, smaller when it is long
+    address_size = round(min(max(6.0, size - 2), (width - text_x) / one_pt), 2)
+    widget = QrCodeWidget(address, barLevel="M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    caption = hangul_paragraph(render("qr_caption.j2", text=labels("sheet")["almanac_caption"], address=address,
+                                      address_font=font_name("sans"), address_size=address_size,
+                                      address_color=color("muted")),
+                               style("serif", size, size * 1.3))
+    _, text_h = caption.wrap(width - text_x, 10_000)
+    height = max(side, text_h)
+
+    def draw(canvas, x, top):
+        renderPDF.draw(drawing, canvas, x, top - side)
+        caption.drawOn(canvas, x + text_x, top - (height + text_h) / 2 if text_h < side else top - text_h)
+
+    return Item(height, draw)
 
 
 def stack_height(items: list[Item]) -> float:

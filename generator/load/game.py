@@ -16,7 +16,8 @@ from generator.limits import MAX_NIGHT_STEPS, MAX_SCRIPT_CHARACTERS
 from generator.read.yamlio import Located, display_path, load_yaml, read_text
 
 DEFAULT_SCRIPT = "in-space"
-SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger", "logo", "players"}
+SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger", "logo", "players",
+               "almanac"}
 
 
 def script_path(script: str | Path, content_dir: Path) -> Path:
@@ -82,6 +83,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         bootlegger=fields.text_list("bootlegger"),
         logo=fields.text("logo"),
         logo_base=str(Path(path).parent),
+        almanac=fields.text("almanac"),
         players=declared_players(mapping, located, report),
         source=display_path(path),
     )

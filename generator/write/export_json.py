@@ -177,6 +177,8 @@ def export_meta(game: Game, short: Shortener) -> dict:
         meta["bootlegger"] = short.items(list(script.bootlegger), "bootlegger", "스크립트")
     if script.players:
         meta["players"] = players_text(script.players)
+    if script.almanac:
+        meta["almanac"] = script.almanac
     return meta
 
 

@@ -124,6 +124,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
     )
     script.lines = {position: lines[index] for position, (index, _, _) in enumerate(entries) if index in lines}
     script.logo = text_of(meta.get("logo"))
+    script.almanac = text_of(meta.get("almanac"))
     if meta.get("players") is not None:
         from generator.load.players import parse_players
 
