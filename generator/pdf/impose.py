@@ -2,7 +2,8 @@
 
 The reading pages are padded to a multiple of 4 with blank pages inserted before the last page (the back cover),
 then sheet side k holds [N-k, k+1] for even k and [k+1, N-k] for odd k (1-based page numbers), e.g. for 8 pages
-[8,1] [2,7] [6,3] [4,5]. Each page is centred in its half of the sheet without scaling.
+[8,1] [2,7] [6,3] [4,5]. Each page is centred in its half of the sheet without scaling; short marks at the fold, in
+the top and bottom margins, show where to fold and staple.
 """
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ def sheet_sides(total: int) -> list[tuple[int, int]]:
         outer, inner = total - 1 - k, k
         sides.append((outer, inner) if k % 2 == 0 else (inner, outer))
     return sides
+
+
+FOLD_MARK = 14.0  # points: a short line at the fold, in the margin at the top and the bottom of each sheet side
+
+
+def fold_marks(x: float, height: float) -> str:
+    """Two short grey lines where the sheet folds, outside the pages' type area, to fold and staple true."""
+    return (f"q 0.5 w 0.55 G {x:.4f} 0 m {x:.4f} {FOLD_MARK:.4f} l S "
+            f"{x:.4f} {height - FOLD_MARK:.4f} m {x:.4f} {height:.4f} l S Q")
 
 
 def impose(reading_pdf: bytes, sheet_size: tuple[float, float]) -> bytes:
@@ -58,6 +68,7 @@ def impose(reading_pdf: bytes, sheet_size: tuple[float, float]) -> bytes:
             ty = (sheet_height - height) / 2
             names.append(f"/Page{index + 1} {forms[index]} 0 R")
             operations.append(f"q 1 0 0 1 {tx:.4f} {ty:.4f} cm /Page{index + 1} Do Q")
+        operations.append(fold_marks(half, sheet_height))
         content = zlib.compress("\n".join(operations).encode("ascii"))
         sides.append((" ".join(names), content, (sheet_width, sheet_height)))
     return write_pdf(source, objects, sides, source.trailer_reference("Info"))

@@ -263,4 +263,14 @@ def plan(book: Book) -> list[Page]:
                 pages += plan_part(book, Part("", lambda: appendices.ruled_notes(book)), paginator)
             pages += planned
         after_entry = part.fit or bool(part.packed)
-    return pages
+    return with_notes_before_the_back_cover(book, pages, paginator)
+
+
+def with_notes_before_the_back_cover(book: Book, pages: list[Page], paginator) -> list[Page]:
+    """The saddle-stitched booklet needs a multiple of four pages: the ones short of it are ruled notes pages (노트)
+    before the back cover, where the imposition would otherwise leave blank pages."""
+    short = (-len(pages)) % 4
+    if len(pages) < 2 or not short:
+        return pages
+    notes = [page for _ in range(short) for page in plan_part(book, Part("", lambda: appendices.ruled_notes(book)), paginator)]
+    return pages[:-1] + notes[:short] + pages[-1:]
