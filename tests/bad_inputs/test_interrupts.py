@@ -27,9 +27,11 @@ from hostile import SMALL, temporaries
 KIT = ["almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
 
 WRAPPER = r"""
-import os, sys, time
+import faulthandler, os, signal, sys, time
 from contextlib import contextmanager
 from pathlib import Path
+
+faulthandler.register(signal.SIGUSR1, all_threads=True)  # finish() asks a build that does not end where it is
 
 marker = Path(os.environ["STOP_MARKER"])
 point = os.environ["STOP_POINT"]
@@ -149,9 +151,11 @@ def finish(process: subprocess.Popen) -> tuple[int, str]:
     try:
         out, err = process.communicate(timeout=60)
     except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGUSR1)  # the wrapper's faulthandler prints every thread's stack
+        time.sleep(1)
         process.kill()
-        process.communicate()
-        raise
+        out, err = process.communicate()
+        raise AssertionError(f"the build did not end within 60 s of the stop; where it was:\n{err[-4000:]}") from None
     return process.returncode, out + err
 
 
