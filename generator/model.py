@@ -225,15 +225,15 @@ class Game:
     def night_order(self) -> NightOrder:
         return self.script.night_order or self.library.night_order
 
-    def night_steps(self, night: str, all_players: bool = False) -> list[str]:
+    def night_steps(self, night: str, all_players: bool = False, players: int | None = None) -> list[str]:
         """The night's steps that apply to this script: its characters plus the fixed steps, without those that never
-        happen at the player counts the script declares (minion and demon information on a 5–6 player script), unless
-        `all_players` asks for the order as the format writes it."""
-        return self._steps_in(self.night_order, night, all_players)
+        happen at the player counts the script declares (minion and demon information on a 5–6 player script), or at
+        `players` when one game's count is given, unless `all_players` asks for the order as the format writes it."""
+        return self._steps_in(self.night_order, night, all_players, players)
 
-    def _steps_in(self, order: NightOrder, night: str, all_players: bool) -> list[str]:
+    def _steps_in(self, order: NightOrder, night: str, all_players: bool, players: int | None = None) -> list[str]:
         present = set(self.ids)
-        unplayed = set() if all_players else set(self.unplayed_steps(night))
+        unplayed = set() if all_players else set(self.unplayed_steps(night, players))
         steps = []
         for step in order.steps(night):
             if step in self.library.fixed_steps or step in present:
@@ -261,12 +261,12 @@ class Game:
             for night in NIGHTS
         )
 
-    def unplayed_steps(self, night: str) -> list[str]:
+    def unplayed_steps(self, night: str, players: int | None = None) -> list[str]:
         """Fixed steps of this night that need more players than the script is for (its declared range ends under
-        their min_players), in the night's order."""
-        if not self.script.players:
+        their min_players), or than `players` when one game's count is given, in the night's order."""
+        if players is None and not self.script.players:
             return []
-        most = self.script.players[1]
+        most = players if players is not None else self.script.players[1]
         return [step for step in self.night_order.steps(night)
                 if step in self.library.fixed_steps and (self.library.fixed_steps[step].min_players or 0) > most
                 and self.library.fixed_steps[step].night_reminder(night) is not None]

@@ -14,7 +14,8 @@ import math
 
 from generator.documents.sheet_parts import icon_color
 from generator.art.icons import character_icon, draw_icon
-from generator.load.bag import all_bag_rows, ordered_modifiers, player_range
+from generator.art.token_layout import player_count
+from generator.load.bag import all_bag_rows, ordered_modifiers
 from generator.model import BAG_TEAMS, NIGHTS
 from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.typeset.fonts import register_fonts
@@ -23,10 +24,6 @@ from generator.typeset.styles import credit_line, draw_page_furniture
 
 def grimoire_theme() -> dict:
     return theme()["grimoire"]
-
-
-def seats_for(game, options) -> int:
-    return options.players or player_range(game)[1]
 
 
 def build(game, options) -> list[tuple[str, bytes]]:
@@ -41,7 +38,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     canvas.setCreator("botc-pnp")
     icons = {c.id: character_icon(c, game, options) for c in game.characters}
     for _ in range(max(1, options.grimoire_copies)):
-        draw_page(canvas, game, icons, seats_for(game, options), width, height)
+        draw_page(canvas, game, icons, player_count(game, options), width, height)
         canvas.showPage()
     canvas.save()
     return [("grimoire.pdf", buffer.getvalue())]
@@ -166,19 +163,12 @@ def bag_for(game, seats: int) -> tuple[dict, list[str]]:
     return counts, [c.name for c in ordered_modifiers(game)]
 
 
-def night_steps_for(game, night: str, seats: int) -> list[str]:
-    """The night's steps for a game of `seats` players: a fixed step that needs more players is left out."""
-    fixed = game.library.fixed_steps
-    return [step for step in game.night_steps(night, all_players=True)
-            if not (step in fixed and (fixed[step].min_players or 0) > seats)]
-
-
 def draw_lower(canvas, game, icons, seats: int, x0: float, x1: float, top: float, bottom: float) -> None:
     t, words = grimoire_theme(), labels("grimoire")
     gap = mm(5)
     day_w = (x1 - x0) * 0.24
     night_w = (x1 - x0 - day_w - 2 * gap) / 2
-    steps = {night: night_steps_for(game, night, seats) for night in NIGHTS}
+    steps = {night: game.night_steps(night, players=seats) for night in NIGHTS}
     most = max(len(s) for s in steps.values())
     room = top - bottom - t["heading_pt"] * 2
     row = max(mm(t["step_row_min"]), min(mm(t["step_row_max"]), room / max(1, most)))
