@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, QuietOpt, ScriptArg, friendly_errors
+from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, NamesOpt, QuietOpt, ScriptArg, check_naming, friendly_errors
 
 
 def bag_table_lines(game) -> list[str]:
@@ -40,6 +40,7 @@ def register(app: typer.Typer) -> None:
         icons: IconsOpt = None,
         strict: Annotated[bool, typer.Option("--strict", help="경고도 오류로 취급합니다(경고가 있으면 종료 코드 1).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="결과를 JSON 목록으로 출력합니다(level, code, subject, where, message).")] = False,
+        names: NamesOpt = "ours",
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
@@ -48,7 +49,7 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(console, debug):
             from generator.pipeline import validate_game
 
-            game, report = validate_game(script, content, icons)
+            game, report = validate_game(script, content, icons, check_naming(names))
             if as_json:
                 typer.echo(report.to_json())
                 raise typer.Exit(report.exit_code(strict))

@@ -41,10 +41,20 @@ def flag(name: str) -> bool:
 def requested_game():
     """The body's script, loaded and checked; unreadable input is a 400 carrying the CLI's findings."""
     script = script_request(request.get_data(cache=False), request.args.get("name"))
-    game, report = game_from_request(warm().loaded(), script)
+    game, report = game_from_request(warm().loaded(), script, requested_naming())
     if game is None or report.unreadable:
         raise refuse(400, "unreadable", report.findings)
     return game, report, script
+
+
+def requested_naming() -> str:
+    """names= of the query (the build flag --names): whose names the characters print under, checked with the game."""
+    from generator.options import OptionError, check_naming
+
+    try:
+        return check_naming(request.args.get("names"))
+    except OptionError as refused:
+        raise ApiError(400, f"{refused.flag}: {refused.message}") from None
 
 
 def printable_game(refused_key: str, force: bool | None = None):

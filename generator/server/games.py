@@ -15,7 +15,7 @@ def fresh_report(loaded: Loaded) -> Report:
     return Report(list(loaded.findings), loaded.unreadable)
 
 
-def game_from_request(loaded: Loaded, request: ScriptRequest):
+def game_from_request(loaded: Loaded, request: ScriptRequest, names: str = "ours"):
     """(game or None, report) for a publisher-JSON request: loaded, resolved against the library and checked."""
     from generator.load.publisher.script import script_from_json_text
 
@@ -34,7 +34,7 @@ def game_from_request(loaded: Loaded, request: ScriptRequest):
         loric_id, target_id = loaded.lookup.id_for(loric), loaded.lookup.id_for(target)
         if loric_id and target_id:
             script.named_characters[loric_id] = target_id
-    return checked(script, loaded, report)
+    return checked(script, loaded, report, names)
 
 
 def game_from_file(loaded: Loaded, path: Path):
@@ -48,11 +48,13 @@ def game_from_file(loaded: Loaded, path: Path):
     return checked(script, loaded, report)
 
 
-def checked(script, loaded: Loaded, report: Report):
+def checked(script, loaded: Loaded, report: Report, names: str = "ours"):
     from generator.check import run_checks
     from generator.load.game import resolve_game
+    from generator.load.naming import named_game
 
     game = resolve_game(script, loaded.library, report)
     if not report.unreadable:
+        game = named_game(game, names)
         run_checks(game, report)
     return game, report

@@ -72,6 +72,14 @@ function drawPrint() {
       holder.append(el("label", { class: "flag", title: field.help }, input, field.label));
       continue;
     }
+    if (field.choices && field.choices.length) {
+      input = el("select", { name: field.name }, ...field.choices.map((value, index) => el("option", {
+        value, text: (field.choice_labels || [])[index] || value, selected: String(current) === value,
+      })));
+      input.onchange = () => { state.options[field.name] = input.value; store(); if (field.name === "names") scheduleValidate(); };
+      holder.append(el("label", { title: field.help }, field.label, input));
+      continue;
+    }
     const numeric = field.kind === "number" || field.kind === "integer";
     input = el("input", {
       type: numeric ? "number" : "text", name: field.name, value: current ?? "", step: field.kind === "number" ? "any" : "1",
