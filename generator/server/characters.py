@@ -47,6 +47,7 @@ class Edited:
     report: object
     base_game: object
     id_problem: str | None
+    places: dict | None = None  # night → the step the opened character wakes after (keep_places)
 
 
 def body_json() -> dict:
@@ -79,8 +80,15 @@ def edited(data: dict | None = None) -> Edited:
     data = data if data is not None else body_json()
     fields = editor.read_fields(data.pop("character"))
     icon, _bytes = checked_icon(data.pop("icon", None))
+    keep_places = data.pop("keep_places", False) is True
     name = request.args.get("name")
     loaded = warm().loaded()
+    places = None
+    if keep_places and fields["editing"]:  # opened from the script: its night places as the script prints them now
+        whole, _whole_report = game_from_request(loaded, script_request(json.dumps(data, ensure_ascii=False).encode(), name))
+        places = editor.current_places(whole, fields["editing"]) if whole is not None else None
+        for night, keys in editor.NIGHT_FIELDS.items():
+            fields.text[keys[0]] = (places or {}).get(night, "")
     rest, at = editor.split_script(data, fields["editing"])
     base_game, base_report = game_from_request(loaded, script_request(json.dumps(rest, ensure_ascii=False).encode(), name))
     if base_game is None or base_report.unreadable:
@@ -102,7 +110,7 @@ def edited(data: dict | None = None) -> Edited:
                                      prepare=editor.mark_fields(character_id))
     if game is None or report.unreadable:
         raise refuse(400, "unreadable", report.findings)
-    return Edited(character_id, item, extras, envelope, icon, game, report, base_game, id_problem)
+    return Edited(character_id, item, extras, envelope, icon, game, report, base_game, id_problem, places)
 
 
 @characters.post("/check")
@@ -127,6 +135,7 @@ def check():
         "characters": [{"id": c.id, "name": c.name, "team": c.team} for c in found.base_game.listed],
         "nights": night_lists(found.game),
         "jinxes": jinx_list(found.game),
+        "places": found.places,
     })
 
 

@@ -146,6 +146,16 @@ def night_choices(game) -> dict:
     return choices
 
 
+def current_places(game, character_id: str) -> dict:
+    """Night → the step `character_id` wakes right after in the game's printed order ('' when it does not wake)."""
+    places = {}
+    for night in NIGHTS:
+        steps = game.night_steps(night, all_players=True)
+        at = steps.index(character_id) if character_id in steps else -1
+        places[night] = steps[at - 1] if at > 0 else ""
+    return places
+
+
 def night_number(game, night: str, after: str) -> float:
     """A firstNight/otherNight number that puts a character right after `after` in this script's order."""
     from generator.write.export_json import night_numbers
