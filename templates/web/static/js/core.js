@@ -134,7 +134,9 @@ function undo() {
 }
 
 function entryOf(id) {
-  return customEntries.get(id) || LIBRARY.get(id) || unknownEntries.get(id)
+  const given = state.custom[id]; // a character given in full, before the server has answered for it (a reload)
+  const fromScript = given && given.name && given.team ? { id, name: given.name, team: given.team, ability: given.ability || "", edition: "custom", custom: true } : null;
+  return customEntries.get(id) || (fromScript && !LIBRARY.has(id) ? fromScript : null) || LIBRARY.get(id) || unknownEntries.get(id) || fromScript
     || { id, name: id, team: null, ability: "", edition: "custom", unknown: true, suggestions: [] };
 }
 
