@@ -94,7 +94,10 @@ function drawPrint() {
     onclick: (event) => download(event.currentTarget, `/api/document/${doc.id}`, `${scriptName()}-${doc.id}.pdf`),
   }, el("strong", { text: doc.label }), el("span", { text: doc.description }))));
   $("kit").onclick = (event) => download(event.currentTarget, "/api/build", `${scriptName()}.zip`);
-  $("export").onclick = (event) => download(event.currentTarget, "/api/export", `${scriptName()}.json`);
+  // with uploaded icons, the JSON comes with them in a zip (the format's image is an address: the files sit beside it)
+  $("export").onclick = (event) => (Object.keys(state.icons || {}).length
+    ? download(event.currentTarget, "/api/export-zip", `${scriptName()}.zip`)
+    : download(event.currentTarget, "/api/export", `${scriptName()}.json`));
   drawPrintState();
 }
 
