@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.conftest import CONTENT, content_copy, detach, run_cli
 from tests.test_serve_api import TROUBLE_BREWING, korean, publisher_json
@@ -113,10 +114,16 @@ def test_a_workspace_inside_the_content_folder_is_refused(tmp_path):
     assert result.exit_code == 2 and "작업 폴더" in result.stderr
 
 
-def test_a_script_with_custom_characters_is_not_saved_as_yaml(workspace_client):
+def test_a_script_with_custom_characters_is_saved_as_a_content_folder_with_them(workspace_client):
+    """A lone YAML script would lose its homebrew characters: it is saved as a content folder that `build --content`
+    reads, with a character file of its own for each."""
     custom = {"id": "bard", "name": "음유시인", "team": "townsfolk", "ability": "매일 밤, 노래를 부릅니다."}
     answer = workspace_client.post("/api/save?name=x", data=json.dumps([{"id": "_meta", "name": "자작"}, *TROUBLE_BREWING, custom]).encode())
-    assert answer.status_code == 422 and "음유시인" in korean(answer)
+    assert answer.status_code == 201, answer.get_json()
+    assert "--content" in answer.get_json()["command"]
+    folder = workspace_client.application.extensions["botc"]["workspace"].folder / "x"
+    saved = yaml.safe_load((folder / "characters" / "bard.yaml").read_text(encoding="utf-8"))
+    assert saved["name"] == "음유시인" and saved["ability"] == "매일 밤, 노래를 부릅니다."
 
 
 # --- scripts to start from ------------------------------------------------------------------------------------

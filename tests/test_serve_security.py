@@ -187,7 +187,7 @@ def test_a_body_over_the_limit_with_its_length_is_refused_unread(server):
     from generator.server.requests import MAX_BODY_BYTES
 
     port, _ = server
-    answer = send(port, "POST", "/api/validate", {**JSON, "Content-Length": "12000000"}, b"[" + b" " * 1000)
+    answer = send(port, "POST", "/api/validate", {**JSON, "Content-Length": str(MAX_BODY_BYTES + 1)}, b"[" + b" " * 1000)
     assert answer.status == 413 and f"{MAX_BODY_BYTES:,}" in korean(answer)
 
 

@@ -1,6 +1,6 @@
-// The character editor: create a homebrew character, or open one of the script's (고치기), with a labelled field for
+// The character editor: create a homebrew character, or open one of the script's (its edit button), with a labelled field for
 // each part; every change is checked by the server (/api/character/check: the checks `validate` runs, findings shown
-// by their field) and previewed by the print's own code (/api/character/preview). 저장 puts the character into the
+// by their field) and previewed by the print's own code (/api/character/preview). Saving puts the character into the
 // script (undoable) and saves the script with it as a content folder in the workspace. A character that came with
 // English text shows the original beside each field while Korean is written; the original is kept in _meta.botc_pnp.
 "use strict";
@@ -42,8 +42,9 @@ function buildEditor() {
         el("label", {}, el("input", { type: "checkbox", id: "ed-setup", "data-field": "setup" }), " ", EDIT.setup),
         el("ul", { class: "ed-findings" })),
       editorField("flavor", text(2), true),
-      editorField("first_night_after", nightSelect()), editorField("first_night", text(2)), editorField("first_cue", text()),
-      editorField("other_nights_after", nightSelect()), editorField("other_nights", text(2)), editorField("other_cue", text()),
+      // one night per row pair: where it wakes and its card cue side by side, the sheet's instruction under them
+      editorField("first_night_after", nightSelect()), editorField("first_cue", text()), editorField("first_night", text(2), true),
+      editorField("other_nights_after", nightSelect()), editorField("other_cue", text()), editorField("other_nights", text(2), true),
       editorField("reminders", text()), editorField("global_reminders", text()),
       el("div", { class: "ed-field wide", "data-field": "jinxes" },
         el("span", { class: "ed-label", id: "ed-jinx-label", text: EDIT.jinxes }),
