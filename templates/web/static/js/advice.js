@@ -1,5 +1,5 @@
 // Script-design advice (as `validate --advice` gives it) from the last check: one item per piece of advice with its
-// severity as a word (높음 · 보통 · 낮음, the colour only repeats it), the rule's title, the characters it is about, the
+// severity as the server's Korean word (the colour only repeats it), the rule's title, the characters it is about, the
 // reason and what to change. Advice is never an error: it changes neither the status nor what the print buttons do.
 // The panel's own words are in its markup (index.html, #advice-panel), so this file holds no text of its own.
 "use strict";
