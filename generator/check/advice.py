@@ -46,7 +46,7 @@ def advise(game: Game | None, rules: AdviceRules | None = None) -> list[Advice]:
         if function is None:
             continue  # a rule a newer or older rules file names: nothing here looks for it
         for hit in function(facts, rule["limits"]):
-            ids = tuple(c for c in facts.order(hit.characters))
+            ids = tuple(facts.order(hit.characters))
             values = {**rule["limits"], **hit.values}
             advice = Advice(rule["severity"], rules.severities[rule["severity"]], rule["code"], fill(rule["title"], values),
                             fill(rule["reason"], values), fill(rule["change"], values), ids)
@@ -79,9 +79,10 @@ class Facts:
         return min((self._place.get(i, len(self._place)) for i in ids), default=-1)
 
     def name(self, character_id: str) -> str:
-        known = self.game.library.characters.get(character_id)
+        """The Korean name: the script's own character's, else the library's (a counter the script lacks)."""
         if character_id in self.ids:
             return self.game.character(character_id).name
+        known = self.game.library.characters.get(character_id)
         return known.name if known else character_id
 
     def names(self, ids, most: int = 4) -> str:
