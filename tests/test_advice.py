@@ -260,8 +260,13 @@ def test_a_content_folder_without_a_usable_rules_file_uses_the_bundled_one(conte
     assert load_rules(content).rules == bundled.rules
     (content / "advice.yaml").unlink()
     assert load_rules(content).rules == bundled.rules
-    with pytest.raises(ValueError):
-        parse_rules({"severities": {"high": "높음"}})
+    severities = {"high": "높음", "medium": "보통", "low": "낮음"}
+    for broken in ({"severities": {"high": "높음"}}, {"severities": severities, "tags": ["imp"]},
+                   {"severities": severities, "needs": {"hatter": {"reason": "r", "change": "c", "team": "demon", "at_least": "둘"}}},
+                   {"severities": severities, "rules": [{"code": "too-long", "severity": "high", "title": "t", "reason": "r",
+                                                         "change": "c", "limits": {"maximum": "서른"}}]}):
+        with pytest.raises(ValueError):
+            parse_rules(broken)
 
 
 def test_a_content_folder_can_tune_its_rules(content):

@@ -106,15 +106,24 @@ def parse_rules(data, source: str = "") -> AdviceRules:
     if not isinstance(data, dict):
         raise NotRules("the file is not a mapping")
     severities = data.get("severities")
-    if not isinstance(severities, dict) or set(severities) != set(SEVERITIES):
+    if not isinstance(severities, dict) or set(severities) != set(SEVERITIES) or not all(isinstance(v, str) for v in severities.values()):
         raise NotRules("severities: high, medium, low")
+    for key in ("tags", "counters", "needs"):
+        if not isinstance(data.get(key) or {}, dict):
+            raise NotRules(f"{key}: a mapping")
+    if not isinstance(data.get("rules") or [], list):
+        raise NotRules("rules: a list")
     tags = {name: frozenset(id_list(ids, f"tags.{name}")) for name, ids in (data.get("tags") or {}).items()}
     counters = {demon: id_list(ids, f"counters.{demon}") for demon, ids in (data.get("counters") or {}).items()}
     needs = {}
     for character, need in (data.get("needs") or {}).items():
         if not isinstance(need, dict) or not isinstance(need.get("reason"), str) or not isinstance(need.get("change"), str):
             raise NotRules(f"needs.{character}: reason and change")
-        needs[character] = need
+        tags_needed = id_list(need.get("tags", []), f"needs.{character}.tags")
+        team, at_least = need.get("team"), need.get("at_least", 1)
+        if not tags_needed and (not isinstance(team, str) or not isinstance(at_least, int) or isinstance(at_least, bool)):
+            raise NotRules(f"needs.{character}: tags, or a team and a whole number at_least")
+        needs[character] = {**need, "tags": list(tags_needed)}
     rules = []
     for rule in data.get("rules") or []:
         if not isinstance(rule, dict) or rule.get("severity") not in SEVERITIES:
