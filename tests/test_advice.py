@@ -274,9 +274,9 @@ def test_a_content_folder_can_tune_its_rules(content):
     for rule in data["rules"]:
         if rule["code"] == "too-long":
             rule["limits"]["maximum"] = 20
-            rule["reason"] = "캐릭터가 {count}개로 {maximum}개를 넘습니다. {모르는_값}은 그대로 남습니다."
+            rule["reason"] = "캐릭터가 {count}개로 {maximum}개를 넘습니다. {모르는_값}은 그대로 남습니다. {count:>99999999}{count.real}{"
     write_yaml(content / "advice.yaml", data)
     result = run_cli("validate", "trouble-brewing", "--content", content, "--advice", "--json")
     [long] = [e for e in json.loads(result.stdout) if e.get("code") == "too-long"]
-    assert "캐릭터가 22개로 20개를 넘습니다. {모르는_값}은 그대로 남습니다." in long["message"]
+    assert "캐릭터가 22개로 20개를 넘습니다. {모르는_값}은 그대로 남습니다. {count:>99999999}{count.real}{" in long["message"]
     assert result.exit_code == 0

@@ -6,7 +6,7 @@ becomes a finding, so a broken rules file can never change what `validate` repor
 
 from __future__ import annotations
 
-import string
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,21 +137,14 @@ def parse_rules(data, source: str = "") -> AdviceRules:
     return AdviceRules(dict(severities), tags, counters, needs, tuple(rules), source)
 
 
-class _Filler(string.Formatter):
-    """str.format that leaves a placeholder it has no value for as written (a user's rules file may name one)."""
-
-    def get_value(self, key, args, kwargs):
-        if isinstance(key, str) and key not in kwargs:
-            return "{" + key + "}"
-        return super().get_value(key, args, kwargs)
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def fill(text: str, values: dict) -> str:
-    """The rule's text with the check's values in its {placeholders}; text that is not a format string stays as is."""
-    try:
-        return _Filler().vformat(text, (), values)
-    except (ValueError, IndexError):
-        return text
+    """The rule's text with the check's values in its {placeholders}. Only plain names are filled (no format specs or
+    attributes: a user's rules file cannot make a huge string or reach into an object); any other brace, or a name
+    there is no value for, stays as written."""
+    return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
 
 
 @dataclass
