@@ -28,6 +28,7 @@ MAX_SCRIPT_ENTRIES = 300  # entries a script sent to `serve` may have at all: pa
 MAX_NIGHT_STEPS = 300  # entries in one night of a script's own night order (characters plus fixed steps)
 MAX_REMINDERS = 20  # reminders, and global reminders, of one character (as the publisher's format)
 MAX_LIST_ITEMS = 1_000  # items of any other list in a content file (night order, jinxes, aliases, notes…)
+MAX_CUE_LENGTH = 120  # a cue is the short form of a night step: the night card measures how many lines it takes
 MAX_SPARES = 10  # spare tokens of one character (spares.yaml)
 
 # --- messages --------------------------------------------------------------------------------------------------

@@ -68,6 +68,8 @@ class Character:
     cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
     source: str | None = None  # the file it was loaded from, for messages
     custom: bool = False  # given in full by a script rather than taken from the library
+    icon_data: bytes | None = field(default=None, repr=False)  # an icon sent as the picture itself (the page's editor)
+    original: dict = field(default_factory=dict)  # the text it came with before translation (publisher keys → English)
     places: dict = field(default_factory=dict, repr=False, compare=False)  # 'ability', 'reminders[2]' → 'file:line'
 
     def where(self, key: str) -> str | None:

@@ -24,6 +24,34 @@ def svg_source_too_complex(data: bytes) -> bool:
     return b"use" in data and _expanded_elements(data) > MAX_SVG_ELEMENTS
 
 
+_EXTERNAL_MARKS = (b"<!entity", b"@import", b"<?xml-stylesheet")
+_OUTSIDE_URL = re.compile(rb"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)  # url(#gradient) stays inside the picture
+_LINK_ATTRIBUTES = ("href", "{http://www.w3.org/1999/xlink}href", "src")
+
+
+def svg_external_reference(data: bytes) -> bool:
+    """Whether an SVG points at anything outside itself: an <image>, <use> or link to a file or address (anything but
+    '#id' or a data: picture), an entity, or CSS that imports or loads a url(). Unreadable XML counts as
+    pointing outside: an upload is refused rather than guessed at."""
+    from lxml import etree
+
+    lowered = data.lower()
+    if any(mark in lowered for mark in _EXTERNAL_MARKS) or _OUTSIDE_URL.search(data):
+        return True
+    try:
+        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False))
+    except (etree.LxmlError, ValueError):
+        return True
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name in _LINK_ATTRIBUTES:
+            value = (element.get(name) or "").strip()
+            if value and not value.startswith("#") and not value.lower().startswith("data:image/"):
+                return True
+    return False
+
+
 def drawing_verdict(drawing: Any) -> str:
     """DRAWABLE, BAD_NUMBERS or TOO_COMPLEX for a parsed svglib drawing. Drawing objects count a path's operators
     and groups as well as the source's numbers and elements, hence twice the limits."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.read.files import NotReadable, read_capped
-from generator.art.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_source_too_complex
+from generator.art.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_external_reference, svg_source_too_complex
 from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 from generator.read.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
 from generator.read.local_images import inside as _inside
@@ -180,6 +180,8 @@ def _decoded(path: Path, data: bytes, svg_by_name: bool) -> tuple[Icon | None, I
     if head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff"):
         return _load_png(path, data)
     if _is_svg_text(head) and (path.suffix.lower() == ".svg" or not svg_by_name):
+        if not svg_by_name and svg_external_reference(data):  # an upload may name nothing outside itself
+            return None, _problem(path, "쓸 수 없습니다 (SVG가 바깥의 파일이나 주소를 가리킵니다)", "icon-svg-external")
         return _load_svg(path, data)
     return None, _problem(path, "읽을 수 없습니다 (SVG, PNG 또는 JPEG만 사용할 수 있습니다)", "icon-not-image")
 
@@ -421,9 +423,13 @@ def missing_icon_message(character: Any) -> str:
 def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
     """The icon to draw for a character in this build; every problem becomes one warning in options.report."""
     problems: list[IconProblem] = []
-    path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems,
-                             character.image, character.image_base)
-    icon, problem = load_icon_checked(path)
+    if getattr(character, "icon_data", None) is not None:  # uploaded in the page's editor: the picture itself
+        icon, problem = icon_from_bytes(character.icon_data, f"{character.id}-icon")
+        path = problem.path if problem is not None else None
+    else:
+        path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems,
+                                 character.image, character.image_base)
+        icon, problem = load_icon_checked(path)
     if problem is not None:
         problems.append(problem)
     if path is None and not problems:
@@ -440,6 +446,7 @@ UPLOAD_REASONS = {
     "icon-not-image": "PNG, JPEG, SVG 그림 파일이 아닙니다",
     "icon-too-complex": f"SVG가 너무 복잡합니다(요소 {MAX_SVG_ELEMENTS:,}개, 좌표 숫자 {MAX_SVG_POINTS:,}개까지)",
     "icon-empty": "그림이 비어 있습니다",
+    "icon-svg-external": "SVG가 바깥의 파일이나 인터넷 주소를 가리킵니다(그림 안의 것만 쓸 수 있습니다)",
     None: "그림 파일이 잘렸거나 손상되어 읽을 수 없습니다",
 }
 

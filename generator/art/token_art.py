@@ -350,16 +350,28 @@ class TokenPainter:
         baseline = r - mm(_t("text_inset_mm"))
         name_size = _t("name_size_pt") * scale
         used, span = self._arc_text(canvas, cx, cy, spec.label, baseline, font_name(_t("name_font")), name_size, character.id)
+        name_inner = baseline - 0.8 * used
+        english = self.game.english_name(character.id) if getattr(self.options, "english", False) else None
+        if english:  # --english: the publisher's name on a smaller arc just inside the Korean one
+            style = _t("english")
+            english_baseline = name_inner - mm(style["gap_mm"]) * scale
+            english_used, english_span = self._arc_text(
+                canvas, cx, cy, english, english_baseline, font_name(style["font"]), used * style["size_ratio"], character.id,
+                fill=style["color"],
+            )
+            name_inner = english_baseline - 0.75 * english_used
+            span = max(span, english_span)
         icon = self.icon(character)
         ink = team_color(character.team)
         if self.options.ability_text:
             size = 0.5 * r
             draw_icon(canvas, icon, cx - size / 2, cy + 0.58 * r - size, size, ink)
-            name_inner = baseline - 0.8 * used - mm(_t("ability_name_clear_mm"))
+            name_inner -= mm(_t("ability_name_clear_mm"))
             self._ability(canvas, character, cx, cy, r - ring, top=0.08 * r, name_inner=name_inner, name_span=span)
         else:
-            size = 0.95 * r
-            draw_icon(canvas, icon, cx - size / 2, cy + 0.1 * r - size / 2, size, ink)
+            size, centre = (0.95, 0.1) if not english else (_t("english")["icon_size"], _t("english")["icon_centre"])
+            size *= r
+            draw_icon(canvas, icon, cx - size / 2, cy + centre * r - size / 2, size, ink)
 
     def _ability(self, canvas, character, cx, cy, inner, top, name_inner, name_span):
         """The ability in small type under the icon, each line as wide as the circle allows at its height and

@@ -1,5 +1,5 @@
-"""Check stage: a loaded Game → findings about its night order, setup, text, text lengths, night-card cues and picture
-files (nothing is rendered; text is measured with the fonts' metrics)."""
+"""Check stage: a loaded Game → findings about its night order, setup, text, text lengths, night-card cues, names
+players may mix up and picture files (nothing is rendered; text is measured with the fonts' metrics)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from generator.model import Game
 
 
 def run_checks(game: Game, report: Report, icons_dir=None) -> Report:
-    from generator.check import cues, files, info_cards, lengths, night, setup, text
+    from generator.check import cues, files, info_cards, lengths, names, night, setup, text
 
     night.check(game, report)
     setup.check(game, report)
     text.check(game, report)
+    names.check(game, report)
     info_cards.check(game, report)
     lengths.check(game, report)
     cues.check(game, report)

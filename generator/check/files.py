@@ -23,6 +23,15 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
         icons_dir = None
     content_dir = Path(game.library.content_dir)
     for character in game.characters:
+        if character.icon_data is not None:  # uploaded as the picture itself: decoded once to say whether it works
+            from generator.art.icons import UPLOAD_REASONS, icon_from_bytes
+
+            _icon, problem = icon_from_bytes(character.icon_data, f"{character.id}-icon")
+            if problem is not None:
+                reason = UPLOAD_REASONS.get(problem.code, UPLOAD_REASONS[None])
+                report.warning(problem.code, f"{character.name}: 올린 아이콘을 쓸 수 없어 자리표시 아이콘으로 인쇄합니다: {reason}.",
+                               subject=character.id, where=character.where("icon"))
+            continue
         problems: list[IconProblem] = []
         path = resolve_icon_path(character.id, character.icon, content_dir, icons_dir, problems, character.image, character.image_base)
         where = character.where("icon") if character.icon else character.source

@@ -33,6 +33,10 @@ EnglishOpt = Annotated[bool, typer.Option(
     "--english", help="영어 이름 함께 넣기: 캐릭터마다 출판사의 영어 이름을 한국어 이름 옆에 작게 넣습니다(캐릭터 시트, 밤 순서표, "
     "한 장 밤 순서, 해설서). 영어로 게임을 배운 플레이어가 있는 모임에 좋습니다.")]
 
+NamesOpt = Annotated[str, typer.Option(
+    "--names", metavar="ours|community",
+    help="캐릭터 이름 표기: ours는 이 키트의 이름, community는 온라인 마도서의 한국어 옵션이 쓰는 커뮤니티 번역 이름입니다"
+    "(라이브러리에 있는 캐릭터만, 나머지는 이 키트의 이름). 능력과 해설서 문장 속 이름도 함께 바뀌고, 헷갈릴 이름은 검사가 알려 줍니다.")]
 
 
 class Console:
@@ -72,6 +76,13 @@ def check_paper(paper: str) -> str:
 
     with usage_errors():
         return options.check_paper(paper)
+
+
+def check_naming(names: str) -> str:
+    from generator import options
+
+    with usage_errors():
+        return options.check_naming(names)
 
 
 @contextmanager
@@ -120,13 +131,13 @@ def friendly_errors(console: Console, debug: bool = False):
         raise typer.Exit(EXIT_FINDINGS)
 
 
-def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str, icons_dir=None):
+def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str, icons_dir=None, names="ours"):
     """The game, when it may be turned into output (build, the document commands, export-json): loaded and checked by the
     pipeline, its findings printed; unreadable input raises, errors stop unless --force."""
     from generator.findings import EXIT_FINDINGS, Unreadable
     from generator.pipeline import validate_game
 
-    game, report = validate_game(script, content, icons_dir)
+    game, report = validate_game(script, content, icons_dir, names)
     if game is None or report.unreadable:
         raise Unreadable(report.findings)
     console.findings(report)

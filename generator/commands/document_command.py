@@ -6,7 +6,7 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_naming, check_paper,
     friendly_errors,
 )
 from generator.options import RenderOptions
@@ -20,6 +20,7 @@ def register_document_command(app: typer.Typer, command_name: str, module_name: 
         paper: PaperOpt = "a4",
         icons: IconsOpt = None,
         english: EnglishOpt = False,
+        names: NamesOpt = "ours",
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -28,7 +29,7 @@ def register_document_command(app: typer.Typer, command_name: str, module_name: 
 
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, english=english)
+            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, english=english, names=check_naming(names))
             produce(script, content, out, options, [module_name], console, force)
 
     command.__doc__ = help_text

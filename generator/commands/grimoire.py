@@ -9,7 +9,7 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper, friendly_errors,
+    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_naming, check_paper, friendly_errors,
 )
 from generator.options import MAX_PLAYERS, RenderOptions
 
@@ -34,6 +34,7 @@ def register(app: typer.Typer) -> None:
         out: OutOpt = DEFAULT_OUTPUT_DIR,
         paper: PaperOpt = "a4",
         icons: IconsOpt = None,
+        names: NamesOpt = "ours",
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -47,5 +48,6 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"{copies}장은 만들 수 없습니다. 1–{MAX_COPIES} 사이로 주세요.", param_hint="--copies")
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, players=players, grimoire_copies=copies)
+            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, players=players, grimoire_copies=copies,
+                                    names=check_naming(names))
             produce(script, content, out, options, ["grimoire"], console, force)

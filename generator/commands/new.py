@@ -24,8 +24,6 @@ STARTER_DIR = TEMPLATES_DIR / "new"
 EXAMPLE_ID = "lamplighter"
 SCRIPT_ID = "my-script"
 NOT_COPIED = {"scripts", "schema", "sources", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
-FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
-LINE_WIDTH = 118
 # Characters that end a line in YAML or a terminal (C0, DEL, C1, U+2028/2029): the folder name is written into the
 # starter's files and printed in commands, so it may not hold one.
 LINE_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -34,6 +32,8 @@ LINE_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 def insert_into_night_order(path: Path, character_id: str, night: str, after: str) -> None:
     """Adds the id to one night's flow list (one line or wrapped), after `after` (else before dawn), keeping the
     file's comments."""
+    from generator.write.content_folder import FLOW_LIST_START, wrapped_flow_list
+
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     for start, line in enumerate(lines):
         match = FLOW_LIST_START.match(line)
@@ -53,20 +53,6 @@ def insert_into_night_order(path: Path, character_id: str, night: str, after: st
         path.write_text("".join(lines), encoding="utf-8")
         return
     raise ValueError(f"{path}에서 '{night}: [...]' 목록을 찾지 못했습니다")
-
-
-def wrapped_flow_list(key: str, items: list[str]) -> str:
-    """'key: [a, b, …]' wrapped at LINE_WIDTH with two-space continuation lines."""
-    rows, row = [], f"{key}: ["
-    for index, item in enumerate(items):
-        piece = item + (", " if index < len(items) - 1 else "]")
-        if len(row) + len(piece) > LINE_WIDTH:
-            rows.append(row.rstrip())
-            row = "  " + piece
-        else:
-            row += piece
-    rows.append(row)
-    return "\n".join(rows) + "\n"
 
 
 def fill(text: str, folder: Path, script_path: Path) -> str:

@@ -36,7 +36,8 @@ def produce(
 
     register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
     game, report = checked_game_or_stop(
-        script, content, console, force, "문서를 만들지 않았습니다", "만들려면", icons_dir=options.icons_dir
+        script, content, console, force, "문서를 만들지 않았습니다", "만들려면", icons_dir=options.icons_dir,
+        names=options.names,
     )
     check_token_choices(game, options)
     labels = dict(DOCUMENTS)

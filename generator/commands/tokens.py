@@ -9,7 +9,7 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors, usage_errors,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors, usage_errors,
 )
 from generator.options import RenderOptions
 
@@ -65,6 +65,8 @@ def register(app: typer.Typer) -> None:
         no_extras: NoExtrasOpt = False,
         players: PlayersOpt = None,
         light_shrouds: LightShroudsOpt = False,
+        english: EnglishOpt = False,
+        names: NamesOpt = "ours",
         png: PngOpt = None,
         content: ContentOpt = None,
         out: OutOpt = DEFAULT_OUTPUT_DIR,
@@ -78,7 +80,8 @@ def register(app: typer.Typer) -> None:
         from generator.commands.produce import produce
 
         options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png,
-                                       only, copies, no_reminders, no_extras, players, light_shrouds=light_shrouds)
+                                       only, copies, no_reminders, no_extras, players, english=english,
+                                       light_shrouds=light_shrouds, names=names)
         console = Console(quiet)
         with friendly_errors(console, debug):
             more = (lambda game: write_pngs(game, options, console)) if png is not None else None

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, QuietOpt, ScriptArg, friendly_errors
+from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, NamesOpt, QuietOpt, ScriptArg, check_naming, friendly_errors
 
 
 def bag_table_lines(game) -> list[str]:
@@ -80,6 +80,7 @@ def register(app: typer.Typer) -> None:
         advice: Annotated[bool, typer.Option(
             "--advice", help="스크립트 설계 조언도 보여 줍니다: 게임이 재미있게 돌아갈지에 대한 조언을 심각도(높음·보통·낮음), 이유, "
             "바꿀 점과 함께. 조언은 오류가 아니어서 종료 코드를 바꾸지 않습니다(--json이면 level이 advice인 항목으로).")] = False,
+        names: NamesOpt = "ours",
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
@@ -88,7 +89,7 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(console, debug):
             from generator.pipeline import validate_game
 
-            game, report = validate_game(script, content, icons)
+            game, report = validate_game(script, content, icons, check_naming(names))
             readable = game is not None and not report.unreadable
             found = advice_for(game) if advice and readable else []
             if as_json:

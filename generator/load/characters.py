@@ -8,17 +8,17 @@ from pathlib import Path
 from generator.load.fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
 from generator.findings import Report
 from generator.josa import quoted
-from generator.limits import MAX_CHARACTER_FILES, MAX_LIST_ITEMS, MAX_REMINDERS
+from generator.limits import MAX_CHARACTER_FILES, MAX_CUE_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.model import BAG_TEAMS, EDITIONS, NIGHTS, TEAMS, Character
 from generator.read.yamlio import Located, display_path, load_yaml
+from generator.load.publisher.extras import original_of
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")
 CHARACTER_LIST_FIELDS = ("examples", "how_to_run", "notes", "tips", "reminders", "global_reminders", "aliases", "community_names")
 CHARACTER_REQUIRED = ("id", "name", "team", "ability")
 LIST_LIMITS = {"reminders": (MAX_REMINDERS, "알림 토큰"), "global_reminders": (MAX_REMINDERS, "알림 토큰")}
-CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues"}
-MAX_CUE_LENGTH = 120  # a cue is the short form of a night step: the night card measures how many lines it takes
+CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues", "original"}
 
 
 SETUP_KEYS = (*BAG_TEAMS, "hidden_as", "requires", "rules")
@@ -130,6 +130,7 @@ def character_from_mapping(
     lists = {key: fields.text_list(key, *LIST_LIMITS.get(key, (MAX_LIST_ITEMS, "항목"))) for key in CHARACTER_LIST_FIELDS}
     setup = parse_setup(fields)
     cues = parse_cues(fields)
+    original = original_of(fields.mapping_of("original"))  # the text a translated character came with (publisher keys)
     if texts["edition"] is not None and texts["edition"] not in EDITIONS:
         report.warning(
             "unknown-edition",
@@ -147,6 +148,7 @@ def character_from_mapping(
         ability=ability,
         setup=setup,
         cues=cues,
+        original=original,
         source=fields.where("id"),
         places=fields.places(),
         **texts,

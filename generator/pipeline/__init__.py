@@ -14,13 +14,16 @@ from generator.findings import TextDoesNotFit
 from generator.options import RenderOptions
 
 
-def validate_game(script, content, icons_dir=None):
-    """Loads and checks; returns (game or None, report). Shared with build, which refuses to render on errors."""
+def validate_game(script, content, icons_dir=None, names: str = "ours"):
+    """Loads, names the characters as they will print (`names`, see generator.load.naming) and checks; returns (game or
+    None, report). Shared with build, which refuses to render on errors."""
     from generator.check import run_checks
     from generator.load.game import load_game
+    from generator.load.naming import named_game
 
     game, report = load_game(script, content)
     if game is not None and not report.unreadable:
+        game = named_game(game, names)
         run_checks(game, report, icons_dir)
     return game, report
 

@@ -23,6 +23,7 @@ def create_app(content_dir: Path | None = None, workspace: Path | None = None, d
 
     from generator.server import errors
     from generator.server.api import api
+    from generator.server.characters import characters
     from generator.server.pages import pages
     from generator.server.requests import MAX_BODY_BYTES
     from generator.server.scripts import Workspace
@@ -39,5 +40,6 @@ def create_app(content_dir: Path | None = None, workspace: Path | None = None, d
     app.extensions["botc"] = {"warm": warm, "workspace": folder}
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    app.register_blueprint(characters)
     errors.register(app)
     return app

@@ -9,7 +9,9 @@ POST /api/document/<module>?…            one document: its PDF (a zip when it 
 POST /api/export                         the publisher JSON (`export-json`)
 POST /api/preview?paper=                 the player sheet's first page as PNG
 GET  /api/scripts, /api/scripts/<source>/<name>   bundled and workspace scripts, and one script's state
-POST /api/save?name=&overwrite=          the script as YAML in the workspace
+POST /api/save?name=&overwrite=          the script as YAML in the workspace; with homebrew characters, a content folder
+                                         there (server/keeping.py)
+POST /api/export-zip                     the publisher JSON and the homebrew characters' icon files, as a zip
 Script bodies are publisher JSON, or the page's envelope (see requests.py); `name=` names the script everywhere.
 """
 
@@ -42,10 +44,20 @@ def flag(name: str) -> bool:
 def requested_game():
     """The body's script, loaded and checked; unreadable input is a 400 carrying the CLI's findings."""
     script = script_request(request.get_data(cache=False), request.args.get("name"))
-    game, report = game_from_request(warm().loaded(), script)
+    game, report = game_from_request(warm().loaded(), script, names=requested_naming())
     if game is None or report.unreadable:
         raise refuse(400, "unreadable", report.findings)
     return game, report, script
+
+
+def requested_naming() -> str:
+    """names= of the query (the build flag --names): whose names the characters print under, checked with the game."""
+    from generator.options import OptionError, check_naming
+
+    try:
+        return check_naming(request.args.get("names"))
+    except OptionError as refused:
+        raise ApiError(400, f"{refused.flag}: {refused.message}") from None
 
 
 def printable_game(refused_key: str, force: bool | None = None):
@@ -206,5 +218,23 @@ def save():
 
     name = script_name(request.args.get("name"))
     game, _report, _script = requested_game()
+    if any(c.custom for c in game.listed):
+        from generator.server.keeping import save_content
+
+        path, command = save_content(workspace(), game, name, flag("overwrite"))
+        return jsonify({"path": display_path(path), "command": command, "content": display_path(path.parent.parent)}), 201
     path = workspace().save(game, name, flag("overwrite"))
     return jsonify({"path": display_path(path), "command": workspace().build_command(path)}), 201
+
+
+@api.post("/export-zip")
+def export_zip():
+    from generator.findings import Report
+    from generator.server.keeping import export_zip as zipped
+
+    game, _report, script = printable_game("refused_export")
+    export_report = Report()
+    data = zipped(game, script.name, export_report)
+    if export_report.errors:
+        raise refuse(422, "export_invalid", export_report.findings)
+    return download(data, "application/zip", f"{script.name}.zip", export_report.findings)

@@ -15,8 +15,10 @@ def fresh_report(loaded: Loaded) -> Report:
     return Report(list(loaded.findings), loaded.unreadable)
 
 
-def game_from_request(loaded: Loaded, request: ScriptRequest):
-    """(game or None, report) for a publisher-JSON request: loaded, resolved against the library and checked."""
+def game_from_request(loaded: Loaded, request: ScriptRequest, prepare=None, names: str = "ours"):
+    """(game or None, report) for a publisher-JSON request: loaded, resolved against the library, named as it will
+    print (`names`) and checked. `prepare(script)`, when given, runs on the loaded script before it is resolved and
+    checked (the editor marks the fields of the character it edits)."""
     from generator.load.publisher.script import script_from_json_text
 
     report = fresh_report(loaded)
@@ -34,7 +36,13 @@ def game_from_request(loaded: Loaded, request: ScriptRequest):
         loric_id, target_id = loaded.lookup.id_for(loric), loaded.lookup.id_for(target)
         if loric_id and target_id:
             script.named_characters[loric_id] = target_id
-    return checked(script, loaded, report)
+    for character_id, data in request.icons.items():
+        character = script.custom_characters.get(character_id)
+        if character is not None:
+            character.icon_data = data
+    if prepare is not None:
+        prepare(script)
+    return checked(script, loaded, report, names)
 
 
 def game_from_file(loaded: Loaded, path: Path):
@@ -48,11 +56,13 @@ def game_from_file(loaded: Loaded, path: Path):
     return checked(script, loaded, report)
 
 
-def checked(script, loaded: Loaded, report: Report):
+def checked(script, loaded: Loaded, report: Report, names: str = "ours"):
     from generator.check import run_checks
     from generator.load.game import resolve_game
+    from generator.load.naming import named_game
 
     game = resolve_game(script, loaded.library, report)
     if not report.unreadable:
+        game = named_game(game, names)
         run_checks(game, report)
     return game, report

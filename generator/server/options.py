@@ -39,11 +39,13 @@ class OptionField:
     default: object
     choices: tuple = ()
     metavar: str | None = None
+    choice_labels: tuple = ()  # a Korean word per choice, for the page's list
 
     def as_json(self) -> dict:
         return {
             "name": self.name, "flag": self.flag, "kind": self.kind, "label": self.label, "help": self.help,
             "default": self.default, "choices": list(self.choices), "metavar": self.metavar,
+            "choice_labels": list(self.choice_labels),
         }
 
 
@@ -89,8 +91,9 @@ def first_clause(text: str) -> str:
 @lru_cache(maxsize=1)
 def option_fields() -> tuple[OptionField, ...]:
     """The flags the page offers, in the order the CLI function takes them."""
-    from generator.options import PAPERS
+    from generator.options import NAMINGS, PAPERS
 
+    choices_of = {"paper": PAPERS, "names": NAMINGS}  # plain text flags the options module checks against a list
     by_name = {param.name: param for param in build_command().params}
     names = labels().get("options", {})
     fields = []
@@ -107,8 +110,9 @@ def option_fields() -> tuple[OptionField, ...]:
                 label=names.get(name) or first_clause(help_text) or option.opts[0],
                 help=help_text,
                 default=list(option.default) if isinstance(option.default, tuple) else option.default,
-                choices=PAPERS if name == "paper" else tuple(getattr(option.type, "choices", ()) or ()),
+                choices=choices_of.get(name) or tuple(getattr(option.type, "choices", ()) or ()),
                 metavar=option.metavar,
+                choice_labels=tuple(labels().get("choices", {}).get(name, {}).get(c, c) for c in choices_of.get(name, ())),
             )
         )
     return tuple(fields)

@@ -36,6 +36,7 @@ def page_data() -> dict:
         "documents": [{"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in DOCUMENTS],
         "options": [field.as_json() for field in option_fields()],
         "team_colors": {t: team_color(t) for t in TEAMS},
+        "editor": labels().get("editor", {}),  # the character editor's labels (static/js/editor.js)
     }
 
 

@@ -19,9 +19,12 @@ from generator.server.errors import refuse
 from generator.read.yamlio import MAX_FILE_BYTES
 
 IMAGE_KEYS = ("logo_image",)
+# homebrew characters' icons sent as pictures ({"icons": {id: data: address}}): each within the upload limit, all of
+# them within this many bytes (a script of a dozen homebrew characters with small PNGs fits many times over)
+MAX_ICONS_BYTES = 8_000_000
 # the script itself within the limit of a script file the CLI reads, and room for the pictures as base64 text
-MAX_BODY_BYTES = MAX_FILE_BYTES + len(IMAGE_KEYS) * (MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64)
-ENVELOPE_KEYS = {"script", "named_characters", "notes", *IMAGE_KEYS}
+MAX_BODY_BYTES = MAX_FILE_BYTES + len(IMAGE_KEYS) * (MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64) + MAX_ICONS_BYTES * 4 // 3 + 64_000
+ENVELOPE_KEYS = {"script", "named_characters", "notes", "icons", *IMAGE_KEYS}
 DATA_URL = re.compile(r"data:image/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/=\s]*)", re.ASCII)
 # one file name: Hangul, Latin letters, digits, '-' and '_'; no dots, no separators, nothing hidden. Always used with
 # fullmatch: `$` would also match before a final newline ('abc\n')
@@ -36,6 +39,7 @@ class ScriptRequest:
     named: dict[str, str] = field(default_factory=dict)
     notes: str | None = None
     logo_image: bytes | None = None  # the logo picture the page sent
+    icons: dict = field(default_factory=dict)  # character id → icon picture bytes the page sent (homebrew characters)
     meta: dict = field(default_factory=dict)  # the _meta object as sent, for answering with the script's state
 
     @property
@@ -109,6 +113,7 @@ def unwrap(envelope: dict, request: ScriptRequest) -> None:
         raise refuse(400, "envelope_notes", limit=MAX_TEXT_LENGTH)
     refuse_unencodable({"named_characters": named, "notes": notes})  # the script list: the loader names the item
     request.logo_image = uploaded_image(envelope, "logo_image")
+    request.icons = uploaded_icons(envelope.get("icons"))
     # one item a line, so a finding's line number points at the item it is about
     request.text = "[\n" + ",\n".join(json.dumps(item, ensure_ascii=False) for item in script) + "\n]\n"
     if len(request.text.encode("utf-8")) > MAX_FILE_BYTES:
@@ -136,6 +141,18 @@ def uploaded_image(envelope: dict, key: str) -> bytes | None:
     if not data or len(data) > MAX_UPLOADED_IMAGE_BYTES:
         raise refuse(400, "envelope_image", field=key, limit=MAX_UPLOADED_IMAGE_BYTES)
     return data
+
+
+def uploaded_icons(value) -> dict[str, bytes]:
+    """The envelope's `icons` ({character id: data: address}) → id → picture bytes, each checked as `logo_image` is."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(k, str) and len(k) <= 60 for k in value):
+        raise refuse(400, "envelope_icons")
+    icons = {key: uploaded_image(value, key) for key in value}
+    if sum(len(data) for data in icons.values() if data) > MAX_ICONS_BYTES:
+        raise refuse(413, "icons_too_big", limit=MAX_ICONS_BYTES)
+    return {key: data for key, data in icons.items() if data}
 
 
 def refuse_unencodable(fields: dict) -> None:

@@ -17,7 +17,7 @@ from generator.load.wording import is_latin
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
 # the publisher's _meta keys the page carries along untouched (the title and author are edited on the page)
 NIGHT_KEYS = ("firstNight", "otherNight")
-META_PASSED_ON = ("bootlegger", "players", "firstNight", "otherNight", "logo", "hideTitle", "background", "almanac")
+META_PASSED_ON = ("bootlegger", "players", "firstNight", "otherNight", "logo", "hideTitle", "background", "almanac", "botc_pnp")
 
 
 def names_a_character(character: Character) -> bool:

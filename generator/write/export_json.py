@@ -143,7 +143,9 @@ def export_character(character: Character, game: Game, numbers: dict, short: Sho
         "team": character.team,
         "ability": short.text(to_publisher_text(words(character.ability), named_name, False), "ability", who, character.id),
     }
-    if character.image:
+    if character.icon_data is not None:
+        entry["image"] = icon_file_name(character)  # the picture itself is written beside the JSON (export_icon_files)
+    elif character.image:
         entry["image"] = character.image  # as the script gave it: a URL, or a path beside the script
     if character.flavor:
         entry["flavor"] = short.text(to_publisher_text(words(character.flavor), named_name, False), "flavor", who, character.id)
@@ -179,7 +181,30 @@ def export_meta(game: Game, short: Shortener) -> dict:
         meta["players"] = players_text(script.players)
     if script.almanac:
         meta["almanac"] = script.almanac
+    from generator.load.publisher.extras import EXTRAS_KEY, extras_block
+
+    block = extras_block([c for c in game.listed if c.custom and c.id not in game.library.characters])
+    if block:
+        meta[EXTRAS_KEY] = block  # almanac parts, cues and the untranslated original: the format has no room for them
     return meta
+
+
+ICON_SUFFIXES = {b"\x89PNG": ".png", b"\xff\xd8\xff": ".jpg"}
+
+
+def icon_suffix(data: bytes) -> str:
+    return next((suffix for head, suffix in ICON_SUFFIXES.items() if data.startswith(head)), ".svg")
+
+
+def icon_file_name(character: Character) -> str:
+    """Where an uploaded icon is written beside the exported JSON: `icons/<id>.png` (a relative path, which the
+    loader reads from the script's folder)."""
+    return f"icons/{normalize_id(character.id)}{icon_suffix(character.icon_data)}"
+
+
+def export_icon_files(game: Game) -> list[tuple[str, bytes]]:
+    """(path beside the JSON, bytes) of every icon the script's characters carry as pictures."""
+    return [(icon_file_name(c), c.icon_data) for c in game.listed if c.icon_data is not None]
 
 
 def export_game(game: Game, report: Report | None = None, sort: bool = False) -> list:

@@ -158,6 +158,9 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         if merged is not base:
             script.custom_characters[character_id] = merged
 
+    from generator.load.publisher.extras import apply_extras
+
+    apply_extras(meta, {cid: c for cid, c in script.custom_characters.items() if cid not in library}, report, where)
     script.jinxes = homebrew_jinxes(entries, lookup, where, lines, report)
     script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script

@@ -36,7 +36,11 @@ async function validate() {
   setStatus("busy", TEXT.checking);
   let response;
   try {
-    response = await fetch("/api/validate" + (state.name ? `?name=${encodeURIComponent(state.name)}` : ""), {
+    // the names the kit will print under are checked too: two characters a player could mix up are a warning
+    const query = new URLSearchParams();
+    if (state.name) query.set("name", state.name);
+    if (state.options.names && state.options.names !== "ours") query.set("names", state.options.names);
+    response = await fetch("/api/validate" + (query.size ? `?${query}` : ""), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: envelope(), signal: controller.signal,
     });
   } catch (error) {

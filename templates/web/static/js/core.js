@@ -42,7 +42,7 @@ const MAX_REMEMBERED_LOGO = 200000; // characters of a logo's data: address this
 const MAX_LOGO_BYTES = 1000000; // the server's limit for an uploaded picture
 
 function emptyState() {
-  return { name: "", title: "", author: "", notes: "", logo: "", ids: [], named: {}, custom: {}, meta: {}, edition: null, options: {} };
+  return { name: "", title: "", author: "", notes: "", logo: "", ids: [], named: {}, custom: {}, meta: {}, icons: {}, edition: null, options: {} };
 }
 
 let memory = loadMemory(); // { current: key, scripts: { key: state }, used: { key: time } }
@@ -77,7 +77,8 @@ function store() {
   memory.used[memory.current] = Date.now();
   const keys = Object.keys(memory.scripts).sort((a, b) => (memory.used[b] || 0) - (memory.used[a] || 0));
   for (const key of keys.slice(MAX_REMEMBERED)) { delete memory.scripts[key]; delete memory.used[key]; }
-  const kept = JSON.stringify(memory, (key, value) => (key === "logo" && value.length > MAX_REMEMBERED_LOGO ? "" : value));
+  // pictures (the logo, homebrew icons) too large for this browser's small storage are not remembered
+  const kept = JSON.stringify(memory, (key, value) => (typeof value === "string" && value.startsWith("data:") && value.length > MAX_REMEMBERED_LOGO ? "" : value));
   try { localStorage.setItem(STORE_KEY, kept); } catch (error) { /* private mode: fine */ }
   drawRemembered();
 }
@@ -106,7 +107,7 @@ function rememberedTitle(script) {
 }
 
 function sameScript(a, b) {
-  const keys = ["title", "author", "notes", "ids", "named", "custom", "meta"];
+  const keys = ["title", "author", "notes", "ids", "named", "custom", "meta", "icons"];
   return keys.every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
 }
 
@@ -116,7 +117,7 @@ const undoStack = [];
 const MAX_UNDO = 50;
 
 function snapshot() {
-  return JSON.stringify({ ids: state.ids, named: state.named, custom: state.custom, meta: state.meta });
+  return JSON.stringify({ ids: state.ids, named: state.named, custom: state.custom, meta: state.meta, icons: state.icons });
 }
 
 function remember(what) {
@@ -133,7 +134,9 @@ function undo() {
 }
 
 function entryOf(id) {
-  return customEntries.get(id) || LIBRARY.get(id) || unknownEntries.get(id)
+  const given = state.custom[id]; // a character given in full, before the server has answered for it (a reload)
+  const fromScript = given && given.name && given.team ? { id, name: given.name, team: given.team, ability: given.ability || "", edition: "custom", custom: true } : null;
+  return customEntries.get(id) || (fromScript && !LIBRARY.has(id) ? fromScript : null) || LIBRARY.get(id) || unknownEntries.get(id) || fromScript
     || { id, name: id, team: null, ability: "", edition: "custom", unknown: true, suggestions: [] };
 }
 
@@ -150,6 +153,8 @@ function envelope() {
     notes: state.notes,
   };
   if (state.logo) body.logo_image = state.logo; // the picture itself: a path in _meta.logo is never read from here
+  const icons = Object.fromEntries(Object.entries(state.icons || {}).filter(([id, icon]) => icon && state.ids.includes(id)));
+  if (Object.keys(icons).length) body.icons = icons; // homebrew characters' icons, made in the editor (editor.js)
   return JSON.stringify(body);
 }
 

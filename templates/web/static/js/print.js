@@ -72,6 +72,14 @@ function drawPrint() {
       holder.append(el("label", { class: "flag", title: field.help }, input, field.label));
       continue;
     }
+    if (field.choices && field.choices.length) {
+      input = el("select", { name: field.name }, ...field.choices.map((value, index) => el("option", {
+        value, text: (field.choice_labels || [])[index] || value, selected: String(current) === value,
+      })));
+      input.onchange = () => { state.options[field.name] = input.value; store(); if (field.name === "names") scheduleValidate(); };
+      holder.append(el("label", { title: field.help }, field.label, input));
+      continue;
+    }
     const numeric = field.kind === "number" || field.kind === "integer";
     input = el("input", {
       type: numeric ? "number" : "text", name: field.name, value: current ?? "", step: field.kind === "number" ? "any" : "1",
@@ -86,7 +94,10 @@ function drawPrint() {
     onclick: (event) => download(event.currentTarget, `/api/document/${doc.id}`, `${scriptName()}-${doc.id}.pdf`),
   }, el("strong", { text: doc.label }), el("span", { text: doc.description }))));
   $("kit").onclick = (event) => download(event.currentTarget, "/api/build", `${scriptName()}.zip`);
-  $("export").onclick = (event) => download(event.currentTarget, "/api/export", `${scriptName()}.json`);
+  // with uploaded icons, the JSON comes with them in a zip (the format's image is an address: the files sit beside it)
+  $("export").onclick = (event) => (Object.keys(state.icons || {}).length
+    ? download(event.currentTarget, "/api/export-zip", `${scriptName()}.zip`)
+    : download(event.currentTarget, "/api/export", `${scriptName()}.json`));
   drawPrintState();
 }
 

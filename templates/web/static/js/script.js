@@ -169,6 +169,7 @@ function scriptRow(id, teamIds, index) {
     entry.custom ? el("span", { class: "custom-tag", text: TEXT.custom }) : null,
     el("div", { class: "ability", text: entry.ability })),
   el("div", { class: "tools" },
+    isHomebrew(id) ? editButton(id) : null,
     el("button", { type: "button", "data-tool": "up", title: TEXT.upHelp, "aria-label": `${entry.name} ${TEXT.up}`, text: "↑", disabled: index === 0, onclick: () => moveWithinTeam(id, -1) }),
     el("button", { type: "button", "data-tool": "down", title: TEXT.downHelp, "aria-label": `${entry.name} ${TEXT.down}`, text: "↓", disabled: index === teamIds.length - 1, onclick: () => moveWithinTeam(id, 1) }),
     el("button", { type: "button", class: "remove", title: TEXT.remove, "aria-label": `${entry.name} ${TEXT.remove}`, text: "✕", onclick: () => removeCharacter(id) })));

@@ -1,0 +1,57 @@
+"""A checked game with homebrew characters → kept and shared: a content folder in the workspace (save), and the
+publisher JSON with its icon files beside it, as one zip (export).
+
+Saving writes `<workspace>/<name>/` (write/content_folder.py): the library copied, a character YAML and icon per
+homebrew character, the script as `scripts/<name>.yaml`, so that
+`botc-pnp build <workspace>/<name>/scripts/<name>.yaml --content <workspace>/<name>` prints the same kit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from generator.server.errors import refuse
+from generator.server.scripts import Workspace, _save_lock, script_yaml
+
+
+def content_build_command(folder: Path, name: str) -> str:
+    from generator.invocation import command_line
+    from generator.read.yamlio import display_path
+
+    return command_line("build", display_path(folder / "scripts" / f"{name}.yaml"), "--content", display_path(folder))
+
+
+def save_content(workspace: Workspace, game, name: str, overwrite: bool) -> tuple[Path, str]:
+    """Writes the content folder for the script `name`; (its script file, the build command)."""
+    from generator.write.content_folder import write_content_folder
+    from generator.write.files import OutputError
+
+    if workspace.overlaps_content():
+        raise refuse(403, "save_in_content", folder=str(workspace.folder))
+    if not game.script.character_ids:
+        raise refuse(422, "save_empty")
+    folder = workspace.folder / name
+    command = content_build_command(folder, name)
+    script = game.script
+    if script.night_order is not None and script.night_order.official:
+        script = dataclasses.replace(script, night_order=None)  # in the folder's own night_order.yaml instead
+    text = script_yaml(dataclasses.replace(game, script=script), name, command)
+    with _save_lock:
+        try:
+            write_content_folder(folder, game, name, text, overwrite)
+        except FileExistsError:
+            raise refuse(409, "save_exists", file=f"{name}/") from None
+        except OutputError as exc:
+            raise refuse(500, "save_failed", reason=str(exc)) from None
+    return folder / "scripts" / f"{name}.yaml", command
+
+
+def export_zip(game, name: str, report) -> bytes:
+    """`<name>.json` and `icons/<id>.png` for every uploaded icon, in one zip (the JSON names the icons by those
+    relative paths, which the loader reads beside the script file)."""
+    from generator.server.render import zip_bytes
+    from generator.write.export_json import export_icon_files, export_json_bytes
+
+    data = export_json_bytes(game, report)
+    return zip_bytes(name, [(f"{name}.json", data), *export_icon_files(game)])

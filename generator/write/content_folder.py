@@ -1,0 +1,147 @@
+"""A Game with homebrew characters → a content folder `botc-pnp build --content` reads as it is: the library it was
+checked against (copied), a character YAML per homebrew character with its icon file, the night order with the
+homebrew characters in their places, their jinxes, and the script under scripts/.
+
+The folder is made beside its target and put in place in one rename, so a stop leaves the old folder or the new one;
+the library it copies is only read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from generator.model import NIGHTS, Character, Game
+from generator.write.files import OutputError, interrupts_held
+
+NOT_COPIED = {"scripts", "sources", "schema", "CORRECTIONS.md"}  # what `botc-pnp new` leaves out too
+MARKER = ".botc-pnp-content"  # a folder this module wrote: the editor may replace it
+FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
+LINE_WIDTH = 118
+YAML_ORDER = ("id", "name", "team", "edition", "ability", "flavor", "overview", "examples", "how_to_run", "notes", "tips",
+              "reminders", "global_reminders", "first_night", "other_nights", "cues", "setup", "icon", "original")
+
+
+def wrapped_flow_list(key: str, items: list[str]) -> str:
+    """'key: [a, b, …]' wrapped at LINE_WIDTH with two-space continuation lines."""
+    rows, row = [], f"{key}: ["
+    for index, item in enumerate(items):
+        piece = item + (", " if index < len(items) - 1 else "]")
+        if len(row) + len(piece) > LINE_WIDTH:
+            rows.append(row.rstrip())
+            row = "  " + piece
+        else:
+            row += piece
+    rows.append(row)
+    return "\n".join(rows) + "\n"
+
+
+def with_night_lists(text: str, lists: dict[str, list[str]]) -> str:
+    """night_order.yaml's text with its first_night / other_nights flow lists replaced, comments kept."""
+    lines = text.splitlines(keepends=True)
+    out, index = [], 0
+    while index < len(lines):
+        match = FLOW_LIST_START.match(lines[index])
+        if match and match.group(1) in lists:
+            end = index
+            while "]" not in lines[end] and end + 1 < len(lines):
+                end += 1
+            out.append(wrapped_flow_list(match.group(1), lists[match.group(1)]))
+            index = end + 1
+            continue
+        out.append(lines[index])
+        index += 1
+    return "".join(out)
+
+
+def icon_suffix(data: bytes) -> str:
+    return ".png" if data.startswith(b"\x89PNG") else ".jpg" if data.startswith(b"\xff\xd8\xff") else ".svg"
+
+
+def character_yaml(character: Character, icon_name: str | None) -> str:
+    """One character in content/characters/ form (the format `botc-pnp new` explains field by field)."""
+    data = {
+        "id": character.id, "name": character.name, "team": character.team, "edition": "custom",
+        "ability": character.ability, "flavor": character.flavor, "overview": character.overview,
+        "examples": character.examples, "how_to_run": character.how_to_run, "notes": character.notes,
+        "tips": character.tips, "reminders": character.reminders, "global_reminders": character.global_reminders,
+        "first_night": character.first_night, "other_nights": character.other_nights, "cues": character.cues,
+        "setup": character.setup, "icon": icon_name, "original": character.original,
+    }
+    kept = {key: data[key] for key in YAML_ORDER if data[key] not in (None, "", [], {})}
+    header = f"# {character.name}: botc-pnp serve의 캐릭터 편집기에서 저장한 자작 캐릭터입니다.\n"
+    return header + yaml.safe_dump(kept, allow_unicode=True, sort_keys=False, width=1000)
+
+
+def content_files(game: Game) -> list[tuple[str, bytes]]:
+    """(path in the folder, bytes) of what the homebrew characters add to the copied library."""
+    content_dir = Path(game.library.content_dir)
+    homebrew = [c for c in game.listed if c.custom]
+    files: list[tuple[str, bytes]] = []
+    for character in homebrew:
+        icon_name = None
+        if character.icon_data is not None:
+            icon_name = f"{character.id}{icon_suffix(character.icon_data)}"
+            files.append((f"icons/{icon_name}", character.icon_data))
+        elif character.custom and character.id in game.library.characters:
+            icon_name = game.library.characters[character.id].icon
+        files.append((f"characters/{character.id}.yaml", character_yaml(character, icon_name).encode("utf-8")))
+    order = game.script.night_order
+    if order is not None and order.official:  # the library's order with the homebrew characters in their places
+        text = (content_dir / "night_order.yaml").read_text(encoding="utf-8")
+        files.append(("night_order.yaml", with_night_lists(text, {n: list(order.steps(n)) for n in NIGHTS}).encode("utf-8")))
+    if game.script.jinxes:
+        path = content_dir / "jinxes.yaml"
+        text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        added = [{"characters": list(j.characters), "text": j.text} for j in game.script.jinxes]
+        text = text.rstrip("\n") + ("\n" if text.strip() else "") + yaml.safe_dump(added, allow_unicode=True, sort_keys=False, width=1000)
+        files.append(("jinxes.yaml", text.encode("utf-8")))
+    return files
+
+
+def write_content_folder(target: Path, game: Game, script_name: str, script_text: str, overwrite: bool) -> Path:
+    """Writes the whole folder at `target` (see the module's docstring); an existing folder is replaced only when
+    this module made it and `overwrite` is given. Raises OutputError (Korean) or FileExistsError."""
+    target = Path(target)
+    source = Path(game.library.content_dir)
+    if target.exists() and not (overwrite and (target / MARKER).is_file()):
+        raise FileExistsError(str(target))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        building = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    except OSError as exc:
+        raise OutputError(f"작업 폴더에 쓸 수 없습니다({exc.strerror or exc}): {target.parent}") from exc
+    old = None
+    try:
+        for entry in sorted(source.iterdir()):
+            if entry.name in NOT_COPIED or entry.name.startswith("."):
+                continue
+            if entry.is_dir():
+                shutil.copytree(entry, building / entry.name)
+            else:
+                shutil.copy2(entry, building / entry.name)
+        for folder in ("characters", "icons", "scripts"):
+            (building / folder).mkdir(exist_ok=True)
+        for name, data in [*content_files(game), (f"scripts/{script_name}.yaml", script_text.encode("utf-8"))]:
+            (building / name).write_bytes(data)
+        (building / MARKER).write_text("botc-pnp serve\n", encoding="utf-8")
+        os.chmod(building, 0o755)
+        with interrupts_held():
+            if target.exists():
+                old = target.with_name(f".{target.name}.old-{os.getpid()}")
+                os.replace(target, old)
+            os.replace(building, target)
+    except OSError as exc:
+        shutil.rmtree(building, ignore_errors=True)
+        raise OutputError(f"내용 폴더를 쓸 수 없습니다({exc.strerror or exc}): {target}") from exc
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+    return target
