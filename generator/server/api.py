@@ -2,7 +2,8 @@
 
 GET  /api/characters?q=&team=&edition=   the library, searched as `botc-pnp characters` searches it
 POST /api/validate                       findings (as `validate --json` prints them, each with a Korean `kind`), setup
-                                         table, script state, jinxes, characters printed unlisted (the Djinn), nights
+                                         table, script state, jinxes, characters printed unlisted (the Djinn), nights,
+                                         and the script-design advice (`validate --advice`)
 POST /api/build?documents=&force=&…      the kit (or the chosen documents) as a zip, as `build` makes it
 POST /api/document/<module>?…            one document: its PDF (a zip when it makes several files)
 POST /api/export                         the publisher JSON (`export-json`)
@@ -114,6 +115,7 @@ def validate():
         "jinxes": tables.jinx_list(game),
         "added": tables.added_characters(game),
         "nights": tables.night_lists(game),
+        "advice": tables.advice_list(game),
     })
 
 

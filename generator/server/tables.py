@@ -210,6 +210,17 @@ def jinx_list(game) -> list[dict]:
     return rows
 
 
+def advice_list(game) -> list[dict]:
+    """Script-design advice as `validate --advice` gives it, for the page's advice panel: the severity (and its Korean
+    label), the rule's title, the reason, what to change, and the characters it is about. Never a finding."""
+    from generator.check.advice import advise
+
+    return [{"severity": a.severity, "label": a.severity_label, "code": a.code, "title": a.title, "reason": a.reason,
+             "change": a.change, "characters": [{"id": c.id, "name": c.name, "team": c.team}
+                                                for c in map(game.character, a.characters)]}
+            for a in advise(game)]
+
+
 def added_characters(game) -> list[dict]:
     """Characters printed though the script does not list them (the Djinn), each with why."""
     from generator.model import JINX_FABLED

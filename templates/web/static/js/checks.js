@@ -1,5 +1,6 @@
 // Live checks: the script sent to /api/validate after every change, findings (grouped when many of one kind, each
-// labelled in Korean), the jinxes and both nights as the sheet prints them, the setup table, and the sheet preview.
+// labelled in Korean), the jinxes and both nights as the sheet prints them, the setup table, the design advice
+// (drawn by advice.js), and the sheet preview.
 "use strict";
 
 let validateTimer = null;
@@ -26,6 +27,7 @@ async function validate() {
     drawSetup(null);
     drawJinxes([], []);
     drawNights(null);
+    drawAdvice([]);
     drawPrintState();
     preview();
     return;
@@ -52,6 +54,7 @@ async function validate() {
     setStatus("error", TEXT.unreadable);
     lastErrors = 1;
     drawSetup(null);
+    drawAdvice([]);
     drawPrintState();
     return;
   }
@@ -65,6 +68,7 @@ async function validate() {
   drawSetup(answer.setup);
   drawJinxes(answer.jinxes, answer.added);
   drawNights(answer.nights);
+  drawAdvice(answer.advice);
   drawPrintState();
   if (answer.errors || answer.warnings) {
     setStatus(answer.errors ? "error" : "warning", say(TEXT.summary, { errors: answer.errors, warnings: answer.warnings }));
