@@ -10,6 +10,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
+from conftest import run_cli
 from generator.cli import app
 from generator.load.game import load_library, load_script_json, resolve_game
 from generator.write.export_json import export_game, limits
@@ -141,3 +142,23 @@ def test_cli_refuses_a_script_with_errors(tmp_path):
     target = tmp_path / "x.json"
     result = CliRunner().invoke(app, ["export-json", str(bad), "-o", str(target)])
     assert result.exit_code == 1 and not target.exists()
+
+
+def test_a_homebrew_icon_is_written_beside_the_json_and_read_back_from_it(tmp_path):
+    """The format's `image` is a URL or a path: export-json writes a homebrew character's icon to icons/ beside the
+    JSON and names it there; the JSON opened again draws that file (and says so when it is gone)."""
+    starter = tmp_path / "starter"
+    assert run_cli("new", starter).exit_code == 0
+    target = tmp_path / "share" / "my-script.json"
+    result = run_cli("export-json", "--content", starter, "-o", target)
+    assert result.exit_code == 0, result.output
+    icon = tmp_path / "share" / "icons" / "lamplighter.svg"
+    assert icon.read_bytes() == (starter / "icons" / "lamplighter.svg").read_bytes()
+    assert str(icon) in result.output
+    document = json.loads(target.read_text(encoding="utf-8"))
+    images = {entry["id"]: entry.get("image") for entry in document[1:]}
+    assert images["lamplighter"] == "icons/lamplighter.svg"
+    assert [i for c, i in images.items() if c != "lamplighter" and i] == []  # official characters carry the publisher's
+    assert "아이콘 없음" not in run_cli("validate", target).output
+    icon.unlink()
+    assert "아이콘 없음" in run_cli("validate", target).output

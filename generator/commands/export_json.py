@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         """스크립트를 출판사 JSON 형식(공식 스크립트 도구·온라인 마도서용)으로 내보냅니다. 한도보다 긴 문장은 줄이고 경고합니다."""
         from generator.pipeline import content_folders
         from generator.commands.common import checked_game_or_stop
-        from generator.write.export_json import export_json_bytes
+        from generator.write.export_json import export_icon_files, export_json_bytes
         from generator.read.file_names import safe_name
         from generator.write.files import check_replaceable, prepare_folder, refuse_inside_content, write_atomic
 
@@ -61,7 +61,15 @@ def register(app: typer.Typer) -> None:
             target = Path(output) if output is not None else DEFAULT_OUTPUT_DIR / f"{safe_name(game.script.id)}.json"
             refuse_inside_content(target, content_folders(game))
             check_replaceable(target)  # a device or folder in the way is refused before anything is touched
+            icons = [(target.parent / relative, icon) for relative, icon in export_icon_files(game)]
+            for path, _ in icons:
+                refuse_inside_content(path, content_folders(game))
+                check_replaceable(path)
             prepare_folder(target.parent)
+            for path, icon in icons:  # the pictures first: the JSON never names a file that is not there yet
+                prepare_folder(path.parent)
+                write_atomic(path, icon)
+                console.info(f"저장함: {path} (자작 캐릭터의 아이콘, JSON의 image가 이 파일을 가리킵니다)")
             write_atomic(target, data)
             console.info(f"저장함: {target} (캐릭터 {len(game.characters)}개, {len(data) / 1024:,.0f} KB)")
             if report.error_count:  # written anyway with --force: the findings still stand

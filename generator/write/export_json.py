@@ -143,8 +143,9 @@ def export_character(character: Character, game: Game, numbers: dict, short: Sho
         "team": character.team,
         "ability": short.text(to_publisher_text(words(character.ability), named_name, False), "ability", who, character.id),
     }
-    if character.icon_data is not None:
-        entry["image"] = icon_file_name(character)  # the picture itself is written beside the JSON (export_icon_files)
+    icon = homebrew_icon(character, game)
+    if icon is not None:
+        entry["image"] = icon_file_name(character, icon)  # the picture itself is written beside the JSON (export_icon_files)
     elif character.image:
         entry["image"] = character.image  # as the script gave it: a URL, or a path beside the script
     if character.flavor:
@@ -196,15 +197,42 @@ def icon_suffix(data: bytes) -> str:
     return next((suffix for head, suffix in ICON_SUFFIXES.items() if data.startswith(head)), ".svg")
 
 
-def icon_file_name(character: Character) -> str:
-    """Where an uploaded icon is written beside the exported JSON: `icons/<id>.png` (a relative path, which the
+def icon_file_name(character: Character, data: bytes | None = None) -> str:
+    """Where a homebrew icon is written beside the exported JSON: `icons/<id>.png` (a relative path, which the
     loader reads from the script's folder)."""
-    return f"icons/{normalize_id(character.id)}{icon_suffix(character.icon_data)}"
+    return f"icons/{normalize_id(character.id)}{icon_suffix(character.icon_data if data is None else data)}"
+
+
+def homebrew_icon(character: Character, game: Game) -> bytes | None:
+    """The picture of a character the bundled library does not have: uploaded in the page, or its icon file in the
+    content folder it came from (an official character's icon is the publisher's own, which other tools have)."""
+    if character.icon_data is not None:
+        return character.icon_data
+    from generator import DEFAULT_CONTENT_DIR
+    from generator.read.files import NotReadable, read_capped
+
+    if character.image or (DEFAULT_CONTENT_DIR / "characters" / f"{character.id}.yaml").exists():
+        return None  # a JSON character's image is kept as the script gave it
+    from generator.art.icons import resolve_icon_path
+    from generator.limits import MAX_ICON_BYTES
+
+    path = resolve_icon_path(character.id, character.icon, game.library.content_dir, None, [])
+    if path is None or path.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg"):
+        return None
+    try:
+        return read_capped(path, MAX_ICON_BYTES, follow_links=False)
+    except (NotReadable, OSError):
+        return None  # validate and build report the icon already; the JSON keeps no image
 
 
 def export_icon_files(game: Game) -> list[tuple[str, bytes]]:
-    """(path beside the JSON, bytes) of every icon the script's characters carry as pictures."""
-    return [(icon_file_name(c), c.icon_data) for c in game.listed if c.icon_data is not None]
+    """(path beside the JSON, bytes) of every homebrew icon of the script's characters (homebrew_icon)."""
+    files = []
+    for character in game.listed:
+        data = homebrew_icon(character, game)
+        if data is not None:
+            files.append((icon_file_name(character, data), data))
+    return files
 
 
 def export_game(game: Game, report: Report | None = None, sort: bool = False) -> list:
