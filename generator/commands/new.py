@@ -23,7 +23,6 @@ from generator.josa import with_particle
 STARTER_DIR = TEMPLATES_DIR / "new"
 EXAMPLE_ID = "lamplighter"
 SCRIPT_ID = "my-script"
-NOT_COPIED = {"scripts", "schema", "sources", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
 # Characters that end a line in YAML or a terminal (C0, DEL, C1, U+2028/2029): the folder name is written into the
 # starter's files and printed in commands, so it may not hold one.
 LINE_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -66,17 +65,10 @@ def fill(text: str, folder: Path, script_path: Path) -> str:
 
 def make_starter(folder: Path, source: Path = DEFAULT_CONTENT_DIR) -> Path:
     """Writes the starter into `folder` (which must be missing or empty); returns the script path."""
+    from generator.write.content_folder import copy_library
+
     folder.mkdir(parents=True, exist_ok=True)
-    for entry in sorted(source.iterdir()):
-        if entry.name in NOT_COPIED or entry.name.startswith("."):
-            continue
-        if entry.is_dir():
-            shutil.copytree(entry, folder / entry.name)
-        else:
-            shutil.copy2(entry, folder / entry.name)
-    (folder / "characters").mkdir(exist_ok=True)
-    (folder / "icons").mkdir(exist_ok=True)
-    (folder / "scripts").mkdir(exist_ok=True)
+    copy_library(source, folder)
     script_path = folder / "scripts" / f"{SCRIPT_ID}.yaml"
     shutil.copy2(STARTER_DIR / "character.yaml", folder / "characters" / f"{EXAMPLE_ID}.yaml")
     shutil.copy2(STARTER_DIR / f"{EXAMPLE_ID}.svg", folder / "icons" / f"{EXAMPLE_ID}.svg")

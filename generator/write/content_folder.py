@@ -17,9 +17,10 @@ from pathlib import Path
 import yaml
 
 from generator.model import NIGHTS, Character, Game
+from generator.write.export_json import icon_suffix
 from generator.write.files import OutputError, interrupts_held
 
-NOT_COPIED = {"scripts", "sources", "schema", "CORRECTIONS.md"}  # what `botc-pnp new` leaves out too
+NOT_COPIED = {"scripts", "schema", "sources", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
 MARKER = ".botc-pnp-content"  # a folder this module wrote: the editor may replace it
 FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
 LINE_WIDTH = 118
@@ -59,8 +60,19 @@ def with_night_lists(text: str, lists: dict[str, list[str]]) -> str:
     return "".join(out)
 
 
-def icon_suffix(data: bytes) -> str:
-    return ".png" if data.startswith(b"\x89PNG") else ".jpg" if data.startswith(b"\xff\xd8\xff") else ".svg"
+def copy_library(source: Path, folder: Path) -> None:
+    """The library's files of a content folder (not its scripts or import history) into `folder`, with empty
+    characters/, icons/ and scripts/ where the source has none: a content folder `--content` reads, as `botc-pnp new`
+    and the page's 저장 make it."""
+    for entry in sorted(Path(source).iterdir()):
+        if entry.name in NOT_COPIED or entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, folder / entry.name)
+        else:
+            shutil.copy2(entry, folder / entry.name)
+    for name in ("characters", "icons", "scripts"):
+        (folder / name).mkdir(exist_ok=True)
 
 
 def character_yaml(character: Character, icon_name: str | None) -> str:
@@ -118,15 +130,7 @@ def write_content_folder(target: Path, game: Game, script_name: str, script_text
         raise OutputError(f"작업 폴더에 쓸 수 없습니다({exc.strerror or exc}): {target.parent}") from exc
     old = None
     try:
-        for entry in sorted(source.iterdir()):
-            if entry.name in NOT_COPIED or entry.name.startswith("."):
-                continue
-            if entry.is_dir():
-                shutil.copytree(entry, building / entry.name)
-            else:
-                shutil.copy2(entry, building / entry.name)
-        for folder in ("characters", "icons", "scripts"):
-            (building / folder).mkdir(exist_ok=True)
+        copy_library(source, building)
         for name, data in [*content_files(game), (f"scripts/{script_name}.yaml", script_text.encode("utf-8"))]:
             (building / name).write_bytes(data)
         (building / MARKER).write_text("botc-pnp serve\n", encoding="utf-8")
