@@ -88,6 +88,21 @@ def test_a_minion_made_in_the_editor_is_saved_and_printed_after_a_reload(site, b
     assert night.index("독살범") < night.index("독약상")
     assert b"/Subtype /Image" in files["tokens.pdf"] or b"/Image" in files["tokens.pdf"]
 
+    # shared as the page's zip (the JSON and icons/) and opened again through the same button: character and icon back
+    shared = driver.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      fetch('/api/export-zip?name=editor-kit', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: envelope()})
+        .then(r => r.arrayBuffer()).then(b => done(Array.from(new Uint8Array(b)))).catch(e => done(String(e)));
+    """)
+    archive_path = tmp_path / "editor-kit.zip"
+    archive_path.write_bytes(bytes(shared))
+    icon_before = driver.execute_script("return state.icons.dokyaksang")
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    driver.find_element(By.ID, "upload").send_keys(str(archive_path))
+    wait_until(driver, lambda d: d.execute_script("return (state.custom.dokyaksang || {}).name") == "독약상", "the zip's character")
+    assert driver.execute_script("return state.icons.dokyaksang") == icon_before
+
 
 COMMUNITY = [
     {"id": "_meta", "name": "Homebrew Night", "author": "A club"},

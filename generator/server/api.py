@@ -12,6 +12,8 @@ GET  /api/scripts, /api/scripts/<source>/<name>   bundled and workspace scripts,
 POST /api/save?name=&overwrite=          the script as YAML in the workspace; with homebrew characters, a content folder
                                          there (server/keeping.py)
 POST /api/export-zip                     the publisher JSON and the homebrew characters' icon files, as a zip
+POST /api/open-zip                       that zip again ({"zip": "data:application/zip;base64,…"}): /validate's answer
+                                         for its JSON, and the icons it holds as data: addresses (server/zips.py)
 Script bodies are publisher JSON, or the page's envelope (see requests.py); `name=` names the script everywhere.
 """
 
@@ -41,9 +43,10 @@ def flag(name: str) -> bool:
     return request.args.get(name, "").strip().lower() in ("1", "true", "on", "yes")
 
 
-def requested_game():
-    """The body's script, loaded and checked; unreadable input is a 400 carrying the CLI's findings."""
-    script = script_request(request.get_data(cache=False), request.args.get("name"))
+def requested_game(body: bytes | None = None):
+    """The body's script (or `body`, made from it), loaded and checked; unreadable input is a 400 carrying the CLI's
+    findings."""
+    script = script_request(request.get_data(cache=False) if body is None else body, request.args.get("name"))
     game, report = game_from_request(warm().loaded(), script, names=requested_naming())
     if game is None or report.unreadable:
         raise refuse(400, "unreadable", report.findings)
@@ -104,8 +107,25 @@ def characters():
 
 @api.post("/validate")
 def validate():
-    game, report, script = requested_game()
-    return jsonify({
+    return jsonify(checked_answer(*requested_game()))
+
+
+@api.post("/open-zip")
+def open_zip():
+    """A zip of the page's export (the JSON and its icons/) → what /validate answers for the JSON, and the icons."""
+    import json
+
+    from generator.server.zips import envelope_from_zip, zip_bytes_of
+
+    envelope = envelope_from_zip(zip_bytes_of(request.get_data(cache=False)))
+    answer = checked_answer(*requested_game(json.dumps(envelope, ensure_ascii=False).encode("utf-8")))
+    answer["icons"] = envelope["icons"]
+    return jsonify(answer)
+
+
+def checked_answer(game, report, script) -> dict:
+    """What the page draws after a check: findings, setup, the script as read, jinxes, nights and advice."""
+    return {
         "findings": tables.findings_json(report),
         "errors": len(report.errors),
         "warnings": len(report.warnings),
@@ -116,7 +136,7 @@ def validate():
         "added": tables.added_characters(game),
         "nights": tables.night_lists(game),
         "advice": tables.advice_list(game),
-    })
+    }
 
 
 def chosen_documents() -> list[str]:

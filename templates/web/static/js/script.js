@@ -244,7 +244,7 @@ function learnEntries(characters) {
   }
 }
 
-function adopt(script, name) {
+function adopt(script, name, icons = {}) {
   // a script from the server becomes a new remembered script: the one being edited stays in the list
   const options = state.options;
   const adopted = Object.assign(emptyState(), {
@@ -256,6 +256,7 @@ function adopt(script, name) {
     named: Object.assign({}, script.named_characters),
     custom: Object.assign({}, script.custom),
     meta: Object.assign({}, script.meta),
+    icons: Object.assign({}, icons),
     edition: script.edition || null,
     options,
   });
@@ -286,20 +287,43 @@ async function loadChosen() {
 // why a file was not opened, in a file's words (the server's own words speak of requests)
 const FILE_REASONS = { body_empty: "fileEmpty", body_too_big: "fileTooBig", body_not_utf8: "fileNotScript" };
 
+async function openedAnswer(file, response) {
+  // the server's check of an opened file, or null when it was not opened (said in the panel, the status and a toast)
+  const answer = await response.json().catch(() => ({}));
+  if (response.ok) return answer;
+  const findings = answer.findings || [];
+  const why = findings.length ? findings.filter((f) => f.level === "error").map((f) => f.message).join(" ")
+    : TEXT[FILE_REASONS[answer.reason]] || answer.error || TEXT.fileNotScript;
+  notOpened(file, why, findings);
+  return null;
+}
+
 async function upload(file) {
+  if (/\.zip$/i.test(file.name)) { uploadZip(file); return; }
   const text = await file.text();
   if (!text.trim()) { notOpened(file, TEXT.fileEmpty, []); return; }
   const stem = file.name.replace(/\.json$/i, "").replace(/[^0-9A-Za-z가-힣_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 60);
   const response = await post(`/api/validate${stem ? `?name=${encodeURIComponent(stem)}` : ""}`, text);
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const findings = answer.findings || [];
-    const why = findings.length ? findings.filter((f) => f.level === "error").map((f) => f.message).join(" ")
-      : TEXT[FILE_REASONS[answer.reason]] || answer.error || TEXT.fileNotScript;
-    notOpened(file, why, findings);
-    return;
-  }
+  const answer = await openedAnswer(file, response);
+  if (!answer) return;
   adopt(answer.script, ""); // downloads are named after the script's title, not the file it came in
+}
+
+async function uploadZip(file) {
+  // the page's own export (the JSON and its icons/) opened again: the server reads the zip, the icons come back as
+  // pictures for the editor and the print
+  const address = await new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => resolve("");
+    reader.readAsDataURL(file);
+  });
+  if (!address) { notOpened(file, TEXT.fileNotScript, []); return; }
+  const stem = file.name.replace(/\.zip$/i, "").replace(/[^0-9A-Za-z가-힣_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 60);
+  const response = await post(`/api/open-zip${stem ? `?name=${encodeURIComponent(stem)}` : ""}`, JSON.stringify({ zip: address }));
+  const answer = await openedAnswer(file, response);
+  if (!answer) return;
+  adopt(answer.script, "", answer.icons || {});
 }
 
 function handOverEdition() {
