@@ -140,3 +140,13 @@ def test_missing_content_folder_gives_exit_2(tmp_path):
     result = run_cli("validate", "--content", tmp_path / "nowhere")
     assert result.exit_code == 2
     assert "내용 폴더가 없습니다" in result.stderr
+
+
+def test_a_folder_named_like_a_bundled_script_does_not_hide_it(tmp_path, monkeypatch):
+    """`--out .` leaves a folder called trouble-brewing in the working folder; the next command still reads the
+    bundled script of that name."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "trouble-brewing").mkdir()
+    result = run_cli("validate", "trouble-brewing")
+    assert result.exit_code == 0, result.output
+    assert "남작(외지인 +2명)" in result.output  # the edition's own setup line

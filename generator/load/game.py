@@ -22,7 +22,8 @@ SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters
 
 def script_path(script: str | Path, content_dir: Path) -> Path:
     candidate = Path(script)
-    if candidate.suffix.lower() in (".yaml", ".yml", ".json") or candidate.exists():
+    # a folder that happens to share a script's name (`--out .` writes one) never hides the bundled script
+    if candidate.suffix.lower() in (".yaml", ".yml", ".json") or (candidate.exists() and not candidate.is_dir()):
         return candidate
     if script == DEFAULT_SCRIPT and not (content_dir / "scripts" / f"{script}.yaml").exists():
         # a homebrew folder (botc-pnp new) has its own single script: use it when none was named
