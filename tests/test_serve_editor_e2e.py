@@ -5,6 +5,7 @@ opened again."""
 from __future__ import annotations
 
 import io
+import re
 import json
 import zipfile
 from pathlib import Path
@@ -142,3 +143,30 @@ def test_a_translated_homebrew_character_keeps_its_original_and_the_others_their
     wait_until(driver, lambda d: d.execute_script("return (state.custom.lanternkeeper || {}).name") == "등불지기", "d.execute_script(return (state.custom.l")
     assert driver.execute_script("return state.custom.ferryman.name") == "Ferryman"
     assert driver.execute_script("return state.meta.botc_pnp.characters.lanternkeeper.original.ability").startswith("Each night")
+
+
+def test_bad_icon_uploads_are_refused_in_korean_beside_the_icon_field(site, browser, tmp_path):  # noqa: F811
+    """A 30 MB picture and a file that is not one are refused before sending; an SVG that points outside itself is
+    refused by the server; each says why under the icon field."""
+    driver = open_with_upload(browser, site, tmp_path / "tb.json", json.dumps([{"id": "_meta", "name": "아이콘 시험"}, *TB]))
+    click(driver, "#new-character")
+    wait_until(driver, lambda d: d.find_element(By.ID, "editor-panel").is_displayed(), "the editor")
+    huge = tmp_path / "huge.png"
+    with huge.open("wb") as stream:
+        stream.truncate(30 * 1024 * 1024)
+    fake = tmp_path / "notes.png"
+    fake.write_text("그림이 아닌 글자 파일", encoding="utf-8")
+    outside = tmp_path / "outside.svg"
+    outside.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+                       '<image xlink:href="http://example.com/a.png" width="10" height="10"/></svg>', encoding="utf-8")
+    said = []
+    for path in (huge, fake, outside):
+        driver.execute_script("document.querySelector('.ed-field[data-field=\"icon\"] .ed-findings').replaceChildren()")
+        labelled(driver, "아이콘").send_keys(str(path))
+        box = '.ed-field[data-field="icon"] .ed-findings'
+        wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, box).text.strip(), f"a message for {path.name}")
+        said.append(driver.find_element(By.CSS_SELECTOR, box).text)
+        assert not driver.find_element(By.ID, "ed-icon-preview").get_attribute("src")
+    assert all(re.search(r"[가-힣]{2,}", text) for text in said), said
+    assert "MB" in said[0] or "KB" in said[0] or "큽니다" in said[0]
+    assert "SVG" in said[2] and ("바깥" in said[2] or "주소" in said[2]), said[2]
