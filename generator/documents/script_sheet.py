@@ -14,6 +14,7 @@ from typing import Callable
 
 from generator.documents.sheet_back import draw_back
 from generator.documents.sheet_parts import icon_color, sheet_theme
+from generator.documents.sheet_title import script_logo, title_block
 from generator.typeset.fonts import register_fonts
 from generator.typeset.paragraph import hangul_paragraph
 from generator.typeset.words import NBSP
@@ -23,7 +24,7 @@ from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.typeset.search_size import area_guess, largest_passing
 from generator.read.theme import color, font_name, mm, paper_size_pt, team_color, theme
 from generator.typeset.styles import credit_line, draw_page_furniture, style
-from generator.load.wording import typographic_quotes, wording
+from generator.load.wording import wording
 
 FIRST_NIGHT_NOTE = "* 첫날 밤 제외"
 
@@ -50,67 +51,11 @@ def build(game, options) -> list[tuple[str, bytes]]:
 # ---------------------------------------------------------------- the title block
 
 
-def script_logo(game, options):
-    """The script's logo as an icon, or None; why it is not printed is reported (in Korean) unless the checks
-    already said so."""
-    from generator.art.icons import script_logo as logo_of
-
-    icon, problem = logo_of(game.script)
-    if problem is not None:
-        code, message = problem
-        if not any(f.code == code and f.subject == game.script.id for f in options.report.findings):
-            options.report.warning(code, message, subject=game.script.id)
-    return icon
-
-
 def draw_title_block(canvas, game, x0: float, x1: float, top: float, logo) -> float:
-    """The sheet's title block: a tinted band between a heavy and a hairline rule, the title centred in the serif's
-    bold, the author under it between two short rules, the logo (if any) at the left; returns the y under it."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    t = sheet_theme()["title_block"]
-    pad = mm(t["padding"])
-    author = f"제작: {game.script.author}" if game.script.author else ""
-    logo_side = mm(t["logo"]) if logo is not None else 0.0
-    room = x1 - x0 - 2 * (logo_side + pad if logo is not None else pad)
-    title = typographic_quotes(game.script.title)
-    title_font = font_name(t["title_font"])
-    size = t["title_size_pt"]
-    while size > t["title_min_size_pt"] and stringWidth(title, title_font, size) > room:
-        size -= 0.5
-    para = hangul_paragraph(render("sheet_name.j2", name=title, color=color("ink"), note=None),
-                            style(t["title_font"], size, round(size * 1.2, 2), alignment=1), tight=True)
-    _, title_h = para.wrap(room, 500)
-    author_size = t["author_size_pt"]
-    inner = title_h + (author_size * 1.9 if author else 0.0)
-    band = max(inner, logo_side) + 2 * pad
-    bottom = top - band
-    canvas.saveState()
-    canvas.setFillColor(_hex(t["fill"]))
-    canvas.rect(x0, bottom, x1 - x0, band, stroke=0, fill=1)
-    canvas.setStrokeColor(_hex(t["rule_color"]))
-    for y, weight in ((top, t["rule_heavy_pt"]), (top - t["rule_gap_pt"], t["rule_light_pt"]),
-                      (bottom + t["rule_gap_pt"], t["rule_light_pt"]), (bottom, t["rule_heavy_pt"])):
-        canvas.setLineWidth(weight)
-        canvas.line(x0, y, x1, y)
-    text_top = top - (band - inner) / 2
-    middle = (x0 + x1) / 2
-    para.drawOn(canvas, middle - room / 2, text_top - title_h)
-    if author:
-        baseline = text_top - title_h - author_size * 1.45
-        canvas.setFillColor(_hex(color("muted")))
-        canvas.setFont(font_name("sans"), author_size)
-        canvas.drawCentredString(middle, baseline, author)
-        half = stringWidth(author, font_name("sans"), author_size) / 2
-        canvas.setStrokeColor(_hex(t["rule_color"]))
-        canvas.setLineWidth(t["rule_light_pt"])
-        for side in (-1, 1):
-            start = middle + side * (half + mm(2))
-            canvas.line(start, baseline + author_size * 0.35, start + side * mm(t["author_rule"]), baseline + author_size * 0.35)
-    if logo is not None:
-        draw_icon(canvas, logo, x0 + pad, bottom + (band - logo_side) / 2, logo_side, color("ink"))
-    canvas.restoreState()
-    return bottom - mm(sheet_theme()["header_gap"])
+    """The sheet's title block (generator/documents/sheet_title.py) drawn from `top`; returns the y under it."""
+    height, draw = title_block(game, x0, x1, logo)
+    draw(canvas, top)
+    return top - height - mm(sheet_theme()["header_gap"])
 
 
 def _hex(value: str):
