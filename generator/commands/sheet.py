@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        """캐릭터 시트(script.pdf)를 만듭니다: 앞면은 플레이어용 캐릭터 목록, 뒷면은 밤 순서·징크스·여행자·설화. --copies로 플레이어 수만큼 만들 수 있습니다."""
+        """캐릭터 시트(script.pdf)를 만듭니다: 앞면은 플레이어용 캐릭터 목록, 뒷면은 인원별 구성·밤 순서·징크스·여행자·설화. --copies로 플레이어 수만큼 만들 수 있습니다."""
         from generator.commands.produce import produce
 
         if not 1 <= copies <= MAX_COPIES:
