@@ -12,6 +12,8 @@ from generator.josa import quoted
 from generator.limits import MAX_SCRIPT_CHARACTERS
 
 PAPERS = ("a4", "letter")  # the sheet papers every document is laid out for
+STYLES = ("clean", "parchment")  # --style: the looks of templates/theme.yaml's styles section, the default first
+CHOICES = {"paper": PAPERS, "style": STYLES}  # the flags that take one of a few words, for the page's form
 MAX_COPIES = 99
 MAX_PLAYERS = 20  # 15 players and 5 travellers
 MAX_CHOICES = MAX_SCRIPT_CHARACTERS + 2  # --only/--copies names: every character of the longest script, shroud, vote
@@ -45,6 +47,7 @@ class RenderOptions:
     grimoire_copies: int = 1  # grimoire.pdf: one page per game this many times
     english: bool = False  # each character's English name printed small beside the Korean one (mixed clubs)
     light_shrouds: bool = False  # shroud tokens as a dark ring on paper instead of a solid dark disc
+    style: str = "clean"  # the sheet's look (and the night sheet's and the night card's): one of STYLES
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here
 
 
@@ -52,6 +55,13 @@ def check_paper(paper: str) -> str:
     value = paper.lower()
     if value not in PAPERS:
         raise OptionError(f"{quoted(paper, '은')} 쓸 수 없습니다. a4 또는 letter 중 하나를 고르세요.", "--paper")
+    return value
+
+
+def check_style(style: str) -> str:
+    value = style.lower()
+    if value not in STYLES:
+        raise OptionError(f"{quoted(style, '은')} 쓸 수 없습니다. {' 또는 '.join(STYLES)} 중 하나를 고르세요.", "--style")
     return value
 
 
@@ -93,7 +103,7 @@ def too_many(names, flag: str) -> None:
 
 def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None,
                          only=None, copies=None, no_reminders=False, no_extras=False, players=None,
-                         english=False, light_shrouds=False) -> RenderOptions:
+                         english=False, light_shrouds=False, style="clean") -> RenderOptions:
     """The checked render options of the token flags (`build` and `tokens` take them, and the page asks for them):
     the parameters are named as the flags' parameters, which the page's form is made from."""
     if players is not None and not 1 <= players <= MAX_PLAYERS:
@@ -114,4 +124,5 @@ def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ab
         players=players,
         english=bool(english),
         light_shrouds=bool(light_shrouds),
+        style=check_style(style),
     )

@@ -6,7 +6,8 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, StyleOpt,
+    friendly_errors,
 )
 from generator.commands.tokens import (
     TOKEN_DEFAULTS, AbilityOpt, BleedOpt, CopiesOpt, GapOpt, LightShroudsOpt, NoExtrasOpt, NoRemindersOpt, OnlyOpt, PlayersOpt,
@@ -35,6 +36,7 @@ def register(app: typer.Typer) -> None:
         players: PlayersOpt = None,
         english: EnglishOpt = False,
         light_shrouds: LightShroudsOpt = False,
+        style: StyleOpt = "clean",
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -46,5 +48,6 @@ def register(app: typer.Typer) -> None:
         console = Console(quiet)
         with friendly_errors(console, debug):
             options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, None,
-                                           only, copies, no_reminders, no_extras, players, english, light_shrouds)
+                                           only, copies, no_reminders, no_extras, players, english, light_shrouds,
+                                           style)
             produce(script, content, out, options, [name for name, _ in DOCUMENTS], console, force)

@@ -33,6 +33,9 @@ EnglishOpt = Annotated[bool, typer.Option(
     "--english", help="영어 이름 함께 넣기: 캐릭터마다 출판사의 영어 이름을 한국어 이름 옆에 작게 넣습니다(캐릭터 시트, 밤 순서표, "
     "한 장 밤 순서, 해설서). 영어로 게임을 배운 플레이어가 있는 모임에 좋습니다.")]
 
+StyleOpt = Annotated[str, typer.Option(
+    "--style", help="인쇄 스타일: clean(기본, 흰 종이에 깔끔하게) 또는 parchment(옅은 크림색 바탕에 틀을 두른 제목, 흑백으로 "
+    "찍어도 글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서에 씁니다.")]
 
 
 class Console:
@@ -72,6 +75,13 @@ def check_paper(paper: str) -> str:
 
     with usage_errors():
         return options.check_paper(paper)
+
+
+def check_style(style: str) -> str:
+    from generator import options
+
+    with usage_errors():
+        return options.check_style(style)
 
 
 @contextmanager

@@ -9,8 +9,8 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, check_paper,
-    friendly_errors,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, StyleOpt,
+    check_paper, check_style, friendly_errors,
 )
 from generator.options import RenderOptions
 
@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
         paper: PaperOpt = "a4",
         icons: IconsOpt = None,
         english: EnglishOpt = False,
+        style: StyleOpt = "clean",
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -43,5 +44,6 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"{copies}부는 만들 수 없습니다. 1–{MAX_COPIES} 사이로 주세요.", param_hint="--copies")
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, sheet_copies=copies, english=english)
+            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, sheet_copies=copies, english=english,
+                                    style=check_style(style))
             produce(script, content, out, options, ["script_sheet"], console, force)

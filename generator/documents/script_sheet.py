@@ -15,8 +15,8 @@ from generator.documents.sheet_parts import sheet_theme
 from generator.documents.sheet_title import script_logo, title_block
 from generator.typeset.fonts import register_fonts
 from generator.art.icons import character_icon
-from generator.read.theme import color, font_name, mm, paper_size_pt, theme
-from generator.typeset.styles import credit_line, draw_page_furniture
+from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme
+from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture
 
 FIRST_NIGHT_NOTE = "* 첫날 밤 제외"
 
@@ -32,8 +32,10 @@ def build(game, options) -> list[tuple[str, bytes]]:
     canvas.setAuthor(game.script.author or "")
     canvas.setCreator("botc-pnp")
     icons = {c.id: character_icon(c, game, options) for c in game.characters}
+    draw_ground(canvas, width, height, look(options.style))
     size = draw_front(canvas, game, icons, width, height, options)
     canvas.showPage()
+    draw_ground(canvas, width, height, look(options.style))
     draw_back(canvas, game, icons, width, height, options, size)
     canvas.showPage()
     canvas.save()
@@ -43,9 +45,9 @@ def build(game, options) -> list[tuple[str, bytes]]:
 # ---------------------------------------------------------------- the title block
 
 
-def draw_title_block(canvas, game, x0: float, x1: float, top: float, logo) -> float:
+def draw_title_block(canvas, game, x0: float, x1: float, top: float, logo, chosen: dict) -> float:
     """The sheet's title block (generator/documents/sheet_title.py) drawn from `top`; returns the y under it."""
-    height, draw = title_block(game, x0, x1, logo)
+    height, draw = title_block(game, x0, x1, logo, chosen)
     draw(canvas, top)
     return top - height - mm(sheet_theme()["header_gap"])
 
@@ -60,7 +62,7 @@ def draw_front(canvas, game, icons, width: float, height: float, options) -> flo
     t = sheet_theme()
     margin = mm(theme()["page"]["margin"])
     x0, x1 = margin, width - margin
-    top = draw_title_block(canvas, game, x0, x1, height - margin, script_logo(game, options))
+    top = draw_title_block(canvas, game, x0, x1, height - margin, script_logo(game, options), look(options.style))
     bottom = margin + t["footer_size_pt"] * 1.6
     size, columns, mode, placed, gap, widths = plan_front(game, icons, x1 - x0, top - bottom, options.english)
     if column_height(placed[0], gap, t["team_gap_pt"]) > top - bottom + 0.01 or len(placed) > columns:

@@ -22,7 +22,7 @@ from generator.art.icons import draw_icon
 from generator.typeset.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.typeset.search_size import area_guess, largest_passing
-from generator.read.theme import color, font_name, labels, mm, theme
+from generator.read.theme import color, font_name, labels, look, mm, theme
 from generator.typeset.styles import credit_line, draw_page_furniture, style
 from generator.load.wording import wording
 
@@ -168,10 +168,10 @@ def plan_body(game, icons, options, front_size: float, top: float, bottom: float
     return BackPlan(size, row, level, left, right, room, index is not None)
 
 
-def head_parts(game, width: float, grow: float = 0.0) -> list[Item]:
-    """What stands across the whole width above the nights: the player-count table under its heading, its rows
-    `grow` points taller than the theme's."""
-    table = count_table(game, width, grow)
+def head_parts(game, width: float, tint: str, grow: float = 0.0) -> list[Item]:
+    """What stands across the whole width above the nights: the player-count table under its heading, every other
+    row in `tint`, its rows `grow` points taller than the theme's."""
+    table = count_table(game, width, tint, grow)
     if table is None:
         return []
     height, draw = table
@@ -186,7 +186,8 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
     gap = mm(b["column_gap"])
     half = (x1 - x0 - gap) / 2
     measured: dict[int, list[Item]] = {}
-    head = head_parts(game, x1 - x0)
+    tint = look(options.style)["tint"]
+    head = head_parts(game, x1 - x0, tint)
     head_h = sum(part.height for part in head) + (mm(b["head_gap"]) if head else 0.0)
     plan = plan_body(game, icons, options, front_size, top - head_h, bottom, half, measured)
     if head and not plan.fits:  # the table stands only where the script's own back fits with it
@@ -197,7 +198,7 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
     # little closer (title_row_share)
     title, title_h = None, 0.0
     if plan.fits:
-        block_h, draw_title = title_block(game, x0, x1, script_logo(game, options))
+        block_h, draw_title = title_block(game, x0, x1, script_logo(game, options), look(options.style))
         block_h += mm(sheet_theme()["header_gap"])
         above = height - margin  # the block stands on the margin, as on the front
         titled = plan_body(game, icons, options, front_size, above - block_h - head_h, bottom, half, measured)
@@ -229,7 +230,7 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
     if head:
         rows = TABLE_ROWS
         grow = max(0.0, min(spare / rows, mm(b["counts"]["row_max"] - b["counts"]["row"])))
-        head = head_parts(game, x1 - x0, grow)
+        head = head_parts(game, x1 - x0, tint, grow)
         spare -= grow * rows
         head_gap += max(0.0, min(spare, mm(b["head_gap_max"] - b["head_gap"])))
     y = top

@@ -30,9 +30,10 @@ def count_rows(game) -> list[tuple[int, tuple[int, int, int, int]]]:
     return [(players, house_base(game, table[players]).as_tuple()) for players in sorted(table) if low <= players <= high]
 
 
-def count_table(game, width: float, grow: float = 0.0) -> tuple[float, Callable[[object, float, float], None]] | None:
-    """(height, draw(canvas, x, top)) of the table set in `width` points, its rows `grow` points taller than the
-    theme's, or None when the library has no bag table or the cells would stand closer than the theme allows."""
+def count_table(game, width: float, tint: str, grow: float = 0.0) -> tuple[float, Callable[[object, float, float], None]] | None:
+    """(height, draw(canvas, x, top)) of the table set in `width` points, every other team row in `tint`, its rows
+    `grow` points taller than the theme's, or None when the library has no bag table or the cells would stand closer
+    than the theme allows."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -56,7 +57,7 @@ def count_table(game, width: float, grow: float = 0.0) -> tuple[float, Callable[
 
     def draw(canvas, x, top):
         canvas.saveState()
-        canvas.setFillColor(HexColor(color("paper_tint")))
+        canvas.setFillColor(HexColor(tint))
         for number in range(1, len(BAG_TEAMS) + 1, 2):  # every other team row tinted
             canvas.rect(x, top - row_h * (number + 1), table_w, row_h, stroke=0, fill=1)
         canvas.setStrokeColor(HexColor(color("ink")))

@@ -27,10 +27,10 @@ def script_logo(game, options):
     return icon
 
 
-def title_block(game, x0: float, x1: float, logo) -> tuple[float, Callable[[object, float], None]]:
-    """(height, draw(canvas, top)) of the sheet's title block: a tinted band between a heavy and a hairline rule,
-    the title centred in the serif's bold, the author under it between two short rules, the logo (if any) at the
-    left."""
+def title_block(game, x0: float, x1: float, logo, chosen: dict) -> tuple[float, Callable[[object, float], None]]:
+    """(height, draw(canvas, top)) of the sheet's title block in the look `chosen` (read.theme.look): a tinted band
+    between a heavy and a hairline rule (or framed all round, with a diamond at each corner), the title centred in
+    the serif's bold, the author under it between two short rules, the logo (if any) at the left."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -54,13 +54,16 @@ def title_block(game, x0: float, x1: float, logo) -> tuple[float, Callable[[obje
     def draw(canvas, top: float) -> None:
         bottom = top - band
         canvas.saveState()
-        canvas.setFillColor(HexColor(t["fill"]))
+        canvas.setFillColor(HexColor(chosen["title_fill"]))
         canvas.rect(x0, bottom, x1 - x0, band, stroke=0, fill=1)
         canvas.setStrokeColor(HexColor(t["rule_color"]))
-        for y, weight in ((top, t["rule_heavy_pt"]), (top - t["rule_gap_pt"], t["rule_light_pt"]),
-                          (bottom + t["rule_gap_pt"], t["rule_light_pt"]), (bottom, t["rule_heavy_pt"])):
-            canvas.setLineWidth(weight)
-            canvas.line(x0, y, x1, y)
+        if chosen["title_frame"]:
+            draw_frame(canvas, x0, bottom, x1, top, t)
+        else:
+            for y, weight in ((top, t["rule_heavy_pt"]), (top - t["rule_gap_pt"], t["rule_light_pt"]),
+                              (bottom + t["rule_gap_pt"], t["rule_light_pt"]), (bottom, t["rule_heavy_pt"])):
+                canvas.setLineWidth(weight)
+                canvas.line(x0, y, x1, y)
         text_top = top - (band - inner) / 2
         middle = (x0 + x1) / 2
         para.drawOn(canvas, middle - room / 2, text_top - title_h)
@@ -81,3 +84,24 @@ def title_block(game, x0: float, x1: float, logo) -> tuple[float, Callable[[obje
         canvas.restoreState()
 
     return band, draw
+
+
+def draw_frame(canvas, x0: float, bottom: float, x1: float, top: float, t: dict) -> None:
+    """A heavy rule all round the band, a hairline inside it and a small diamond on each corner (stroke colour set)."""
+    from reportlab.lib.colors import HexColor
+
+    gap = t["rule_gap_pt"]
+    canvas.setLineWidth(t["rule_heavy_pt"])
+    canvas.rect(x0, bottom, x1 - x0, top - bottom, stroke=1, fill=0)
+    canvas.setLineWidth(t["rule_light_pt"])
+    canvas.rect(x0 + gap, bottom + gap, x1 - x0 - 2 * gap, top - bottom - 2 * gap, stroke=1, fill=0)
+    half = t["frame_corner_pt"] / 2
+    canvas.setFillColor(HexColor(t["rule_color"]))
+    for x, y in ((x0, bottom), (x0, top), (x1, bottom), (x1, top)):
+        path = canvas.beginPath()
+        path.moveTo(x - half, y)
+        path.lineTo(x, y + half)
+        path.lineTo(x + half, y)
+        path.lineTo(x, y - half)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)

@@ -89,7 +89,7 @@ def first_clause(text: str) -> str:
 @lru_cache(maxsize=1)
 def option_fields() -> tuple[OptionField, ...]:
     """The flags the page offers, in the order the CLI function takes them."""
-    from generator.options import PAPERS
+    from generator.options import CHOICES
 
     by_name = {param.name: param for param in build_command().params}
     names = labels().get("options", {})
@@ -107,7 +107,7 @@ def option_fields() -> tuple[OptionField, ...]:
                 label=names.get(name) or first_clause(help_text) or option.opts[0],
                 help=help_text,
                 default=list(option.default) if isinstance(option.default, tuple) else option.default,
-                choices=PAPERS if name == "paper" else tuple(getattr(option.type, "choices", ()) or ()),
+                choices=CHOICES.get(name) or tuple(getattr(option.type, "choices", ()) or ()),
                 metavar=option.metavar,
             )
         )

@@ -72,6 +72,13 @@ function drawPrint() {
       holder.append(el("label", { class: "flag", title: field.help }, input, field.label));
       continue;
     }
+    if (field.choices && field.choices.length) {  // one of a few words (--style): a list to pick from
+      input = el("select", { name: field.name });
+      input.replaceChildren(...field.choices.map((c) => el("option", { value: c, text: c, selected: current === c })));
+      input.onchange = () => { state.options[field.name] = input.value; store(); };
+      holder.append(el("label", { title: field.help }, field.label, input));
+      continue;
+    }
     const numeric = field.kind === "number" || field.kind === "integer";
     input = el("input", {
       type: numeric ? "number" : "text", name: field.name, value: current ?? "", step: field.kind === "number" ? "any" : "1",
