@@ -48,6 +48,7 @@ class RenderOptions:
     english: bool = False  # each character's English name printed small beside the Korean one (mixed clubs)
     light_shrouds: bool = False  # shroud tokens as a dark ring on paper instead of a solid dark disc
     style: str = "clean"  # the sheet's look (and the night sheet's and the night card's): one of STYLES
+    creep_mm: float = 0.0  # almanac-booklet.pdf: the centre sheet's pages this far toward the fold (0: no creep)
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here
 
 
@@ -63,6 +64,13 @@ def check_style(style: str) -> str:
     if value not in STYLES:
         raise OptionError(f"{quoted(style, '은')} 쓸 수 없습니다. {' 또는 '.join(STYLES)} 중 하나를 고르세요.", "--style")
     return value
+
+
+MAX_CREEP = 5.0  # mm: a booklet of 30 sheets of 80 g paper creeps about 3 mm
+
+
+def check_creep(creep: float) -> float:
+    return _check_size(creep, 0, MAX_CREEP, "--creep")
 
 
 def _check_size(value: float, low: float, high: float, flag: str) -> float:
@@ -103,7 +111,7 @@ def too_many(names, flag: str) -> None:
 
 def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None,
                          only=None, copies=None, no_reminders=False, no_extras=False, players=None,
-                         english=False, light_shrouds=False, style="clean") -> RenderOptions:
+                         english=False, light_shrouds=False, style="clean", creep=0.0) -> RenderOptions:
     """The checked render options of the token flags (`build` and `tokens` take them, and the page asks for them):
     the parameters are named as the flags' parameters, which the page's form is made from."""
     if players is not None and not 1 <= players <= MAX_PLAYERS:
@@ -125,4 +133,5 @@ def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ab
         english=bool(english),
         light_shrouds=bool(light_shrouds),
         style=check_style(style),
+        creep_mm=check_creep(creep),
     )

@@ -6,7 +6,7 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, StyleOpt,
+    Console, ContentOpt, CreepOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, StyleOpt,
     friendly_errors,
 )
 from generator.commands.tokens import (
@@ -37,6 +37,7 @@ def register(app: typer.Typer) -> None:
         english: EnglishOpt = False,
         light_shrouds: LightShroudsOpt = False,
         style: StyleOpt = "clean",
+        creep: CreepOpt = 0.0,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -49,5 +50,5 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(console, debug):
             options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, None,
                                            only, copies, no_reminders, no_extras, players, english, light_shrouds,
-                                           style)
+                                           style, creep)
             produce(script, content, out, options, [name for name, _ in DOCUMENTS], console, force)
