@@ -295,11 +295,12 @@ def test_the_last_token_sheet_is_worth_printing(edition, paper):
     assert areas[-1] >= 0.5 * max(areas) - 1e-6, areas  # at least half as much to cut as the fullest sheet (issue 35)
 
 
-@editions
-def test_a_shroud_or_vote_set_that_fits_one_sheet_is_on_one_sheet(edition):
-    """A4 has room for all fifteen shrouds and votes on the last sheet: neither set is split across sheets (the
-    shrouds used to be cut 10/5 on Trouble Brewing)."""
-    _, files = bundled_kit("a4", edition)
+@pytest.mark.parametrize("edition", [*EDITIONS, "in-space"])
+@kits
+def test_a_shroud_or_vote_set_that_fits_one_sheet_is_on_one_sheet(edition, paper):
+    """All fifteen shrouds and votes fit on one sheet: neither set is split across sheets (the shrouds used to be cut
+    10/5 on Trouble Brewing, and on Letter one shroud was left behind on the sheet before the last)."""
+    _, files = bundled_kit(paper, edition)
     size = theme()["tokens"]["reminder_size_pt"] * 1.25  # the shroud's and the vote's label
     labels = ["".join(c["text"] for c in page["chars"] if abs(c["size"] - size) < 0.3) for page in pdf_chars(files["tokens.pdf"])]
     for label in ("수의", "투표"):
