@@ -14,6 +14,8 @@ from generator.limits import MAX_SCRIPT_CHARACTERS
 PAPERS = ("a4", "letter")  # the sheet papers every document is laid out for
 # whose names the characters print under: the library's own, or the community translation's where the library has one
 NAMINGS = ("ours", "community")
+STYLES = ("clean", "parchment")  # --style: the looks of templates/theme.yaml's styles section, the default first
+CHOICES = {"paper": PAPERS, "style": STYLES, "names": NAMINGS}  # the flags that take one of a few words, for the page's form
 MAX_COPIES = 99
 MAX_PLAYERS = 20  # 15 players and 5 travellers
 MAX_CHOICES = MAX_SCRIPT_CHARACTERS + 2  # --only/--copies names: every character of the longest script, shroud, vote
@@ -48,6 +50,8 @@ class RenderOptions:
     english: bool = False  # each character's English name printed small beside the Korean one (mixed clubs)
     light_shrouds: bool = False  # shroud tokens as a dark ring on paper instead of a solid dark disc
     names: str = "ours"  # one of NAMINGS: applied when the game is loaded (generator.load.naming), checked there too
+    style: str = "clean"  # the sheet's look (and the night sheet's and the night card's): one of STYLES
+    creep_mm: float = 0.0  # almanac-booklet.pdf: the centre sheet's pages this far toward the fold (0: no creep)
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here
 
 
@@ -65,6 +69,20 @@ def check_naming(names: str | None) -> str:
             f"{quoted(names, '은')} 쓸 수 없습니다. ours(이 키트의 이름) 또는 community(커뮤니티 번역 이름) 중 하나를 고르세요.", "--names"
         )
     return value
+
+
+def check_style(style: str) -> str:
+    value = style.lower()
+    if value not in STYLES:
+        raise OptionError(f"{quoted(style, '은')} 쓸 수 없습니다. {' 또는 '.join(STYLES)} 중 하나를 고르세요.", "--style")
+    return value
+
+
+MAX_CREEP = 5.0  # mm: a booklet of 30 sheets of 80 g paper creeps about 3 mm
+
+
+def check_creep(creep: float) -> float:
+    return _check_size(creep, 0, MAX_CREEP, "--creep")
 
 
 def _check_size(value: float, low: float, high: float, flag: str) -> float:
@@ -105,7 +123,7 @@ def too_many(names, flag: str) -> None:
 
 def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, png=None,
                          only=None, copies=None, no_reminders=False, no_extras=False, players=None,
-                         english=False, light_shrouds=False, names="ours") -> RenderOptions:
+                         english=False, light_shrouds=False, style="clean", creep=0.0, names="ours") -> RenderOptions:
     """The checked render options of the token flags (`build` and `tokens` take them, and the page asks for them):
     the parameters are named as the flags' parameters, which the page's form is made from."""
     if players is not None and not 1 <= players <= MAX_PLAYERS:
@@ -126,5 +144,7 @@ def token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ab
         players=players,
         english=bool(english),
         light_shrouds=bool(light_shrouds),
+        style=check_style(style),
+        creep_mm=check_creep(creep),
         names=check_naming(names),
     )

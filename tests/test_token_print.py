@@ -1,6 +1,7 @@
 """Token print details read from the rendered PDF: team rings apart in greyscale and marked without colour, the
 setup star clear of the icon, room under the running title, the legend on every page, ability text that keeps
-its brackets and stays off the curved name, and the default 1 mm bleed round an exact cut."""
+its brackets and stays off the curved name, the default 1 mm bleed round an exact cut, and a shroud or vote set split
+only when the kit says why."""
 
 from __future__ import annotations
 
@@ -261,3 +262,21 @@ def test_light_shrouds_use_a_fraction_of_the_ink(tmp_path):
         histogram = image.histogram()  # pixels per grey level 0–255
         dark_share[flag] = sum(histogram[:100]) / sum(histogram)
     assert dark_share["--light-shrouds"] < 0.4 * dark_share[""], dark_share
+
+
+def test_a_set_split_over_two_sheets_is_explained_in_korean(tmp_path):
+    """Large character tokens leave room between them that the first shrouds fill; when the rest of the set does not
+    fit beside the votes, the set stays split and the build says where and how to print it whole. The bundled kits
+    never need it (test_print_design: one sheet per set)."""
+    from conftest import pdf_chars, run_cli
+
+    args = ("tokens", "trouble-brewing", "--token-size", "50", "--reminder-size", "19", "--no-reminders", "--players", "10")
+    result = run_cli(*args, "--out", tmp_path / "split")
+    assert result.exit_code == 0, result.output
+    assert "수의 토큰 10개가 1·2쪽에 나뉘었습니다" in result.output and "--only shroud" in result.output
+    [pdf] = (tmp_path / "split").rglob("tokens.pdf")
+    on = ["".join(c["text"] for c in page["chars"] if c["text"].strip()).count("수의") for page in pdf_chars(pdf.read_bytes())]
+    assert sum(on) == 10 and sum(1 for n in on if n) == 2, on
+    for paper in ("a4", "letter"):
+        plain = run_cli("tokens", "trouble-brewing", "--paper", paper, "--out", tmp_path / paper)
+        assert plain.exit_code == 0 and "나뉘었습니다" not in plain.output

@@ -265,7 +265,8 @@ def _lone_rows(free: list[tuple[float, float]], lattice: list[tuple[float, float
 def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
     """Largest tokens first, page after page; on each page a size takes the regular grid that holds the most of it,
     then further grids in the room left (beside a half row, between rows of larger tokens), so no half-empty page
-    separates characters and reminders. Then the last sheet is evened out (see `even_out_last_page`).
+    separates characters and reminders. Then a shroud or vote set the leftover room cut in two goes onto one page
+    where it can (`keep_sets_whole`), and the last sheet is evened out (`even_out_last_page`).
 
     Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch.
     """
@@ -283,7 +284,7 @@ def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -
                 occupied.append([])
             group = _fill(pages[page_index], occupied[page_index], group, radius, gap_mm, frame)
             page_index += 1
-    pages = [page for page in pages if page.placements]
+    pages = keep_sets_whole([page for page in pages if page.placements], frame, gap_mm, bleed_mm)
     return even_out_last_page(pages, frame, gap_mm, bleed_mm)
 
 
@@ -300,6 +301,28 @@ def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float
     return group
 
 
+def keep_sets_whole(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[TokenPage]:
+    """A shroud or vote set spread over pages (the leftover room of one page took a few) goes whole onto one of them,
+    the last page first (it is the emptiest), then the one holding the most, when it fits there beside what that page
+    holds; pages left empty are dropped. A set that fits on none stays split (tokens.py says so in the kit)."""
+    for kind in EXTRAS:
+        holders = [page for page in pages if any(p.spec.kind == kind for p in page.placements)]
+        if len(holders) < 2:
+            continue
+        count = {id(page): sum(1 for p in page.placements if p.spec.kind == kind) for page in holders}
+        for target in sorted(holders, key=lambda page: (page is not pages[-1], -count[id(page)], -page.number)):
+            others = [p.spec for page in holders if page is not target for p in page.placements if p.spec.kind == kind]
+            if refill(target, [p.spec for p in target.placements] + others, frame, gap, bleed):
+                for page in holders:
+                    if page is not target:
+                        page.placements = [p for p in page.placements if p.spec.kind != kind]
+                break
+    kept = [page for page in pages if page.placements]
+    for number, page in enumerate(kept, 1):
+        page.number = number
+    return kept
+
+
 def cut_area(page: TokenPage) -> float:
     """The area inside the cut lines of a page's tokens (mm²)."""
     return sum(math.pi * (p.spec.diameter_mm / 2) ** 2 for p in page.placements)
@@ -308,7 +331,8 @@ def cut_area(page: TokenPage) -> float:
 def even_out_last_page(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[TokenPage]:
     """The last sheet is worth printing: a shroud or vote set split between the last two sheets moves onto the last
     whole when it fits there, then tokens move from the end of the sheet before (the smallest first: shrouds, votes,
-    reminders) while the last holds less than `last_sheet_least` of the fullest sheet's cut area and they fit."""
+    reminders) while the last holds less than `last_sheet_least` of the fullest sheet's cut area and they fit. A
+    shroud or vote set moves whole or not at all: moved token by token, one shroud was left behind on Letter."""
     least = theme()["tokens"]["last_sheet_least"]
     if len(pages) < 2:
         return pages
@@ -323,10 +347,25 @@ def even_out_last_page(pages: list[TokenPage], frame: Frame, gap: float, bleed: 
         smallest = min(p.spec.diameter_mm for p in before.placements)
         index = max(i for i, p in enumerate(before.placements) if p.spec.diameter_mm == smallest)
         spec = before.placements[index].spec
-        if not refill(last, [spec] + [p.spec for p in last.placements], frame, gap, bleed):
+        unit = [p for p in before.placements if p.spec.kind == spec.kind] if spec.kind in EXTRAS else [before.placements[index]]
+        if len(unit) == len(before.placements) or \
+                not refill(last, [p.spec for p in unit] + [p.spec for p in last.placements], frame, gap, bleed):
             break
-        before.placements.pop(index)
+        moved = {id(p) for p in unit}
+        before.placements = [p for p in before.placements if id(p) not in moved]
     return pages
+
+
+def split_sets(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[tuple[str, int, list[int]]]:
+    """(kind, count, page numbers) of each shroud or vote set printed on more than one page though it would fit on a
+    page of its own: the kit says why (a set larger than a page is split of course)."""
+    found = []
+    for kind in EXTRAS:
+        numbers = [page.number for page in pages if any(p.spec.kind == kind for p in page.placements)]
+        specs = [p.spec for page in pages for p in page.placements if p.spec.kind == kind]
+        if len(numbers) > 1 and refill(TokenPage(0), specs, frame, gap, bleed):
+            found.append((kind, len(specs), numbers))
+    return found
 
 
 def refill(page: TokenPage, specs: list[TokenSpec], frame: Frame, gap: float, bleed: float) -> bool:

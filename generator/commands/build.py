@@ -6,7 +6,8 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, friendly_errors,
+    Console, ContentOpt, CreepOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg,
+    StyleOpt, friendly_errors,
 )
 from generator.commands.tokens import (
     TOKEN_DEFAULTS, AbilityOpt, BleedOpt, CopiesOpt, GapOpt, LightShroudsOpt, NoExtrasOpt, NoRemindersOpt, OnlyOpt, PlayersOpt,
@@ -36,6 +37,8 @@ def register(app: typer.Typer) -> None:
         english: EnglishOpt = False,
         light_shrouds: LightShroudsOpt = False,
         names: NamesOpt = "ours",
+        style: StyleOpt = "clean",
+        creep: CreepOpt = 0.0,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -47,5 +50,6 @@ def register(app: typer.Typer) -> None:
         console = Console(quiet)
         with friendly_errors(console, debug):
             options = token_render_options(paper, icons, token_size, reminder_size, bleed, gap, ability_text, None,
-                                           only, copies, no_reminders, no_extras, players, english, light_shrouds, names)
+                                           only, copies, no_reminders, no_extras, players, english, light_shrouds,
+                                           style, creep, names)
             produce(script, content, out, options, [name for name, _ in DOCUMENTS], console, force)

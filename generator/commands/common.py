@@ -37,6 +37,13 @@ NamesOpt = Annotated[str, typer.Option(
     "--names", metavar="ours|community",
     help="캐릭터 이름 표기: ours는 이 키트의 이름, community는 온라인 마도서의 한국어 옵션이 쓰는 커뮤니티 번역 이름입니다"
     "(라이브러리에 있는 캐릭터만, 나머지는 이 키트의 이름). 능력과 해설서 문장 속 이름도 함께 바뀌고, 헷갈릴 이름은 검사가 알려 줍니다.")]
+StyleOpt = Annotated[str, typer.Option(
+    "--style", help="인쇄 스타일: clean(기본, 흰 종이에 깔끔하게) 또는 parchment(옅은 크림색 바탕에 틀을 두른 제목, 흑백으로 "
+    "찍어도 글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서에 씁니다.")]
+CreepOpt = Annotated[float, typer.Option(
+    "--creep", metavar="MM", help="소책자 밀림 보정(mm): 접으면 안쪽 장일수록 바깥 가장자리로 밀려 나오므로, 가운데 장의 쪽을 이만큼 "
+    "접는 선 쪽으로 옮기고 그 사이 장은 고르게 나눠 옮깁니다(바깥 장은 그대로). 12장이 넘는 소책자에 쓰세요: 80 g 종이는 "
+    "장당 약 0.1 mm라 17장이면 --creep 1.6입니다. 0이면 보정하지 않습니다.")]
 
 
 class Console:
@@ -83,6 +90,20 @@ def check_naming(names: str) -> str:
 
     with usage_errors():
         return options.check_naming(names)
+
+
+def check_style(style: str) -> str:
+    from generator import options
+
+    with usage_errors():
+        return options.check_style(style)
+
+
+def check_creep(creep: float) -> float:
+    from generator import options
+
+    with usage_errors():
+        return options.check_creep(creep)
 
 
 @contextmanager

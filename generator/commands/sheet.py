@@ -9,8 +9,8 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg,
-    check_naming, check_paper, friendly_errors,
+    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, StyleOpt,
+    check_naming, check_paper, check_style, friendly_errors,
 )
 from generator.options import RenderOptions
 
@@ -33,11 +33,12 @@ def register(app: typer.Typer) -> None:
         icons: IconsOpt = None,
         english: EnglishOpt = False,
         names: NamesOpt = "ours",
+        style: StyleOpt = "clean",
         force: ForceOpt = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        """캐릭터 시트(script.pdf)를 만듭니다: 앞면은 플레이어용 캐릭터 목록, 뒷면은 밤 순서·징크스·여행자·설화. --copies로 플레이어 수만큼 만들 수 있습니다."""
+        """캐릭터 시트(script.pdf)를 만듭니다: 앞면은 플레이어용 캐릭터 목록, 뒷면은 인원별 구성·밤 순서·징크스·여행자·설화. --copies로 플레이어 수만큼 만들 수 있습니다."""
         from generator.commands.produce import produce
 
         if not 1 <= copies <= MAX_COPIES:
@@ -45,5 +46,5 @@ def register(app: typer.Typer) -> None:
         console = Console(quiet)
         with friendly_errors(console, debug):
             options = RenderOptions(paper=check_paper(paper), icons_dir=icons, sheet_copies=copies, english=english,
-                                    names=check_naming(names))
+                                    names=check_naming(names), style=check_style(style))
             produce(script, content, out, options, ["script_sheet"], console, force)

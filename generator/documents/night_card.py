@@ -19,13 +19,13 @@ from generator.art.icons import character_icon, draw_icon
 from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
 from generator.load.night_cue import card_cue
 from generator.model import NIGHT_NAMES_KO, NIGHTS
-from generator.read.theme import color, font_name, mm, paper_size_pt, theme
+from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme
 from generator.typeset.cue_lines import (
     card_theme, condition_size, cue_lines, icon_side, name_size, name_width, run_width, scaled, space_width, text_width,
 )
 from generator.typeset.fonts import register_fonts
 from generator.typeset.glyphs import text_width as text_width_of
-from generator.typeset.styles import credit_line, draw_page_furniture
+from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture
 
 GUIDE = "위에서 아래로 진행하세요. 게임에 없거나 깨울 수 없는 캐릭터는 건너뜁니다. 밑줄 친 굵은 글자는 알림 토큰입니다."
 
@@ -279,6 +279,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     canvas.setAuthor(game.script.author or "")
     canvas.setCreator("botc-pnp")
     for number, page in enumerate(plan.pages):
+        draw_ground(canvas, width, height, look(options.style))
         canvas.setFillColor(_hex(color("ink")))
         canvas.setFont(bold, title_size)
         canvas.drawString(x0, height - margin - title_size, game.script.title)

@@ -19,8 +19,8 @@ from generator.art.icons import character_icon, icon_flowable
 from generator.josa import fill_named, with_particle
 from generator.typeset.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
-from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
-from generator.typeset.styles import credit_line, draw_page_furniture, paragraph, style
+from generator.read.theme import color, font_name, labels, look, mm, paper_size_pt, team_color, theme
+from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture, paragraph, style
 from generator.load.wording import wording
 
 MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
@@ -223,8 +223,9 @@ def house_rules_story(game) -> list:
     return story + [Spacer(1, 8)]
 
 
-def setup_story(game, icons, width: float) -> list:
-    """The bag for 5–15 players: base counts, this script's range, and each modifier's effect, from generator.load.bag."""
+def setup_story(game, icons, width: float, tint: str) -> list:
+    """The bag for 5–15 players: base counts, this script's range (its cells in `tint`), and each modifier's effect,
+    from generator.load.bag."""
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Spacer, Table, TableStyle
 
@@ -269,7 +270,7 @@ def setup_story(game, icons, width: float) -> list:
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LINEBELOW", (0, 1), (-1, -1), rule_width(), HexColor(color("rule"))),
         ("LINEAFTER", (4, 0), (4, -1), rule_width() * 1.4, HexColor(color("rule"))),
-        ("BACKGROUND", (5, 2), (8, -1), HexColor(color("paper_tint"))),
+        ("BACKGROUND", (5, 2), (8, -1), HexColor(tint)),
     ]))
     story.append(table)
     if not modifiers:
@@ -355,7 +356,10 @@ def build(game, options) -> list[tuple[str, bytes]]:
     frame_height = height - 2 * margin - 6
     frame = Frame(margin, margin, width - 2 * margin, frame_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
-    def furniture(canvas, document):
+    chosen = look(options.style)
+
+    def furniture(canvas, document):  # at the start of each page: the style's ground lies under the frame's text
+        draw_ground(canvas, width, height, chosen)
         draw_page_furniture(canvas, width, height, game.script.title, document.page, credit_line())
 
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=furniture)])
@@ -372,6 +376,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
         story += ([PageBreak()] if number else []) + page
     if game.library.bag_table or game.script.bootlegger:
         story.append(PageBreak())
-        story += with_continued_headings(house_rules_story(game) + setup_story(game, icons, body), body, frame_height, "설정표")
+        story += with_continued_headings(house_rules_story(game) + setup_story(game, icons, body, chosen["tint"]), body,
+                                         frame_height, "설정표")
     doc.build(story)
     return [("night-order.pdf", buffer.getvalue())]

@@ -13,6 +13,10 @@ def sheet_theme() -> dict:
     return theme()["script_sheet"]
 
 
+def back_theme() -> dict:
+    return sheet_theme()["back"]
+
+
 def icon_color(team: str) -> str:
     """Good icons blue, evil icons red, as players expect; travellers and loric keep their own colour."""
     if team in ("townsfolk", "outsider"):

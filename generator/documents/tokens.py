@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from generator.typeset.fonts import register_fonts
-from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, layout
+from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, layout, split_sets
 from generator.read.theme import mm
 from generator.art.token_art import TokenPainter, token_theme
 from generator.art.token_legend import draw_footer
@@ -28,6 +28,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
     register_fonts()
     specs, pages, frame = layout(game, options)
+    report_split_sets(pages, frame, options)
     painter = TokenPainter(game, options)
     teams = sorted({game.character(s.character_id).team for s in specs if s.kind not in EXTRAS})
     buffer = io.BytesIO()
@@ -49,6 +50,19 @@ def build(game, options) -> list[tuple[str, bytes]]:
         canvas.showPage()
     canvas.save()
     return [("tokens.pdf", buffer.getvalue())]
+
+
+def report_split_sets(pages, frame, options) -> None:
+    """A shroud or vote set on two pages though it fits on one: the kit says why, and how to print it whole."""
+    from generator.read.theme import theme
+
+    for kind, count, numbers in split_sets(pages, frame, options.gap_mm, options.bleed_mm):
+        label = theme()["tokens"][kind]["label"]
+        options.report.warning(
+            "tokens-set-split",
+            f"{label} 토큰 {count}개가 {'·'.join(map(str, numbers))}쪽에 나뉘었습니다: 앞 쪽의 남는 자리를 채운 뒤 "
+            f"나머지가 있는 쪽에는 다 들어가지 않아서입니다. 한 장에 모아 찍으려면 --only {kind}로 따로 만드세요.",
+        )
 
 
 def png_name(spec: TokenSpec) -> str:

@@ -59,6 +59,15 @@ def color(name: str) -> str:
     return theme()["colors"][name]
 
 
+def look(style: str = "clean") -> dict:
+    """One --style of the theme's styles section: its keys over clean's (which names them all)."""
+    styles = theme()["styles"]
+    chosen = {**styles["clean"], **styles[style]}
+    if chosen["tint"] is None:
+        chosen["tint"] = color("paper_tint")
+    return chosen
+
+
 def paper_size_pt(paper: str) -> tuple[float, float]:
     width, height = theme()["paper"][paper]
     return width * MM, height * MM

@@ -91,9 +91,8 @@ def first_clause(text: str) -> str:
 @lru_cache(maxsize=1)
 def option_fields() -> tuple[OptionField, ...]:
     """The flags the page offers, in the order the CLI function takes them."""
-    from generator.options import NAMINGS, PAPERS
+    from generator.options import CHOICES
 
-    choices_of = {"paper": PAPERS, "names": NAMINGS}  # plain text flags the options module checks against a list
     by_name = {param.name: param for param in build_command().params}
     names = labels().get("options", {})
     fields = []
@@ -110,9 +109,9 @@ def option_fields() -> tuple[OptionField, ...]:
                 label=names.get(name) or first_clause(help_text) or option.opts[0],
                 help=help_text,
                 default=list(option.default) if isinstance(option.default, tuple) else option.default,
-                choices=choices_of.get(name) or tuple(getattr(option.type, "choices", ()) or ()),
+                choices=CHOICES.get(name) or tuple(getattr(option.type, "choices", ()) or ()),
                 metavar=option.metavar,
-                choice_labels=tuple(labels().get("choices", {}).get(name, {}).get(c, c) for c in choices_of.get(name, ())),
+                choice_labels=tuple(labels().get("choices", {}).get(name, {}).get(c, c) for c in CHOICES.get(name, ())),
             )
         )
     return tuple(fields)

@@ -98,5 +98,18 @@ def draw_page_furniture(canvas, page_width: float, page_height: float, title: st
     canvas.restoreState()
 
 
+def draw_ground(canvas, page_width: float, page_height: float, chosen: dict) -> None:
+    """A style's ground (read.theme.look), edge to edge, under everything a page draws: nothing for a style
+    without one."""
+    if not chosen["ground"]:
+        return
+    from reportlab.lib.colors import HexColor
+
+    canvas.saveState()
+    canvas.setFillColor(HexColor(chosen["ground"]))
+    canvas.rect(0, 0, page_width, page_height, stroke=0, fill=1)
+    canvas.restoreState()
+
+
 def credit_line() -> str:
     return theme()["credits"]["fine_print"]

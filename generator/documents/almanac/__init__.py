@@ -20,5 +20,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     from generator.documents.almanac.book import reading_pdf
     from generator.pdf.impose import impose
 
+    from generator.read.theme import mm
+
     reading, book = reading_pdf(game, options)
-    return [("almanac.pdf", reading), ("almanac-booklet.pdf", impose(reading, book.sheet_size))]
+    return [("almanac.pdf", reading), ("almanac-booklet.pdf", impose(reading, book.sheet_size, mm(options.creep_mm)))]

@@ -72,7 +72,7 @@ function drawPrint() {
       holder.append(el("label", { class: "flag", title: field.help }, input, field.label));
       continue;
     }
-    if (field.choices && field.choices.length) {
+    if (field.choices && field.choices.length) {  // one of a few words (--names, --style): a list to pick from
       input = el("select", { name: field.name }, ...field.choices.map((value, index) => el("option", {
         value, text: (field.choice_labels || [])[index] || value, selected: String(current) === value,
       })));

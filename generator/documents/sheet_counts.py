@@ -1,0 +1,87 @@
+"""Game → the player-count table of the sheet back (인원별 구성): for each player count the script is for, how many
+townsfolk, outsiders, minions and demons go in the bag (the library's bag table, the script's house rules applied).
+
+One band across the page: a row per team, a column per player count, the columns far enough apart (at least
+min_gap_em between two cells' text) that each number reads as a cell of its own, not as words of a line.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from generator.load.bag import house_base, player_range
+from generator.model import BAG_TEAMS, TEAM_NAMES_KO
+from generator.read.theme import color, font_name, labels, mm, team_color, theme
+
+
+TABLE_ROWS = 1 + len(BAG_TEAMS)  # the player counts, then a row per team
+
+
+def counts_theme() -> dict:
+    return theme()["script_sheet"]["back"]["counts"]
+
+
+def count_rows(game) -> list[tuple[int, tuple[int, int, int, int]]]:
+    """(players, (townsfolk, outsider, minion, demon)) for each count of the script's player range."""
+    table = game.library.bag_table
+    if not table:
+        return []
+    low, high = player_range(game, table)
+    return [(players, house_base(game, table[players]).as_tuple()) for players in sorted(table) if low <= players <= high]
+
+
+def count_table(game, width: float, tint: str, grow: float = 0.0) -> tuple[float, Callable[[object, float, float], None]] | None:
+    """(height, draw(canvas, x, top)) of the table set in `width` points, every other team row in `tint`, its rows
+    `grow` points taller than the theme's, or None when the library has no bag table or the cells would stand closer
+    than the theme allows."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    rows = count_rows(game)
+    if not rows:
+        return None
+    t = counts_theme()
+    size = t["size_pt"]
+    row_h = mm(t["row"]) + grow
+    sans, bold = font_name("sans"), font_name("sans_bold")
+    head = labels("sheet")["players"]
+    names = [TEAM_NAMES_KO[team] for team in BAG_TEAMS]
+    label_w = max(stringWidth(text, bold, size) for text in [head, *names]) + mm(t["label_pad"]) * 2
+    cell = min(mm(t["cell_max"]), (width - label_w) / len(rows))
+    widest = stringWidth("00", bold, size)
+    if cell - widest < t["min_gap_em"] * size:
+        return None
+    height = row_h * TABLE_ROWS
+    table_w = label_w + cell * len(rows)
+    rule = theme()["page"]["rule_pt"]
+
+    def draw(canvas, x, top):
+        canvas.saveState()
+        canvas.setFillColor(HexColor(tint))
+        for number in range(1, len(BAG_TEAMS) + 1, 2):  # every other team row tinted
+            canvas.rect(x, top - row_h * (number + 1), table_w, row_h, stroke=0, fill=1)
+        canvas.setStrokeColor(HexColor(color("ink")))
+        canvas.setLineWidth(rule * 2)
+        canvas.line(x, top - row_h, x + table_w, top - row_h)
+        canvas.setStrokeColor(HexColor(color("rule")))
+        canvas.setLineWidth(rule)
+        canvas.line(x, top - height, x + table_w, top - height)
+        canvas.line(x + label_w, top, x + label_w, top - height)
+        lift = (row_h - size * 0.72) / 2  # a baseline that centres a digit's height in its row
+
+        def line(number: int, label: str, label_color: str, values, font: str) -> None:
+            baseline = top - row_h * (number + 1) + lift
+            canvas.setFillColor(HexColor(label_color))
+            canvas.setFont(bold, size)
+            canvas.drawString(x + mm(t["label_pad"]), baseline, label)
+            canvas.setFillColor(HexColor(color("ink")))
+            canvas.setFont(font, size)
+            for column, value in enumerate(values):
+                canvas.drawCentredString(x + label_w + cell * (column + 0.5), baseline, str(value))
+
+        line(0, head, color("ink"), [players for players, _ in rows], bold)
+        for number, team in enumerate(BAG_TEAMS, 1):
+            line(number, TEAM_NAMES_KO[team], team_color(team), [counts[number - 1] for _, counts in rows], sans)
+        canvas.restoreState()
+
+    return height, draw

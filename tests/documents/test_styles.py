@@ -1,0 +1,163 @@
+"""--style, read from the PDFs: `clean` is the default and draws no ground; `parchment` lays a light cream ground
+under every page of the sheet, the night sheet and the night card, frames the sheet's title all round, and keeps
+every letter at 4.5:1 or more against what lies under it when printed in greyscale. Both are deterministic; the
+flag is refused in Korean when it names no style, and the page's form offers the styles."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from conftest import run_cli
+from generator.options import STYLES, RenderOptions
+from generator.read.theme import look, theme
+
+MM = 72 / 25.4
+DOCUMENTS = {"script_sheet": "script.pdf", "night_sheet": "night-order.pdf", "night_card": "night-card.pdf"}
+
+
+@pytest.fixture(scope="module")
+def built():
+    """{(style, module): PDF bytes} for Trouble Brewing on A4, each built once for the module (parchment twice)."""
+    from generator.documents import document_builder
+    from generator.load.game import load_game
+
+    game, _ = load_game("trouble-brewing")
+    found = {}
+    for style in ("default", *STYLES, "parchment-again"):
+        for module in DOCUMENTS:
+            options = RenderOptions() if style == "default" else RenderOptions(style=style.removesuffix("-again"))
+            [(_, data)] = document_builder(module)(game, options)
+            found[style, module] = data
+    return found
+
+
+def grey(colour) -> float:
+    """A PDF fill colour (0–1 grey, RGB or CMYK tuple) as the grey a black-and-white printer makes of it, 0–255."""
+    values = list(colour) if isinstance(colour, (tuple, list)) else [colour]
+    if len(values) == 1:
+        red = green = blue = values[0]
+    elif len(values) == 4:
+        c, m, y, k = values
+        red, green, blue = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+    else:
+        red, green, blue = values
+    return 255 * (0.299 * red + 0.587 * green + 0.114 * blue)
+
+
+def contrast(a: float, b: float) -> float:
+    """The WCAG contrast ratio of two greys (0–255)."""
+    def luminance(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def hex_rgb(value: str) -> tuple[float, float, float]:
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def grounds(data: bytes) -> list[dict]:
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [next((r for r in page.rects if r["fill"]), None) | {"page_width": page.width, "page_height": page.height}
+                for page in pdf.pages]
+
+
+def whole_page(rect: dict) -> bool:
+    return rect["x0"] <= 0.5 and rect["top"] <= 0.5 and rect["width"] >= rect["page_width"] - 1 \
+        and rect["height"] >= rect["page_height"] - 1
+
+
+@pytest.mark.parametrize("module", DOCUMENTS)
+def test_clean_is_the_default_and_draws_no_ground(built, module):
+    assert built["default", module] == built["clean", module]
+    assert not any(whole_page(rect) for rect in grounds(built["clean", module]))
+
+
+@pytest.mark.parametrize("module", DOCUMENTS)
+def test_parchment_is_a_light_cream_ground_under_every_page(built, module):
+    assert built["parchment", module] == built["parchment-again", module]  # deterministic
+    assert built["parchment", module] != built["clean", module]
+    for rect in grounds(built["parchment", module]):
+        assert whole_page(rect)  # the first thing each page fills
+        red, green, blue = rect["non_stroking_color"]
+        assert red > green > blue and red - blue > 0.04, rect["non_stroking_color"]  # cream, not grey or white
+        assert grey(rect["non_stroking_color"]) >= 235  # light: a black-and-white printer lays about 5 % grey
+
+
+def test_the_parchment_title_is_framed_all_round(built):
+    """The clean title block has rules above and below; parchment's has sides too (two nested rectangles)."""
+    import pdfplumber
+
+    t = theme()["script_sheet"]["title_block"]
+    for style, framed in (("clean", False), ("parchment", True)):
+        with pdfplumber.open(io.BytesIO(built[style, "script_sheet"])) as pdf:
+            page = pdf.pages[0]
+            band = [r for r in page.rects if r["fill"] and abs(r["width"] - (page.width - 2 * theme()["page"]["margin"] * MM)) < 1]
+            frames = [r for r in page.rects if r["stroke"] and not r["fill"] and r["height"] > 20]
+            assert band and band[0]["non_stroking_color"] == pytest.approx(hex_rgb(look(style)["title_fill"]), abs=0.005)
+            assert (len(frames) == 2) == framed, frames
+            if framed:
+                assert {round(r["linewidth"], 2) for r in frames} == {t["rule_heavy_pt"], t["rule_light_pt"]}
+
+
+@pytest.mark.parametrize("module", DOCUMENTS)
+def test_every_letter_on_parchment_keeps_its_contrast_in_greyscale(built, module):
+    """Each character against the last large fill drawn under it (the ground, the title band, a tinted row), both in
+    greyscale: at least 4.5:1. Letters lighter than the ground (the badge syllables) stand on their own dark marks."""
+    import pdfplumber
+
+    ground = grey(hex_rgb(look("parchment")["ground"]))
+    worst = (99.0, "")
+    with pdfplumber.open(io.BytesIO(built["parchment", module])) as pdf:
+        for page in pdf.pages:
+            fills = [r for r in page.rects if r["fill"] and min(r["width"], r["height"]) > 3 * MM]
+            for char in page.chars:
+                if not char["text"].strip() or grey(char["non_stroking_color"]) > ground:
+                    continue
+                x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+                under = [r for r in fills if r["x0"] <= x <= r["x1"] and r["top"] <= y <= r["bottom"]]
+                assert under, char["text"]
+                ratio = contrast(grey(char["non_stroking_color"]), grey(under[-1]["non_stroking_color"]))
+                worst = min(worst, (ratio, char["text"]))
+    assert worst[0] >= 4.5, worst
+
+
+def test_every_style_is_in_the_theme_and_names_only_clean_keys():
+    styles = theme()["styles"]
+    assert tuple(styles) == STYLES
+    assert all(set(styles[name]) <= set(styles["clean"]) for name in STYLES)
+
+
+def test_an_unknown_style_is_refused_in_korean(tmp_path):
+    result = run_cli("sheet", "trouble-brewing", "--style", "sepia", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "clean 또는 parchment" in result.stderr and "--style" in result.stderr
+
+
+def test_the_page_offers_the_styles():
+    from generator.server.options import option_fields
+
+    [field] = [f for f in option_fields() if f.name == "style"]
+    assert field.flag == "--style" and field.choices == STYLES and field.default == "clean"
+
+
+def test_the_page_builds_the_style_the_command_line_builds(tmp_path, monkeypatch):
+    """The page's form sends style=parchment; the server's sheet is the command line's, byte for byte."""
+    from generator.server import create_app
+    from test_serve_api import TROUBLE_BREWING, publisher_json
+
+    text = publisher_json(TROUBLE_BREWING)
+    (tmp_path / "tb.json").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("sheet", "tb.json", "--style", "parchment", "--out", "out", "-q").exit_code == 0
+    client = create_app(workspace=tmp_path / "workspace").test_client()
+    answer = client.post("/api/document/script_sheet?name=tb&style=parchment", data=text.encode())
+    assert answer.status_code == 200 and answer.data == (tmp_path / "out" / "tb" / "script.pdf").read_bytes()
+    refused = client.post("/api/document/script_sheet?style=sepia", data=text.encode())
+    assert refused.status_code == 400 and "parchment" in refused.get_json()["error"]
