@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.art import icons
+from generator.art import icon_drawing, icons
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -38,7 +38,7 @@ def _sheet(path: Path, items, cols: int = 8) -> list[tuple[float, float]]:
     for n, (icon, colour) in enumerate(items):
         x = 20 + (n % cols) * (CELL + 20)
         y = height - 20 - CELL - (n // cols) * (CELL + 20)
-        icons.draw_icon(c, icon, x, y, CELL, colour)
+        icon_drawing.draw_icon(c, icon, x, y, CELL, colour)
         corners.append((x, y))
     c.save()
     return corners
@@ -251,11 +251,11 @@ def test_flowable_has_size_and_draws(tmp_path):
     from reportlab.platypus import SimpleDocTemplate, Table
 
     icon = icons.load_icon(CONTENT / "icons" / "raven.svg")
-    flow = icons.icon_flowable(icon, 30, BLUE)
+    flow = icon_drawing.icon_flowable(icon, 30, BLUE)
     assert flow.wrap(500, 500) == (30, 30)
     pdf = tmp_path / "flow.pdf"
     doc = SimpleDocTemplate(str(pdf), invariant=1)
-    doc.build([Table([[flow, icons.icon_flowable(None, 30, RED)]])])
+    doc.build([Table([[flow, icon_drawing.icon_flowable(None, 30, RED)]])])
     import pdfplumber
 
     with pdfplumber.open(pdf) as p:

@@ -142,7 +142,7 @@ def icon_form_bytes(icon) -> bytes:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.art.icons import draw_icon
+    from generator.art.icon_drawing import draw_icon
 
     out = BytesIO()
     canvas = Canvas(out, pageCompression=0, invariant=1)

@@ -1,5 +1,5 @@
-"""Icon files → reportlab vector drawings, coloured by alignment (converted SVGs are kept in the user's cache:
-generator.keep.iconcache)."""
+"""Icon files → Icons (reportlab vector drawings, or PNGs shrunk once), checked and found for each character
+(converted SVGs are kept in the user's cache: generator.keep.iconcache). Drawing them is generator.art.icon_drawing."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ ICON_SUFFIXES = (".svg", ".png")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
 
 _CACHE: dict[str, tuple["Icon | None", "IconProblem | None"]] = {}
-_FLOWABLE_CLASS: Any = None
 
 
 @dataclass(frozen=True)
@@ -294,116 +293,6 @@ def _load_png(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]
     except (OSError, ValueError, SyntaxError):
         return None, _problem(path, "읽을 수 없습니다 (그림 파일이 잘렸거나 손상되었습니다)", "icon-bad-png")
     return Icon(path, "png", float(width), float(height), image=rgba), None
-
-
-def _to_color(color: Any) -> Any:
-    from reportlab.lib import colors
-
-    if isinstance(color, colors.Color):
-        return color
-    if isinstance(color, str) and color.startswith("#"):
-        return colors.HexColor(color)
-    return colors.toColor(color)
-
-
-def draw_icon(canvas: Any, icon: Icon | None, x: float, y: float, size: float, color: Any) -> None:
-    """Draw `icon` fitted and centred in the square (x, y, size, size); SVGs are recoloured to `color`.
-
-    With no icon, a dashed circle with a question mark is drawn in `color`.
-    """
-    col = _to_color(color)
-    if icon is None:
-        _draw_placeholder(canvas, x, y, size, col)
-        return
-    scale = size / max(icon.width, icon.height)
-    w, h = icon.width * scale, icon.height * scale
-    ox, oy = x + (size - w) / 2, y + (size - h) / 2
-    form = _png_form(canvas, icon) if icon.kind == "png" else _icon_form(canvas, icon, col)
-    canvas.saveState()
-    canvas.translate(ox, oy)
-    canvas.scale(scale, scale)
-    canvas.doForm(form)
-    canvas.restoreState()
-
-
-def _icon_form(canvas: Any, icon: Icon, col: Any) -> str:
-    """The name of a PDF form holding this icon in this colour, drawn once per document and reused after.
-
-    An icon used on many tokens or pages is then stored once: smaller PDFs, and no re-rendering of its paths.
-    """
-    from reportlab.graphics import renderPDF
-
-    forms = canvas.__dict__.setdefault("_botc_icon_forms", {})
-    key = (id(icon), col.hexval())
-    if key not in forms:
-        name = f"botcIcon{len(forms)}"
-        for shape in icon._fill_shapes:
-            shape.fillColor = col
-        for shape in icon._stroke_shapes:
-            shape.strokeColor = col
-        canvas.beginForm(name, 0, 0, icon.width, icon.height)
-        renderPDF.draw(icon.drawing, canvas, 0, 0)
-        canvas.endForm()
-        forms[key] = (name, icon)  # keeps the icon alive so its id() stays unique for this canvas
-    return forms[key][0]
-
-
-def _png_form(canvas: Any, icon: Icon) -> str:
-    """The name of a PDF form holding this PNG icon, made once per document: the image is encoded and stored once
-    however many times it is drawn."""
-    from reportlab.lib.utils import ImageReader
-
-    forms = canvas.__dict__.setdefault("_botc_icon_forms", {})
-    key = (id(icon), "png")
-    if key not in forms:
-        name = f"botcIcon{len(forms)}"
-        canvas.beginForm(name, 0, 0, icon.width, icon.height)
-        canvas.drawImage(ImageReader(icon.image), 0, 0, icon.width, icon.height, mask="auto")
-        canvas.endForm()
-        forms[key] = (name, icon)
-    return forms[key][0]
-
-
-def _draw_placeholder(canvas: Any, x: float, y: float, size: float, col: Any) -> None:
-    r = size * 0.42
-    cx, cy = x + size / 2, y + size / 2
-    canvas.saveState()
-    canvas.setStrokeColor(col)
-    canvas.setFillColor(col)
-    canvas.setLineWidth(max(0.5, size * 0.04))
-    canvas.setDash(size * 0.09, size * 0.06)
-    canvas.circle(cx, cy, r, stroke=1, fill=0)
-    canvas.setDash()
-    font_size = size * 0.5
-    from generator.typeset.fonts import register_fonts
-    from generator.read.theme import font_name
-
-    register_fonts()  # (a no-op once a document has registered them) the '?' is set in the theme's face
-    canvas.setFont(font_name("sans_bold"), font_size)
-    canvas.drawCentredString(cx, cy - font_size * 0.35, "?")
-    canvas.restoreState()
-
-
-def icon_flowable(icon: Icon | None, size: float, color: Any) -> Any:
-    """A platypus Flowable `size` points square that draws the icon (or the placeholder)."""
-    global _FLOWABLE_CLASS
-    if _FLOWABLE_CLASS is None:
-        from reportlab.platypus import Flowable
-
-        class IconFlowable(Flowable):
-            def __init__(self, icon: Icon | None, size: float, color: Any):
-                super().__init__()
-                self.icon, self.size, self.color = icon, size, color
-                self.width = self.height = size
-
-            def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-                return self.size, self.size
-
-            def draw(self) -> None:
-                draw_icon(self.canv, self.icon, 0, 0, self.size, self.color)
-
-        _FLOWABLE_CLASS = IconFlowable
-    return _FLOWABLE_CLASS(icon, size, color)
 
 
 def missing_icon_message(character: Any) -> str:

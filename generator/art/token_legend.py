@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.art.token_layout import Frame
 from generator.model import TEAM_NAMES_KO, TEAMS
 from generator.read.theme import color, font_name, mm, team_ring_color
-from generator.art.token_art import draw_leaf, draw_mark, draw_setup_star, hex_colour as _hex, mark_colour, mark_sequence, token_theme as _t
+from generator.art.token_marks import draw_leaf, draw_mark, draw_setup_star, hex_colour as _hex, mark_colour, mark_sequence, token_theme as _t
 
 PRINT_NOTE = "인쇄 배율은 꼭 ‘실제 크기(100%)’로 하세요(‘페이지에 맞춤’ 끄기). 왼쪽 막대가 자로 재어 정확히 50 mm이어야 토큰 크기가 맞습니다."
 # (where the mini token shows it, full words, short words when the line is too long)

@@ -13,7 +13,8 @@ import io
 import math
 
 from generator.documents.sheet_parts import icon_color
-from generator.art.icons import character_icon, draw_icon
+from generator.art.icons import character_icon
+from generator.art.icon_drawing import draw_icon
 from generator.art.token_layout import player_count
 from generator.load.bag import all_bag_rows, ordered_modifiers
 from generator.model import BAG_TEAMS, NIGHTS

@@ -15,7 +15,8 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-from generator.art.icons import character_icon, draw_icon
+from generator.art.icons import character_icon
+from generator.art.icon_drawing import draw_icon
 from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
 from generator.load.night_cue import card_cue
 from generator.model import NIGHT_NAMES_KO, NIGHTS

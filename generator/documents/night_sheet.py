@@ -15,7 +15,8 @@ import io
 from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
 from generator.typeset.fonts import register_fonts
 from generator.typeset.paragraph import hangul_paragraph
-from generator.art.icons import character_icon, icon_flowable
+from generator.art.icons import character_icon
+from generator.art.icon_drawing import icon_flowable
 from generator.josa import fill_named, with_particle
 from generator.typeset.markup import render
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO

@@ -18,7 +18,7 @@ from generator.documents.sheet_extras import Item, draw_column, extra_items, sec
 from generator.documents.sheet_title import script_logo, title_block
 from generator.documents.sheet_parts import back_theme, draw_badge, icon_color, sheet_theme, step_label, team_label, unplayed_note
 from generator.typeset.paragraph import hangul_paragraph
-from generator.art.icons import draw_icon
+from generator.art.icon_drawing import draw_icon
 from generator.typeset.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.typeset.search_size import area_guess, largest_passing

@@ -9,7 +9,8 @@ from typing import Callable
 
 from generator.documents.sheet_parts import back_theme, icon_color, sheet_theme
 from generator.typeset.paragraph import hangul_paragraph
-from generator.art.icons import character_icon, draw_icon
+from generator.art.icons import character_icon
+from generator.art.icon_drawing import draw_icon
 from generator.josa import with_particle
 from generator.typeset.markup import render
 from generator.model import TEAM_NAMES_KO

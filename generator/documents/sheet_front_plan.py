@@ -14,7 +14,7 @@ from typing import Callable
 from generator.documents.sheet_parts import icon_color, sheet_theme
 from generator.typeset.paragraph import hangul_paragraph
 from generator.typeset.words import NBSP
-from generator.art.icons import draw_icon
+from generator.art.icon_drawing import draw_icon
 from generator.typeset.markup import render
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.typeset.search_size import area_guess, largest_passing

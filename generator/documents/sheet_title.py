@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from generator.documents.sheet_parts import sheet_theme
-from generator.art.icons import draw_icon
+from generator.art.icon_drawing import draw_icon
 from generator.typeset.markup import render
 from generator.typeset.paragraph import hangul_paragraph
 from generator.read.theme import color, font_name, mm

@@ -12,7 +12,8 @@ import io
 from generator.typeset.fonts import register_fonts
 from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, layout, split_sets
 from generator.read.theme import mm
-from generator.art.token_art import TokenPainter, token_theme
+from generator.art.token_art import TokenPainter
+from generator.art.token_marks import token_theme
 from generator.art.token_legend import draw_footer
 
 

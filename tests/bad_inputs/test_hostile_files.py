@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import detach, run_cli
-from generator.art import icons
+from generator.art import icon_drawing, icons
 from generator.read.files import NotReadable, read_capped
 from generator.findings import Report
 from generator.read.yamlio import load_yaml
@@ -144,7 +144,7 @@ def draws_into_a_valid_pdf(icon) -> bytes:
 
     buffer = io.BytesIO()
     page = canvas.Canvas(buffer, invariant=1)
-    icons.draw_icon(page, icon, 10, 10, 100, "#225588")
+    icon_drawing.draw_icon(page, icon, 10, 10, 100, "#225588")
     page.showPage()
     page.save()
     return buffer.getvalue()

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from generator.documents.almanac.parts import Book, Marker, keep_with_next, label
-from generator.art.icons import draw_icon
+from generator.art.icon_drawing import draw_icon
 from generator.model import TEAM_NAMES_KO, TEAMS
 from generator.read.theme import color, font_name, team_color
 

@@ -17,7 +17,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 
 from generator.check.setup import describe_setup
 from generator.documents.almanac.parts import Book, Marker, label
-from generator.art.icons import icon_flowable
+from generator.art.icon_drawing import icon_flowable
 from generator.josa import fill_named
 from generator.typeset.flowables import Stack
 from generator.typeset.markup import render

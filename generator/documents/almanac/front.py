@@ -9,7 +9,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.typeset.flowables import Stack
-from generator.art.icons import icon_flowable
+from generator.art.icon_drawing import icon_flowable
 from generator.read.theme import mm, team_color
 from generator.load.wording import NBSP
 
