@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from tests.test_serve_e2e import browser, click, module_browser, no_process_survives, site, wait_until  # noqa: F401 (fixtures)
 from tests.test_serve_builder_e2e import open_page, open_with_upload  # noqa: F401
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 TB = ["washerwoman", "librarian", "investigator", "chef", "empath", "butler", "drunk", "poisoner", "spy", "imp"]
@@ -170,3 +171,39 @@ def test_bad_icon_uploads_are_refused_in_korean_beside_the_icon_field(site, brow
     assert all(re.search(r"[가-힣]{2,}", text) for text in said), said
     assert "MB" in said[0] or "KB" in said[0] or "큽니다" in said[0]
     assert "SVG" in said[2] and ("바깥" in said[2] or "주소" in said[2]), said[2]
+
+
+def press(driver, button_id: str) -> None:
+    """A button at the foot of a phone's screen, pressed while a toast may still cover it (a toast shown after the
+    last one was hidden would take a pointer's click)."""
+    driver.execute_script("document.getElementById(arguments[0]).click()", button_id)
+
+
+def test_on_a_phone_the_editor_is_one_column_closes_with_escape_and_its_save_is_undone(site, browser, tmp_path):  # noqa: F811
+    driver = browser(600, 900)
+    # a phone: Chromium's window cannot be narrower than 500 px, its viewport can
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    upload = tmp_path / "tb.json"
+    upload.write_text(json.dumps([{"id": "_meta", "name": "전화 시험"}, *TB]), encoding="utf-8")
+    driver.get(site)
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .card"), "library drawn")
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    wait_until(driver, lambda d: len(d.execute_script("return state.ids")) == len(TB), "the script")
+    press(driver, "new-character")
+    wait_until(driver, lambda d: d.find_element(By.ID, "editor-panel").is_displayed(), "the editor")
+    lefts = {round(labelled(driver, name).rect["x"]) for name in ("이름", "id", "팀", "첫날 밤 자리", "첫날 밤 짧은 안내")}
+    assert len(lefts) == 1, lefts  # one column: every field starts at the same left edge
+    assert driver.execute_script("return document.getElementById('editor-panel').scrollWidth <= window.innerWidth")
+    labelled(driver, "이름").send_keys(Keys.ESCAPE)
+    wait_until(driver, lambda d: not d.find_element(By.ID, "editor-panel").is_displayed(), "closed by Escape")
+
+    press(driver, "new-character")
+    wait_until(driver, lambda d: d.find_element(By.ID, "editor-panel").is_displayed(), "the editor again")
+    labelled(driver, "이름").send_keys("전화꾼")
+    Select(labelled(driver, "팀")).select_by_visible_text("외지인")
+    labelled(driver, "능력").send_keys("당신은 아무 능력도 없습니다.")
+    labelled(driver, "능력").send_keys(Keys.CONTROL, Keys.ENTER)  # saved from the keyboard
+    wait_until(driver, lambda d: len(d.execute_script("return state.ids")) == len(TB) + 1, "added by Ctrl+Enter")
+    driver.execute_script("document.getElementById('editor-panel').close()")
+    press(driver, "undo")
+    wait_until(driver, lambda d: len(d.execute_script("return state.ids")) == len(TB), "the save undone")
