@@ -165,3 +165,8 @@ def test_the_page_offers_the_naming_and_checks_it(tmp_path):
     assert refused.status_code == 400 and "쓸 수 없습니다" in refused.get_json()["error"]
     checked = client.post("/api/validate?names=community", data=envelope)
     assert checked.status_code == 200
+
+
+@pytest.mark.parametrize("command", ["sheet", "night", "night-card", "tokens", "info-cards", "grimoire", "almanac", "build", "validate"])
+def test_every_command_that_prints_or_checks_takes_the_naming(command):
+    assert "--names" in run_cli(command, "--help").output

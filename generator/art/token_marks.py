@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from generator.read.theme import team_mark, team_ring_color, theme
+from generator.read.theme import hex_colour, team_mark, team_ring_color, theme
 
 
 def token_theme(key: str):
@@ -15,12 +15,6 @@ def token_theme(key: str):
 
 
 _t = token_theme
-
-
-def hex_colour(value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(value)
 
 
 _hex = hex_colour

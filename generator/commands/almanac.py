@@ -6,8 +6,8 @@ import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands.common import (
-    Console, ContentOpt, CreepOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg,
-    check_creep, check_paper, friendly_errors,
+    Console, ContentOpt, CreepOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt,
+    ScriptArg, check_creep, check_naming, check_paper, friendly_errors,
 )
 from generator.options import RenderOptions
 
@@ -27,6 +27,7 @@ def register(app: typer.Typer) -> None:
         paper: PaperOpt = "a4",
         icons: IconsOpt = None,
         english: EnglishOpt = False,
+        names: NamesOpt = "ours",
         creep: CreepOpt = 0.0,
         force: ForceOpt = False,
         quiet: QuietOpt = False,
@@ -36,5 +37,6 @@ def register(app: typer.Typer) -> None:
 
         console = Console(quiet)
         with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, english=english, creep_mm=check_creep(creep))
+            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, english=english, creep_mm=check_creep(creep),
+                                    names=check_naming(names))
             produce(script, content, out, options, ["almanac"], console, force)

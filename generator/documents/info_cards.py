@@ -15,7 +15,7 @@ import itertools
 from generator.load.info_cards import InfoCard, cards_to_print
 from generator.typeset.fonts import register_fonts
 from generator.typeset.words import NBSP, OPENING
-from generator.read.theme import color, font_name, mm, paper_size_pt, theme
+from generator.read.theme import color, font_name, mm, paper_size_pt, theme, hex_colour as _hex
 from generator.load.wording import tie_phrases
 
 PER_PAGE = 4
@@ -24,12 +24,6 @@ MAX_BREAK_SEARCH = 12  # words; longer texts are broken greedily
 
 def card_theme() -> dict:
     return theme()["info_cards"]
-
-
-def _hex(value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(value)
 
 
 def break_units(text: str) -> list[str]:

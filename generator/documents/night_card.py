@@ -20,7 +20,7 @@ from generator.art.icon_drawing import draw_icon
 from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
 from generator.load.night_cue import card_cue
 from generator.model import NIGHT_NAMES_KO, NIGHTS
-from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme
+from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme, hex_colour as _hex
 from generator.typeset.cue_lines import (
     card_theme, condition_size, cue_lines, icon_side, name_size, name_width, run_width, scaled, space_width, text_width,
 )
@@ -29,12 +29,6 @@ from generator.typeset.glyphs import text_width as text_width_of
 from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture
 
 GUIDE = "위에서 아래로 진행하세요. 게임에 없거나 깨울 수 없는 캐릭터는 건너뜁니다. 밑줄 친 굵은 글자는 알림 토큰입니다."
-
-
-def _hex(value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(value)
 
 
 @dataclass

@@ -22,15 +22,9 @@ from generator.art.icon_drawing import draw_icon
 from generator.typeset.markup import render
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.typeset.search_size import area_guess, largest_passing
-from generator.read.theme import color, font_name, labels, look, mm, theme
+from generator.read.theme import color, font_name, labels, look, mm, theme, hex_colour as _hex
 from generator.typeset.styles import credit_line, draw_page_furniture, style
 from generator.load.wording import wording
-
-
-def _hex(value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(value)
 
 
 # ---------------------------------------------------------------- the night band

@@ -14,18 +14,12 @@ from generator.art.icon_drawing import draw_icon
 from generator.josa import with_particle
 from generator.typeset.markup import render
 from generator.model import TEAM_NAMES_KO
-from generator.read.theme import color, font_name, labels, mm, team_color, theme
+from generator.read.theme import color, font_name, labels, mm, team_color, theme, hex_colour as _hex
 from generator.typeset.styles import style
 from generator.load.links import almanac_address
 from generator.load.wording import wording
 
 EXTRA_TEAMS = ("traveller", "loric", "fabled")
-
-
-def _hex(value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(value)
 
 
 @dataclass

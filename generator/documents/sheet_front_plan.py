@@ -18,15 +18,9 @@ from generator.art.icon_drawing import draw_icon
 from generator.typeset.markup import render
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.typeset.search_size import area_guess, largest_passing
-from generator.read.theme import color, font_name, mm, team_color, theme
+from generator.read.theme import color, font_name, mm, team_color, theme, hex_colour as _hex
 from generator.typeset.styles import style
 from generator.load.wording import wording
-
-
-def _hex(value: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(value)
 
 
 @dataclass

@@ -59,6 +59,13 @@ def color(name: str) -> str:
     return theme()["colors"][name]
 
 
+def hex_colour(value: str):
+    """A '#rrggbb' of the theme as the colour reportlab draws with (imported when first needed)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
 def look(style: str = "clean") -> dict:
     """One --style of the theme's styles section: its keys over clean's (which names them all)."""
     styles = theme()["styles"]
