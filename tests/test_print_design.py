@@ -5,14 +5,13 @@ and no wide word gap, split name or stranded opening quote anywhere in the kit."
 
 from __future__ import annotations
 
-import hashlib
-import io
 import re
 from collections import Counter
 
 import pytest
 
-from conftest import bundled_kit, pdf_chars, shared_across_workers
+from conftest import bundled_kit, pdf_chars
+from pdf_paths import curves, pdf_paths
 from generator.read.theme import color, theme
 from test_print_polish import fragments, multiword_names, next_line
 
@@ -253,28 +252,21 @@ def test_running_heads_put_the_section_on_the_outer_edge_in_one_face(edition, pa
 
 def token_circles(data: bytes) -> list[dict]:
     """Per page: cut circles (centre, diameter, stroke colour) and filled discs (centre, diameter, fill colour)."""
-    return shared_across_workers(f"token-circles-{hashlib.sha256(data).hexdigest()}", lambda: _token_circles(data))
-
-
-def _token_circles(data: bytes) -> list[dict]:
-    import pdfplumber
-
     cut = theme()["tokens"]["cut_line_pt"]
     found = []
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for page in pdf.pages:
-            cuts, strokes, discs = [], [], []
-            for c in page.curves:
-                if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) > 0.5:
-                    continue  # not a circle
-                centre = ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
-                diameter = c["x1"] - c["x0"]
-                if c["stroke"] and not c["fill"]:
-                    entry = (centre, diameter - (c["linewidth"] or 0), tuple(c["stroking_color"] or (0,)))
-                    (cuts if abs((c["linewidth"] or 0) - cut) < 1e-6 else strokes).append(entry)
-                elif c["fill"]:
-                    discs.append((centre, diameter, tuple(c["non_stroking_color"] or (0,))))
-            found.append({"cuts": cuts, "strokes": strokes, "discs": discs})
+    for page in pdf_paths(data):
+        cuts, strokes, discs = [], [], []
+        for c in curves(page):
+            if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) > 0.5:
+                continue  # not a circle
+            centre = ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
+            diameter = c["x1"] - c["x0"]
+            if c["stroke"] and not c["fill"]:
+                entry = (centre, diameter - c["linewidth"], c["stroking_color"])
+                (cuts if abs(c["linewidth"] - cut) < 1e-6 else strokes).append(entry)
+            elif c["fill"]:
+                discs.append((centre, diameter, c["non_stroking_color"]))
+        found.append({"cuts": cuts, "strokes": strokes, "discs": discs})
     return found
 
 

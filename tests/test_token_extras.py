@@ -3,7 +3,6 @@ from tokens.pdf: cut circles counted by size, shrouds and votes by their fill, n
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
@@ -12,7 +11,8 @@ from generator.load.game import load_game
 from generator.documents import tokens as tokens_document
 from generator.options import RenderOptions
 from generator.read.theme import theme
-from conftest import run_cli
+from conftest import pdf_page_texts, run_cli
+from pdf_paths import curves, pdf_paths
 
 PT_PER_MM = 72 / 25.4
 SCRIPT = "in-space"
@@ -36,10 +36,7 @@ def build(game, **values) -> bytes:
 
 def circles(data: bytes) -> list[dict]:
     """Every curve of every page, with its page number."""
-    import pdfplumber
-
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return [dict(curve, page=page.page_number) for page in pdf.pages for curve in page.curves]
+    return [dict(curve, page=number) for number, page in enumerate(pdf_paths(data), 1) for curve in curves(page)]
 
 
 def diameter_mm(curve) -> float:
@@ -67,9 +64,7 @@ def filled_discs(data: bytes, hex_colour: str, diameter: float) -> int:
 
 
 def text(data: bytes) -> str:
-    from pypdf import PdfReader
-
-    return re.sub(r"\s+", "", "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages))
+    return re.sub(r"\s+", "", "".join(pdf_page_texts(data)))
 
 
 def reminders_of(game, *ids) -> int:

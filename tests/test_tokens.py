@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import math
 import re
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import pdf_page_texts
+from pdf_paths import pdfplumber_pages
 import yaml
 
 from generator.load.game import load_game
@@ -61,17 +61,11 @@ def pdfs() -> dict[str, bytes]:
     }
 
 
-def open_pdf(data: bytes):
-    import pdfplumber
-
-    return pdfplumber.open(io.BytesIO(data))
-
-
 def cut_circles(page) -> list[dict]:
     """Cut lines: stroked, unfilled curves at the theme's cut-line width."""
     width = theme()["tokens"]["cut_line_pt"]
     return [
-        c for c in page.curves
+        c for c in page["curves"]
         if c["stroke"] and not c["fill"] and abs(c["linewidth"] - width) < 1e-6
     ]
 
@@ -83,17 +77,17 @@ def diameters_mm(circle) -> tuple[float, float]:
 @pytest.mark.parametrize("variant, token_mm, reminder_mm", [("default", 44.45, 25.4), ("small", 38, 19), ("bleed", 44.45, 25.4)])
 def test_cut_circles_have_the_nominal_diameter_and_the_content_count(pdfs, variant, token_mm, reminder_mm):
     characters = reminders = 0
-    with open_pdf(pdfs[variant]) as pdf:
-        for page in pdf.pages:
-            for circle in cut_circles(page):
-                width, height = diameters_mm(circle)
-                assert abs(width - height) < 0.1
-                if abs(width - token_mm) <= 0.1:
-                    characters += 1
-                elif abs(width - reminder_mm) <= 0.1:
-                    reminders += 1
-                else:
-                    pytest.fail(f"cut circle of {width:.2f} mm on page {page.page_number}")
+    pages = pdfplumber_pages(pdfs[variant])
+    for page in pages:
+        for circle in cut_circles(page):
+            width, height = diameters_mm(circle)
+            assert abs(width - height) < 0.1
+            if abs(width - token_mm) <= 0.1:
+                characters += 1
+            elif abs(width - reminder_mm) <= 0.1:
+                reminders += 1
+            else:
+                pytest.fail(f"cut circle of {width:.2f} mm on page {page['page_number']}")
     assert (characters, reminders) == expected_counts()
 
 
@@ -101,20 +95,20 @@ def test_cut_circles_have_the_nominal_diameter_and_the_content_count(pdfs, varia
 def test_tokens_never_overlap_and_keep_off_the_page_edge(pdfs, variant):
     bleed = 3 * PT_PER_MM if variant == "bleed" else 0.0
     edge = 6 * PT_PER_MM
-    with open_pdf(pdfs[variant]) as pdf:
-        for page in pdf.pages:
-            circles = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2 + bleed) for c in cut_circles(page)]
-            assert circles, f"page {page.page_number} has no tokens"
-            for x, y, r in circles:
-                assert x - r >= edge and y - r >= edge
-                assert x + r <= page.width - edge and y + r <= page.height - edge
-            for i, (x1, y1, r1) in enumerate(circles):
-                for x2, y2, r2 in circles[i + 1:]:
-                    assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2, "tokens overlap"
-            # nothing at all is drawn in the outer 6 mm: art, bleed or text
-            for shape in page.curves + page.rects + page.chars:
-                assert shape["x0"] >= edge - 0.01 and shape["x1"] <= page.width - edge + 0.01
-                assert shape["top"] >= edge - 0.01 and shape["bottom"] <= page.height - edge + 0.01
+    pages = pdfplumber_pages(pdfs[variant])
+    for page in pages:
+        circles = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2 + bleed) for c in cut_circles(page)]
+        assert circles, f"page {page['page_number']} has no tokens"
+        for x, y, r in circles:
+            assert x - r >= edge and y - r >= edge
+            assert x + r <= page["width"] - edge and y + r <= page["height"] - edge
+        for i, (x1, y1, r1) in enumerate(circles):
+            for x2, y2, r2 in circles[i + 1:]:
+                assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2, "tokens overlap"
+        # nothing at all is drawn in the outer 6 mm: art, bleed or text
+        for shape in page["curves"] + page["rects"] + page["chars"]:
+            assert shape["x0"] >= edge - 0.01 and shape["x1"] <= page["width"] - edge + 0.01
+            assert shape["top"] >= edge - 0.01 and shape["bottom"] <= page["height"] - edge + 0.01
 
 
 def pdf_text(data: bytes) -> str:
@@ -125,8 +119,8 @@ def pdf_text(data: bytes) -> str:
 def test_every_token_name_and_reminder_is_in_the_text(pdfs):
     game, _ = load_game(SCRIPT, None)
     text = pdf_text(pdfs["default"])
-    with open_pdf(pdfs["default"]) as pdf:
-        fonts = {char["fontname"] for page in pdf.pages for char in page.chars}
+    pages = pdfplumber_pages(pdfs["default"])
+    fonts = {char["fontname"] for page in pages for char in page["chars"]}
     for character in game.characters:
         assert re.sub(r"\s+", "", character.name) in text
         for reminder in character.reminders + character.global_reminders:
@@ -137,42 +131,42 @@ def test_every_token_name_and_reminder_is_in_the_text(pdfs):
 @pytest.mark.parametrize("variant", ["default", "small"])
 def test_long_names_shrink_inside_the_safe_area(pdfs, variant):
     """Every glyph on a token, the longest names included, stays at least 2 mm inside the cut circle (GUIDE §3: 2–5 mm)."""
-    with open_pdf(pdfs[variant]) as pdf:
-        for page in pdf.pages:
-            # centres in PDF coordinates (origin bottom left), like the glyph matrices
-            circles = [((c["x0"] + c["x1"]) / 2, page.height - (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2) for c in cut_circles(page)]
-            for char in page.chars:
-                if char["text"].isspace():
-                    continue
-                a, b, _, _, e, f = char["matrix"]
-                scale = math.hypot(a, b)
-                # a curved glyph's outermost points are the ends of its baseline, plus a little descent
-                ends = [(e, f), (e + a / scale * char["size"], f + b / scale * char["size"])]
-                inside = [c for c in circles if math.hypot(e - c[0], f - c[1]) < c[2]]
-                if not inside:
-                    continue  # page furniture
-                x, y, r = inside[0]
-                reach = max(math.hypot(px - x, py - y) for px, py in ends) + 0.12 * char["size"]
-                assert reach <= r - 2.0 * PT_PER_MM, f"'{char['text']}' only {(r - reach) / PT_PER_MM:.2f} mm inside the cut"
+    pages = pdfplumber_pages(pdfs[variant])
+    for page in pages:
+        # centres in PDF coordinates (origin bottom left), like the glyph matrices
+        circles = [((c["x0"] + c["x1"]) / 2, page["height"] - (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2) for c in cut_circles(page)]
+        for char in page["chars"]:
+            if char["text"].isspace():
+                continue
+            a, b, _, _, e, f = char["matrix"]
+            scale = math.hypot(a, b)
+            # a curved glyph's outermost points are the ends of its baseline, plus a little descent
+            ends = [(e, f), (e + a / scale * char["size"], f + b / scale * char["size"])]
+            inside = [c for c in circles if math.hypot(e - c[0], f - c[1]) < c[2]]
+            if not inside:
+                continue  # page furniture
+            x, y, r = inside[0]
+            reach = max(math.hypot(px - x, py - y) for px, py in ends) + 0.12 * char["size"]
+            assert reach <= r - 2.0 * PT_PER_MM, f"'{char['text']}' only {(r - reach) / PT_PER_MM:.2f} mm inside the cut"
 
 
 def test_every_page_has_the_calibration_bar_note_title_and_number(pdfs):
     game, _ = load_game(SCRIPT, None)
     length = theme()["tokens"]["calibration_mm"]
     thickness = theme()["tokens"]["calibration_bar_mm"]
-    with open_pdf(pdfs["default"]) as pdf:
-        assert len(pdf.pages) >= 2
-        for page in pdf.pages:
-            bars = [
-                r for r in page.rects
-                if abs((r["bottom"] - r["top"]) / PT_PER_MM - thickness) < 0.05 and 40 < r["width"] / PT_PER_MM < 60
-            ]
-            assert len(bars) == 1
-            assert abs(bars[0]["width"] / PT_PER_MM - 50) <= 0.05 and length == 50
-            text = page.extract_text()
-            assert "50 mm" in text and "실제 크기(100%)" in text
-            assert game.script.title in text
-            assert text.rstrip().endswith(f" {page.page_number}")  # bottom right, after the credit line
+    pages = pdfplumber_pages(pdfs["default"])
+    assert len(pages) >= 2
+    for page in pages:
+        bars = [
+            r for r in page["rects"]
+            if abs((r["bottom"] - r["top"]) / PT_PER_MM - thickness) < 0.05 and 40 < r["width"] / PT_PER_MM < 60
+        ]
+        assert len(bars) == 1
+        assert abs(bars[0]["width"] / PT_PER_MM - 50) <= 0.05 and length == 50
+        text = page["text"]
+        assert "50 mm" in text and "실제 크기(100%)" in text
+        assert game.script.title in text
+        assert text.rstrip().endswith(f" {page['page_number']}")  # bottom right, after the credit line
 
 
 def test_same_input_gives_the_same_bytes(pdfs):

@@ -5,11 +5,10 @@ flag is refused in Korean when it names no style, and the page's form offers the
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
-from conftest import run_cli
+from conftest import pdf_chars, run_cli
+from pdf_paths import pdf_paths
 from generator.options import STYLES, RenderOptions
 from generator.read.theme import look, theme
 
@@ -61,11 +60,13 @@ def hex_rgb(value: str) -> tuple[float, float, float]:
 
 
 def grounds(data: bytes) -> list[dict]:
-    import pdfplumber
+    """Per page, the first filled rectangle drawn, with its size and the page's."""
+    return [next((sized(r) for r in page["paths"] if r["kind"] == "rect" and r["fill"]), None)
+            | {"page_width": page["width"], "page_height": page["height"]} for page in pdf_paths(data)]
 
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return [next((r for r in page.rects if r["fill"]), None) | {"page_width": page.width, "page_height": page.height}
-                for page in pdf.pages]
+
+def sized(rect: dict) -> dict:
+    return rect | {"width": rect["x1"] - rect["x0"], "height": rect["bottom"] - rect["top"]}
 
 
 def whole_page(rect: dict) -> bool:
@@ -92,39 +93,37 @@ def test_parchment_is_a_light_cream_ground_under_every_page(built, module):
 
 def test_the_parchment_title_is_framed_all_round(built):
     """The clean title block has rules above and below; parchment's has sides too (two nested rectangles)."""
-    import pdfplumber
-
     t = theme()["script_sheet"]["title_block"]
     for style, framed in (("clean", False), ("parchment", True)):
-        with pdfplumber.open(io.BytesIO(built[style, "script_sheet"])) as pdf:
-            page = pdf.pages[0]
-            band = [r for r in page.rects if r["fill"] and abs(r["width"] - (page.width - 2 * theme()["page"]["margin"] * MM)) < 1]
-            frames = [r for r in page.rects if r["stroke"] and not r["fill"] and r["height"] > 20]
-            assert band and band[0]["non_stroking_color"] == pytest.approx(hex_rgb(look(style)["title_fill"]), abs=0.005)
-            assert (len(frames) == 2) == framed, frames
-            if framed:
-                assert {round(r["linewidth"], 2) for r in frames} == {t["rule_heavy_pt"], t["rule_light_pt"]}
+        page = pdf_paths(built[style, "script_sheet"])[0]
+        rects = [sized(r) for r in page["paths"] if r["kind"] == "rect"]
+        band = [r for r in rects if r["fill"] and abs(r["width"] - (page["width"] - 2 * theme()["page"]["margin"] * MM)) < 1]
+        frames = [r for r in rects if r["stroke"] and not r["fill"] and r["height"] > 20]
+        assert band and band[0]["non_stroking_color"] == pytest.approx(hex_rgb(look(style)["title_fill"]), abs=0.005)
+        assert (len(frames) == 2) == framed, frames
+        if framed:
+            assert {round(r["linewidth"], 2) for r in frames} == {t["rule_heavy_pt"], t["rule_light_pt"]}
 
 
 @pytest.mark.parametrize("module", DOCUMENTS)
 def test_every_letter_on_parchment_keeps_its_contrast_in_greyscale(built, module):
     """Each character against the last large fill drawn under it (the ground, the title band, a tinted row), both in
     greyscale: at least 4.5:1. Letters lighter than the ground (the badge syllables) stand on their own dark marks."""
-    import pdfplumber
-
     ground = grey(hex_rgb(look("parchment")["ground"]))
     worst = (99.0, "")
-    with pdfplumber.open(io.BytesIO(built["parchment", module])) as pdf:
-        for page in pdf.pages:
-            fills = [r for r in page.rects if r["fill"] and min(r["width"], r["height"]) > 3 * MM]
-            for char in page.chars:
-                if not char["text"].strip() or grey(char["non_stroking_color"]) > ground:
-                    continue
-                x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
-                under = [r for r in fills if r["x0"] <= x <= r["x1"] and r["top"] <= y <= r["bottom"]]
-                assert under, char["text"]
-                ratio = contrast(grey(char["non_stroking_color"]), grey(under[-1]["non_stroking_color"]))
-                worst = min(worst, (ratio, char["text"]))
+    data = built["parchment", module]
+    for shapes, page in zip(pdf_paths(data), pdf_chars(data)):
+        rects = [sized(r) for r in shapes["paths"] if r["kind"] == "rect"]
+        fills = [r for r in rects if r["fill"] and min(r["width"], r["height"]) > 3 * MM]
+        for char in page["chars"]:
+            ink = grey([value / 255 for value in char["color"]])
+            if not char["text"].strip() or ink > ground:
+                continue
+            x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+            under = [r for r in fills if r["x0"] <= x <= r["x1"] and r["top"] <= y <= r["bottom"]]
+            assert under, char["text"]
+            ratio = contrast(ink, grey(under[-1]["non_stroking_color"]))
+            worst = min(worst, (ratio, char["text"]))
     assert worst[0] >= 4.5, worst
 
 
