@@ -112,7 +112,7 @@ def test_a_short_entry_shares_the_free_part_of_the_page_before(content):
     # every official role has almanac prose; a role without any (as a homebrew one may be) gets a short entry
     edit_character(content, "djinn", flavor=None, overview=None, examples=None, how_to_run=None, notes=None)
     game, files = build_files(content=content)
-    texts = [page.extract_text() for page in PdfReader(io.BytesIO(files["almanac.pdf"])).pages]
+    texts = pdf_page_texts(files["almanac.pdf"])
     starts = entry_starts(game, texts)
     djinn, before = game.characters[-1], game.characters[-2]  # the Djinn, printed for the spy–damsel jinx
     assert djinn.id == "djinn" and starts[djinn.id] == starts[before.id] + 1

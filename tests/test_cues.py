@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import io
 
-from conftest import edit_character, run_cli, validate, with_code
+from conftest import edit_character, pdf_page_texts, run_cli, validate, with_code
 
 
 def night_card_text(out) -> str:
-    from pypdf import PdfReader
-
-    data = (out / "in-space" / "night-card.pdf").read_bytes()
-    return "".join("".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(data)).pages)
+    return "".join("".join(text.split()) for text in pdf_page_texts(out / "in-space" / "night-card.pdf"))
 
 
 def test_a_written_cue_is_printed_on_the_night_card(content, tmp_path):

@@ -13,7 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with_code
+from conftest import CONTENT, edit_character, edit_yaml, pdf_page_texts, run_cli, validate, with_code
 from generator.load.info_cards import NAMED_CARD
 from generator.documents import info_cards
 from generator.options import RenderOptions
@@ -39,9 +39,7 @@ def pdf(request, game):
 
 
 def page_texts(data: bytes) -> list[str]:
-    from pypdf import PdfReader
-
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    return pdf_page_texts(data)
 
 
 def named_in_night_texts(game) -> set[str]:

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from conftest import run_cli
+from conftest import pdf_page_texts, run_cli
 from generator.documents import night_card
 from generator.model import NIGHTS
 from generator.load.night_cue import night_cue, plain, shorten
@@ -91,9 +91,7 @@ def test_a_very_long_order_continues_on_more_pages_with_a_warning(game):
         steps[1:1] = [c.id for c in extras]
     options = RenderOptions()
     [(_, data)] = night_card.build(long_game, options)
-    from pypdf import PdfReader
-
-    pages = [squash(p.extract_text()) for p in PdfReader(io.BytesIO(data)).pages]
+    pages = [squash(text) for text in pdf_page_texts(data)]
     assert len(pages) >= 4
     assert any("첫날밤(계속)" in page for page in pages) and any("다른밤(계속)" in page for page in pages)
     assert not any("다른밤" in page for page in pages if "첫날밤" in page)  # a page for one night: never mixed

@@ -8,6 +8,7 @@ import unicodedata
 
 import pytest
 
+from conftest import pdf_page_texts
 from generator.load.bag import bag_rows, team_range
 from generator.load.game import load_game
 from generator.documents import night_sheet
@@ -32,9 +33,7 @@ def build(game, paper: str = "a4") -> bytes:
 
 
 def texts(data: bytes) -> list[str]:
-    from pypdf import PdfReader
-
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    return pdf_page_texts(data)
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])

@@ -10,9 +10,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
-from tests.conftest import run_cli
+from tests.conftest import pdf_page_texts, run_cli
 from tests.serve_requests import BAD_REQUESTS
 
 TROUBLE_BREWING = [
@@ -46,7 +45,7 @@ def korean(answer) -> str:
 
 
 def page_text(pdf: bytes) -> str:
-    return re.sub(r"\s+", "", "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages))
+    return re.sub(r"\s+", "", "".join(pdf_page_texts(pdf)))
 
 
 # --- search --------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import run_cli
+from tests.conftest import pdf_page_texts, run_cli
 from tests.serve_requests import TROUBLE_BREWING
 
 HANGUL = re.compile(r"[가-힣]")
@@ -67,7 +67,7 @@ def script(*items) -> dict:
 
 
 def text_of(pdf: Path) -> str:
-    return "".join("".join((page.extract_text() or "").split()) for page in PdfReader(str(pdf)).pages)
+    return "".join("".join(text.split()) for text in pdf_page_texts(pdf))
 
 
 def has_image(pdf: Path) -> bool:

@@ -10,7 +10,7 @@ import json
 import zipfile
 from pathlib import Path
 
-from pypdf import PdfReader
+from tests.conftest import pdf_page_texts
 
 from tests.test_serve_e2e import browser, click, module_browser, no_process_survives, site, wait_until  # noqa: F401 (fixtures)
 from tests.test_serve_builder_e2e import open_page, open_with_upload  # noqa: F401
@@ -49,7 +49,7 @@ def png_file(tmp_path: Path) -> Path:
 
 
 def pdf_text(data: bytes) -> str:
-    return "".join("".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(data)).pages)
+    return "".join("".join(text.split()) for text in pdf_page_texts(data))
 
 
 def test_a_minion_made_in_the_editor_is_saved_and_printed_after_a_reload(site, browser, tmp_path):  # noqa: F811

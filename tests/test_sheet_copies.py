@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import run_cli
+from conftest import pdf_page_texts, run_cli
 
 
 def pages(path) -> list[str]:
-    from pypdf import PdfReader
-
-    return [page.extract_text() for page in PdfReader(str(path)).pages]
+    return pdf_page_texts(path)
 
 
 @pytest.fixture(scope="module")
