@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -130,8 +131,25 @@ def start(args, cwd: Path, point: str | None = None, stop_signal: int = signal.S
     if cache is not None:
         env["BOTC_PNP_CACHE_DIR"] = str(cache)
     command = [sys.executable, "-c", WRAPPER, *map(str, args)] if point else [sys.executable, "-m", "generator", *map(str, args)]
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with ctrl_c_not_ignored():
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return process, marker
+
+
+@contextmanager
+def ctrl_c_not_ignored():
+    """The build is started as from a terminal, where Ctrl-C is not ignored. A shell without job control starts a
+    background job (`pytest … &` in a script) with SIGINT ignored, every process under it inherits that, and the
+    tool rightly leaves a signal its caller ignored alone: the Ctrl-C cases then waited a minute for a stop that
+    never came. A handler of Python's own is not inherited across exec, so the build starts with the default."""
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def wait_for(condition, process: subprocess.Popen, seconds: float = 60) -> None:
