@@ -377,7 +377,8 @@ def _pdf_chars(data: bytes) -> list[dict]:
         for index in range(len(document)):
             page = document[index]
             height = page.get_height()
-            textpage = page.get_textpage()
+            kept = page.get_textpage()  # held: the handle is freed with it
+            textpage = kept.raw  # the handle itself: through the wrapper, every call looked it up again
             chars = []
             for k in range(raw.FPDFText_CountChars(textpage)):
                 code = raw.FPDFText_GetUnicode(textpage, k)

@@ -297,15 +297,11 @@ FULL_PAGE_SYLLABLES = 250
 
 
 def edition_almanac(script: str) -> tuple:
-    """(game, page texts) of an official edition's almanac on A4, built once per test run."""
-    from conftest import shared_across_workers
+    """(game, page texts) of an official edition's almanac on A4, from the edition's kit built once per test run."""
+    from conftest import bundled_kit
 
-    def make():
-        game, files = build_files(script)
-        return pdf_page_texts(files["almanac.pdf"])
-
-    game, _ = load_game(script)
-    return game, shared_across_workers(f"almanac-{script}", make)
+    game, files = bundled_kit("a4", script)
+    return game, pdf_page_texts(files["almanac.pdf"])
 
 
 @pytest.mark.parametrize("script", EDITION_SCRIPTS)
