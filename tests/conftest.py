@@ -275,14 +275,15 @@ def shared_across_workers(key: str, compute):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (README's command): one worker more than the cores this process may use. About a quarter of the
-    suite's time is spent waiting on processes the tests start (builds, Chromium, the serve pool): a third worker on
-    two cores fills those waits (285 s against 316 s for the whole suite here)."""
+    """`-n auto` (README's command): one worker per core this process may use. A third worker on two cores once
+    filled the waits on builds and Chromium (285 s against 316 s); since the tests read the shared kits and their
+    paths and words without pdfplumber, what each worker builds and reads for itself costs more than the waits:
+    180 s against 192–200 s for the whole suite here (2026-12-02)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
-    return cores + 1
+    return cores
 
 
 def pytest_sessionfinish(session):
