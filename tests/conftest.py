@@ -107,8 +107,27 @@ def no_process_survives():
 _pristine: dict = {}
 
 
+def file_stats(folder: Path) -> dict[str, os.stat_result]:
+    """Every file under `folder` (links followed, as Path.is_file does) by its path relative to it, with its stat:
+    os.scandir, a third of what rglob and a stat per Path cost, after every test that copies content/."""
+    found: dict[str, os.stat_result] = {}
+    pending = [("", str(folder))]
+    while pending:
+        prefix, directory = pending.pop()
+        try:
+            entries = list(os.scandir(directory))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir():
+                pending.append((prefix + entry.name + "/", entry.path))
+            elif entry.is_file():
+                found[prefix + entry.name] = entry.stat()
+    return found
+
+
 def _fingerprint(folder: Path) -> dict:
-    return {str(p): (p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {name: (stat.st_size, stat.st_mtime_ns) for name, stat in file_stats(folder).items()}
 
 
 def _pristine_folder() -> Path:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from generator import PROJECT_ROOT
 from generator.cli import app
-from conftest import content_copy, detach, pdf_page_texts
+from conftest import content_copy, detach, file_stats, pdf_page_texts
 
 CASES_DIR = Path(__file__).parent / "bad_inputs"
 CASES = yaml.safe_load((CASES_DIR / "cases.yaml").read_text(encoding="utf-8"))
@@ -26,7 +26,7 @@ CASES = yaml.safe_load((CASES_DIR / "cases.yaml").read_text(encoding="utf-8"))
 def folder_state(folder: Path) -> dict[str, tuple[int, int, int]]:
     """Every file's size, change time and inode: a write, a replacement or a removal changes one of them (hashing
     the 250 files of every case's copy took a fifth of this module's time)."""
-    stats = {str(p.relative_to(folder)): p.stat() for p in sorted(folder.rglob("*")) if p.is_file()}
+    stats = file_stats(folder)
     return {name: (stat.st_size, stat.st_mtime_ns, stat.st_ino) for name, stat in stats.items()}
 
 
