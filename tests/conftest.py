@@ -6,6 +6,7 @@ import gc
 import os
 import shutil
 import signal
+import sys
 from collections import OrderedDict
 from pathlib import Path
 
@@ -82,6 +83,27 @@ def _children_lists() -> list[int] | None:
     return pids
 
 
+
+
+def pytest_configure(config):
+    """Adopt orphaned grandchildren (Linux PR_SET_CHILD_SUBREAPER), so a process a test leaves behind is seen; name
+    this run for the workers it starts (they inherit the environment), so they can share what they compute."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        import tempfile
+        import uuid
+
+        os.environ["BOTC_PNP_TEST_RUN"] = uuid.uuid4().hex
+        # the almanac renders in its child whatever the machine's load, so the tests exercise that path
+        os.environ["BOTC_PNP_PARALLEL"] = "always"
+        # the user's cache folder (parsed fonts, converted icons) is never touched by tests: one for this run
+        os.environ["BOTC_PNP_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}" / "cache")
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
 
 
 @pytest.fixture(autouse=True)
