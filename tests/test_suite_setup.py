@@ -1,0 +1,35 @@
+"""The suite's own setup (tests/conftest.py pytest_configure), which once went missing without a test noticing: the
+user's cache folder is never written by a test run, the workers of a run share what they compute, the almanac
+renders in its forked child, and a process a test leaves behind is adopted where it can be seen."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+
+def test_a_test_run_keeps_its_own_cache_folder_not_the_users():
+    from generator.keep.usercache import cache_folder, secret_file
+
+    run = os.environ.get("BOTC_PNP_TEST_RUN")
+    assert run, "pytest_configure names the run"
+    folder = cache_folder()
+    assert folder is not None and folder.is_relative_to(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{run}")
+    assert secret_file().is_relative_to(Path(tempfile.gettempdir()))
+
+
+def test_the_almanac_renders_in_its_forked_child_whatever_the_load():
+    assert os.environ.get("BOTC_PNP_PARALLEL") == "always"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_CHILD_SUBREAPER is Linux's")
+def test_orphaned_grandchildren_are_adopted_by_the_test_process():
+    import ctypes
+
+    adopted = ctypes.c_int()
+    assert ctypes.CDLL(None).prctl(37, ctypes.byref(adopted), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
+    assert adopted.value == 1
