@@ -319,7 +319,8 @@ def pytest_xdist_auto_num_workers(config):
     """`-n auto` (README's command): one worker per core this process may use. A third worker on two cores once
     filled the waits on builds and Chromium (285 s against 316 s); since the tests read the shared kits and their
     paths and words without pdfplumber, what each worker builds and reads for itself costs more than the waits:
-    180 s against 192–200 s for the whole suite here (2026-12-02)."""
+    180 s against 192–200 s for the whole suite here, and 183 s either way once the workers shared their kits
+    again, with less CPU for two (2026-12-02)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
