@@ -335,7 +335,7 @@ def pytest_sessionfinish(session):
     import tempfile
 
     _KITS.clear()
-    _CHARS.clear()
+    _READINGS.clear()
 
     run = os.environ.get("BOTC_PNP_TEST_RUN")
     if run and not os.environ.get("PYTEST_XDIST_WORKER"):
@@ -376,19 +376,26 @@ def pdf_chars(data: bytes) -> list[dict]:
     """Per page of a PDF: its size and every drawn character as a dict (text, x0, x1, top, bottom from the top edge;
     size, fontname, color as 0–255 RGB, upright), read with pdfium (loose boxes: advance widths, as pdfplumber
     reports them) about fifty times faster than pdfplumber; shared by the workers of a run."""
+    return read_once_per_pdf("pdfium-chars", data, _pdf_chars, keep=24)
+
+
+_READINGS: "dict[str, OrderedDict[str, list[dict]]]" = {}
+
+
+def read_once_per_pdf(kind: str, data: bytes, read, keep: int):
+    """read(data), computed once per run for the same PDF bytes (shared by the workers) and held for the `keep` PDFs
+    of this kind read last: tests only read the answer, and the kits' PDFs are read by test after test."""
     import hashlib
 
+    held = _READINGS.setdefault(kind, OrderedDict())
     digest = hashlib.sha256(data).hexdigest()
-    if digest in _CHARS:  # tests only read them: the kits' PDFs, read by test after test, are unpickled once
-        _CHARS.move_to_end(digest)
+    if digest in held:
+        held.move_to_end(digest)
     else:
-        _CHARS[digest] = shared_across_workers(f"pdfium-chars-{digest}", lambda: _pdf_chars(data))
-        if len(_CHARS) > 24:
-            _CHARS.popitem(last=False)
-    return _CHARS[digest]
-
-
-_CHARS: "OrderedDict[str, list[dict]]" = OrderedDict()
+        held[digest] = shared_across_workers(f"{kind}-{digest}", lambda: read(data))
+        if len(held) > keep:
+            held.popitem(last=False)
+    return held[digest]
 
 
 def region_text(page: dict, x0: float, top: float, x1: float, bottom: float) -> str:

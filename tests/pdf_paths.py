@@ -6,36 +6,20 @@ read by many tests, so the answer is shared by the workers of a run like pdf_cha
 from __future__ import annotations
 
 import ctypes
-import hashlib
-from collections import OrderedDict
 
-from conftest import shared_across_workers
-
-_PATHS: "OrderedDict[str, list[dict]]" = OrderedDict()
+from conftest import read_once_per_pdf
 
 
 def pdf_paths(data: bytes) -> list[dict]:
     """Per page: {"width", "height", "paths": [...]} where a path is a dict of x0, x1, top, bottom (points, top
     from the top edge, through the points it passes, not its control points), kind (line, rect or curve, as
     pdfplumber sorts them), stroke, fill, linewidth, and stroking_color / non_stroking_color as 0–1 RGB."""
-    digest = hashlib.sha256(data).hexdigest()
-    if digest in _PATHS:
-        _PATHS.move_to_end(digest)
-    else:
-        _PATHS[digest] = shared_across_workers(f"pdfium-paths-{digest}", lambda: _read_paths(data))
-        if len(_PATHS) > 16:
-            _PATHS.popitem(last=False)
-    return _PATHS[digest]
+    return read_once_per_pdf("pdfium-paths", data, _read_paths, keep=16)
 
 
 def curves(page: dict) -> list[dict]:
     """The paths pdfplumber calls curves: neither one straight segment nor an upright box."""
     return [p for p in page["paths"] if p["kind"] == "curve"]
-
-
-def lines(page: dict) -> list[dict]:
-    """The paths pdfplumber calls lines: one straight segment."""
-    return [p for p in page["paths"] if p["kind"] == "line"]
 
 
 def _read_paths(data: bytes) -> list[dict]:
@@ -134,20 +118,10 @@ def _kind(points: list[tuple[float, float]]) -> str:
     return "curve"
 
 
-_PLUMBED: "OrderedDict[str, list[dict]]" = OrderedDict()
-
-
 def pdfplumber_pages(data: bytes) -> list[dict]:
     """What pdfplumber reads of each page, parsed once per run however many tests read it: page_number, width,
     height, curves, rects, lines, chars (its dicts, as it gives them) and text (extract_text)."""
-    digest = hashlib.sha256(data).hexdigest()
-    if digest in _PLUMBED:
-        _PLUMBED.move_to_end(digest)
-    else:
-        _PLUMBED[digest] = shared_across_workers(f"pdfplumber-pages-{digest}", lambda: _plumb(data))
-        if len(_PLUMBED) > 8:
-            _PLUMBED.popitem(last=False)
-    return _PLUMBED[digest]
+    return read_once_per_pdf("pdfplumber-pages", data, _plumb, keep=8)
 
 
 def _plumb(data: bytes) -> list[dict]:
