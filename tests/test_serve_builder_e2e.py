@@ -379,3 +379,28 @@ def test_no_codes_on_screen_and_an_invisible_character_reorders_nothing(site, br
     wait_until(driver, lambda d: "불러왔습니다" in d.find_element(By.ID, "toast").text and d.find_element(By.ID, "toast").is_displayed(), "opened again")
     assert [o for o in options(driver) if o.startswith("우리")] == ["우리 스크립트 (3명)"]
     screenshot(driver, tmp_path, "builder-no-codes")
+
+
+ICONS_FETCHED = ("return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+                 ".filter((p) => p.startsWith('/icons/')).map((p) => decodeURIComponent(p.slice(7)))")
+CONTENT_SHOWN = "return arguments[0].querySelector('.name').checkVisibility({contentVisibilityAuto: true})"  # a card's content
+
+
+def test_the_library_draws_and_fetches_only_the_cards_near_the_screen(site, browser):
+    """181 cards with their icons were most of what opening the page cost: a card far below the fold is neither laid
+    out nor painted and its icon is not fetched until it is scrolled to."""
+    driver = browser(1440, 1000)
+    open_page(driver, site)
+    cards = driver.find_elements(By.CSS_SELECTOR, "#library-list .card")
+    first, last = cards[0], cards[-1]
+    first_id, last_id = first.get_attribute("data-id"), last.get_attribute("data-id")
+    wait_until(driver, lambda d: first_id in d.execute_script(ICONS_FETCHED), "the first card's icon")
+    assert driver.execute_script(CONTENT_SHOWN, first)
+    assert not driver.execute_script(CONTENT_SHOWN, last)
+    assert last_id not in driver.execute_script(ICONS_FETCHED)
+    assert len(set(driver.execute_script(ICONS_FETCHED))) < len(cards) / 2
+
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", last)
+    wait_until(driver, lambda d: last_id in d.execute_script(ICONS_FETCHED), "the last card's icon, once scrolled to")
+    assert driver.execute_script(CONTENT_SHOWN, last)
+    assert last.find_element(By.CSS_SELECTOR, ".name").text
