@@ -97,6 +97,7 @@ def pytest_configure(config):
         os.environ["BOTC_PNP_PARALLEL"] = "always"
         # the user's cache folder (parsed fonts, converted icons) is never touched by tests: one for this run
         os.environ["BOTC_PNP_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}" / "cache")
+    config.addinivalue_line("markers", "forks: builds in this test process may fork the almanac's child (see builds_here_render_in_one_process)")
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -104,6 +105,22 @@ def pytest_configure(config):
             ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
         except (OSError, AttributeError):
             pass
+
+
+@pytest.fixture(autouse=True)
+def builds_here_render_in_one_process(request):
+    """A build a test runs in this process renders every document here, one after the other, unless the test is
+    marked `forks`: forking the almanac out of a worker that holds the shared kits cost a sixth more CPU per build
+    (the child copies the pages it touches and forgets what it warmed), and the two workers already fill both cores.
+    The forked path is tested where it is the subject (the tests marked `forks`) and in every `python -m generator`
+    process the tests start, which inherits BOTC_PNP_PARALLEL=always and forks as a user's build does."""
+    if request.node.get_closest_marker("forks"):
+        yield
+        return
+    from generator.pipeline import parallel
+
+    with parallel.no_fork():
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ import pytest
 from generator.pipeline import parallel
 from conftest import live_children, run_cli
 
-pytestmark = pytest.mark.skipif(not parallel.fork_available(), reason="no fork on this system")
+pytestmark = [pytest.mark.skipif(not parallel.fork_available(), reason="no fork on this system"), pytest.mark.forks]
 
 
 def big_result():
@@ -112,6 +112,17 @@ def test_ctrl_c_during_the_build_stops_the_almanac_child(content, tmp_path, monk
     result = run_cli("build", "--content", content, "--out", tmp_path / "out")
     assert result.exit_code != 0
     assert "BrokenPipeError" not in result.output and "Traceback" not in result.output
+    assert live_children() == []
+
+
+def test_the_kit_made_with_the_almanac_child_is_the_kit_made_in_one_process(tmp_path, kit):
+    result = run_cli("build", "in-space", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "만드는 중: 해설서… (다른 코어에서)" in result.output
+    _, files = kit("a4")
+    made = {path.name: path.read_bytes() for path in (tmp_path / "in-space").iterdir()}
+    assert sorted(made) == sorted(files)
+    assert all(made[name] == files[name] for name in files), [name for name in files if made[name] != files[name]]
     assert live_children() == []
 
 
