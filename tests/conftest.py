@@ -297,6 +297,20 @@ def codes(report) -> set[str]:
     return {f.code for f in report.findings}
 
 
+def _click_command_built_once() -> None:
+    """typer's CliRunner builds the click command from the Typer app again on every invoke (9 ms: the annotations of
+    every command resolved anew); the same command object is kept for the test process instead."""
+    import functools
+
+    import typer.testing
+
+    if not hasattr(typer.testing._get_command, "cache_info"):
+        typer.testing._get_command = functools.lru_cache(maxsize=None)(typer.testing._get_command)
+
+
+_click_command_built_once()
+
+
 def run_cli(*args: str):
     """Runs the botc-pnp command line in-process; the result has exit_code, stdout and stderr."""
     from typer.testing import CliRunner
