@@ -397,6 +397,14 @@ def _build_kit(paper: str, script: str = "in-space") -> dict[str, bytes]:
     return files
 
 
+def assert_is_the_bundled_kit(folder: Path, paper: str = "a4") -> None:
+    """Every file a build wrote into `folder` is, byte for byte, the bundled kit on `paper` (and no file more or less)."""
+    _, files = bundled_kit(paper)
+    made = {path.name: path.read_bytes() for path in folder.iterdir()}
+    assert sorted(made) == sorted(files)
+    assert all(made[name] == files[name] for name in files), [name for name in files if made[name] != files[name]]
+
+
 @pytest.fixture(scope="session")
 def kit():
     """bundled_kit as a fixture: kit('letter') → (game, files); every test that reads the bundled kit shares it."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.pipeline import parallel
-from conftest import live_children, run_cli
+from conftest import assert_is_the_bundled_kit, live_children, run_cli
 
 pytestmark = [pytest.mark.skipif(not parallel.fork_available(), reason="no fork on this system"), pytest.mark.forks]
 
@@ -115,14 +115,11 @@ def test_ctrl_c_during_the_build_stops_the_almanac_child(content, tmp_path, monk
     assert live_children() == []
 
 
-def test_the_kit_made_with_the_almanac_child_is_the_kit_made_in_one_process(tmp_path, kit):
+def test_the_kit_made_with_the_almanac_child_is_the_kit_made_in_one_process(tmp_path):
     result = run_cli("build", "in-space", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "만드는 중: 해설서… (다른 코어에서)" in result.output
-    _, files = kit("a4")
-    made = {path.name: path.read_bytes() for path in (tmp_path / "in-space").iterdir()}
-    assert sorted(made) == sorted(files)
-    assert all(made[name] == files[name] for name in files), [name for name in files if made[name] != files[name]]
+    assert_is_the_bundled_kit(tmp_path / "in-space")
     assert live_children() == []
 
 

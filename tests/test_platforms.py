@@ -12,7 +12,7 @@ import pytest
 
 from generator.write import files as write
 from generator.pipeline import parallel
-from conftest import live_children, run_cli
+from conftest import assert_is_the_bundled_kit, live_children, run_cli
 
 
 def no_fork():
@@ -30,17 +30,14 @@ def test_without_linux_the_work_runs_in_this_process(monkeypatch, platform):
     child.stop()  # nothing to stop: must not reach for signals Windows lacks
 
 
-def test_a_build_on_macos_is_the_same_kit_made_in_one_process(monkeypatch, tmp_path, kit):
+def test_a_build_on_macos_is_the_same_kit_made_in_one_process(monkeypatch, tmp_path):
     """The almanac, forked on Linux, is rendered in this process: every file is byte for byte the bundled kit."""
     monkeypatch.setattr(sys, "platform", "darwin")
     monkeypatch.setattr(os, "fork", no_fork, raising=False)
     result = run_cli("build", "in-space", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "만드는 중: 해설서…" in result.output and "다른 코어" not in result.output  # it ran right here
-    _, files = kit("a4")
-    made = {path.name: path.read_bytes() for path in (tmp_path / "in-space").iterdir()}
-    assert sorted(made) == sorted(files)
-    assert all(made[name] == files[name] for name in files), [name for name in files if made[name] != files[name]]
+    assert_is_the_bundled_kit(tmp_path / "in-space")
     assert live_children() == []
 
 
