@@ -15,6 +15,13 @@ function scheduleValidate() {
   validateTimer = setTimeout(validate, 120);
 }
 
+function cancelChecks() {
+  // a check asked for or under way answers for a script the panel no longer shows (a file that was not opened)
+  clearTimeout(validateTimer);
+  if (validateController) validateController.abort();
+  validateController = null;
+}
+
 async function validate() {
   if (validateController) validateController.abort();
   if (!state.ids.length) {

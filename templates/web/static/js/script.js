@@ -350,6 +350,7 @@ function notOpened(file, why, findings) {
   // one answer: the check panel, the status and the toast all say the file was not opened and why; none says
   // that anything may be printed
   const message = say(TEXT.fileUnreadable, { file: file.name, why });
+  cancelChecks(); // the page's first check, or one of the script before, would draw over this answer
   drawFindings(findings.length ? findings : [{ level: "error", code: "file", kind: TEXT.fileKind, message }]);
   setStatus("error", TEXT.unreadable);
   toast(message, true);
