@@ -75,6 +75,27 @@ def open_browser(width: int, height: int, downloads: Path):
     return driver
 
 
+def note_emulation(driver, state) -> None:
+    """Record on `state` that a test changed what the tab emulates (its clock, its screen), which outlives a page."""
+    send = driver.execute_cdp_cmd
+
+    def execute_cdp_cmd(command: str, parameters: dict):
+        if command.startswith("Emulation."):
+            state.emulated = True
+        return send(command, parameters)
+
+    driver.execute_cdp_cmd = execute_cdp_cmd
+
+
+def open_a_new_tab_alone(driver) -> None:
+    old = driver.window_handles
+    driver.switch_to.new_window("tab")
+    for handle in old:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+
+
 @pytest.fixture(scope="module")
 def module_browser(tmp_path_factory):
     """One Chromium for the module's tests, started when a test first asks for it; quit, and its helper processes
@@ -86,9 +107,11 @@ def module_browser(tmp_path_factory):
     def driver():
         if not drivers:
             drivers.append(open_browser(1440, 1000, downloads))
+            note_emulation(drivers[0], driver)
         return drivers[0]
 
     driver.downloads = downloads
+    driver.emulated = False
     yield driver
     for started in drivers:
         started.quit()
@@ -103,21 +126,21 @@ def module_browser(tmp_path_factory):
 @pytest.fixture
 def browser(module_browser, site):
     """`browser(width, height)` → the module's Chromium, sized so, with nothing of an earlier test left: this site's
-    storage cleared, no download, a blank page, real time."""
+    storage cleared, no download, no page of the builder open, real time and a real screen."""
     for left in module_browser.downloads.iterdir():
         left.unlink()
 
     def start(width=1440, height=1000):
         driver = module_browser()
-        old = driver.window_handles
-        driver.switch_to.new_window("tab")  # a tab of its own: no clock or emulation an earlier test set
-        for handle in old:
-            driver.switch_to.window(handle)
-            driver.close()
-        driver.switch_to.window(driver.window_handles[0])
+        if module_browser.emulated or len(driver.window_handles) > 1:
+            open_a_new_tab_alone(driver)  # no clock or screen an earlier test emulated, no window it opened
+            module_browser.emulated = False
+        # the same tab, on a page of the site that runs nothing: its renderer is kept, which costs half of a new tab's
+        # (a blank page would swap it). The site's saved scripts are cleared from inside, because a kept renderer
+        # also keeps its copy of the storage; the page keeps nothing in sessionStorage.
+        driver.get(site.rstrip("/") + "/fonts/OFL.txt")
+        driver.execute_script("localStorage.clear()")
         driver.set_window_size(width, height)
-        # the site's saved scripts cleared without loading the page (a new tab has an empty sessionStorage)
-        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": site.rstrip("/"), "storageTypes": "local_storage"})
         driver.get_log("browser")  # read and so emptied: a test sees only its own messages
         return driver
 
