@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.test_serve_e2e import browser, click, module_browser, no_process_survives, screenshot, site, wait_until  # noqa: F401 (fixtures)
+from tests.test_serve_e2e import attributes, browser, click, module_browser, no_process_survives, screenshot, shown_text, shown_texts, site, wait_until  # noqa: F401 (fixtures)
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -32,16 +32,16 @@ def press(driver, element_id: str) -> None:
 
 
 def rows(driver) -> list[str]:
-    return [r.get_attribute("data-id") for r in driver.find_elements(By.CSS_SELECTOR, "#script-list .row")]
+    return attributes(driver, "#script-list .row")
 
 
 def team_rows(driver, team: str) -> list[str]:
-    return [r.get_attribute("data-id") for r in driver.find_elements(By.CSS_SELECTOR, f'.team-block[data-team="{team}"] .row')]
+    return attributes(driver, f'.team-block[data-team="{team}"] .row')
 
 
 def open_page(driver, site_url):
     driver.get(site_url)
-    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) > 100, "library drawn")
+    wait_until(driver, lambda d: len(attributes(d, "#library-list .card")) > 100, "library drawn")
 
 
 def open_with_upload(browser, site_url, upload: Path, text: str):
@@ -54,7 +54,7 @@ def open_with_upload(browser, site_url, upload: Path, text: str):
 
 
 def load_bundled(driver, name: str, count: int):
-    wait_until(driver, lambda d: len(Select(d.find_element(By.ID, "start-select")).options) > 3, "script list")
+    wait_until(driver, lambda d: len(attributes(d, "#start-select option", "value")) > 3, "script list")
     Select(driver.find_element(By.ID, "start-select")).select_by_value(f"bundled/{name}")
     driver.find_element(By.ID, "start-load").click()
     wait_until(driver, lambda d: len(rows(d)) == count, f"{name} loaded")
@@ -67,14 +67,17 @@ def test_a_misspelt_id_stays_with_its_fix_and_the_jinx_and_nights_panels_follow_
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.row.unknown[data-id="fortune_teler"]'), "typo kept")
     assert rows(driver)[0] == "fortune_teler"  # kept where it can be seen: first
     finding = wait_until(driver, lambda d: [f for f in d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]')], "finding")[0]
-    assert "fortuneteller" in finding.text and "이것으로 바꾸기" in finding.text and "모르는 캐릭터" in finding.text
+    said = finding.text
+    assert "fortuneteller" in said and "이것으로 바꾸기" in said and "모르는 캐릭터" in said
 
     # the jinx (alchemist · spy), the Djinn and why it joins, and both nights in the official order
     jinx = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#jinxes .jinx"), "jinx shown")
-    assert len(jinx) == 1 and "연금술사" in jinx[0].text and "첩자" in jinx[0].text and "첩자 능력이 배정된 연금술사" in jinx[0].text
-    assert "지니" in driver.find_element(By.ID, "added-note").text and "징크스" in driver.find_element(By.ID, "added-note").text
-    first = [s.get_attribute("data-id") for s in driver.find_elements(By.CSS_SELECTOR, '.night[data-night="first_night"] .step')]
-    other = [s.get_attribute("data-id") for s in driver.find_elements(By.CSS_SELECTOR, '.night[data-night="other_nights"] .step')]
+    said = jinx[0].text
+    assert len(jinx) == 1 and "연금술사" in said and "첩자" in said and "첩자 능력이 배정된 연금술사" in said
+    note = shown_text(driver, "#added-note")
+    assert "지니" in note and "징크스" in note
+    first = attributes(driver, '.night[data-night="first_night"] .step')
+    other = attributes(driver, '.night[data-night="other_nights"] .step')
     official = yaml.safe_load((DEFAULT_CONTENT_DIR / "night_order.yaml").read_text(encoding="utf-8"))
     assert first[0] == "dusk" and first[-1] == "dawn" and "washerwoman" in first and "butler" in first
     order = official["first_night"]
@@ -112,7 +115,7 @@ def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  
     search.send_keys("세탁부", Keys.ENTER)
     wait_until(driver, lambda d: rows(d) == ["washerwoman"], "Enter adds")
     search.send_keys("세탁부", Keys.ENTER)
-    wait_until(driver, lambda d: "이미" in d.find_element(By.ID, "toast").text, "says it is already in")
+    wait_until(driver, lambda d: "이미" in shown_text(d, "#toast"), "says it is already in")
     for _ in range(3):
         search.send_keys(Keys.ENTER)
         time.sleep(0.2)
@@ -121,18 +124,18 @@ def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  
     # 초성 matching characters of several teams: the line under the box asks, and Enter adds nothing
     search.clear()
     search.send_keys("ㄱㅅㅅ")
-    hint = wait_until(driver, lambda d: "여러 팀" in d.find_element(By.ID, "enter-hint").text and d.find_element(By.ID, "enter-hint"), "asks")
-    assert "견습생(여행자)" in hint.text and "연금술사(마을주민)" in hint.text
+    hint = wait_until(driver, lambda d: "여러 팀" in (said := shown_text(d, "#enter-hint")) and said, "asks")
+    assert "견습생(여행자)" in hint and "연금술사(마을주민)" in hint
     screenshot(driver, tmp_path, "builder-enter-asks")
     search.send_keys(Keys.ENTER)
-    wait_until(driver, lambda d: "여러 팀" in d.find_element(By.ID, "toast").text, "Enter asks too")
+    wait_until(driver, lambda d: "여러 팀" in shown_text(d, "#toast"), "Enter asks too")
     assert rows(driver) == ["washerwoman"]
     # a name: the line says which character Enter adds, its card is marked, and Enter adds exactly that one
     search.clear()
     search.send_keys("견습")
-    hint = wait_until(driver, lambda d: d.find_element(By.ID, "enter-hint").text.startswith("Enter를") and d.find_element(By.ID, "enter-hint"), "names it")
-    assert hint.text.startswith("Enter를 누르면 넣습니다: 견습생(여행자) · ")
-    assert [c.get_attribute("data-id") for c in driver.find_elements(By.CSS_SELECTOR, "#library-list .card.enter-target")] == ["apprentice"]
+    hint = wait_until(driver, lambda d: (said := shown_text(d, "#enter-hint")).startswith("Enter를") and said, "names it")
+    assert hint.startswith("Enter를 누르면 넣습니다: 견습생(여행자) · ")
+    assert attributes(driver, "#library-list .card.enter-target") == ["apprentice"]
     screenshot(driver, tmp_path, "builder-enter-names")
     search.send_keys(Keys.ENTER)
     wait_until(driver, lambda d: rows(d) == ["washerwoman", "apprentice"], "the one it named")
@@ -140,7 +143,7 @@ def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  
     search.clear()
     search.send_keys("zzzz")
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .no-results"), "no results line")
-    assert "zzzz" in driver.find_element(By.CSS_SELECTOR, "#library-list .no-results").text
+    assert "zzzz" in shown_text(driver, "#library-list .no-results")
     search.clear()
     search.send_keys("fortune")
     card = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="fortuneteller"] .english'), "English")
@@ -149,7 +152,7 @@ def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  
     before = rows(driver)
     click(driver, '#script-list .row[data-id="washerwoman"] button.remove')
     wait_until(driver, lambda d: "washerwoman" not in rows(d), "removed")
-    assert "되돌리기" in driver.find_element(By.ID, "toast").text
+    assert "되돌리기" in shown_text(driver, "#toast")
     driver.find_element(By.TAG_NAME, "body").click()
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
     wait_until(driver, lambda d: rows(d) == before, "Ctrl-Z restores")
@@ -210,11 +213,11 @@ def test_an_empty_script_says_why_its_buttons_cannot_work(site, browser, tmp_pat
     open_page(driver, site)
     press(driver, "start-new")
     wait_until(driver, lambda d: not rows(d), "empty")
-    note = wait_until(driver, lambda d: d.find_element(By.ID, "print-note").is_displayed() and d.find_element(By.ID, "print-note"), "note")
-    assert "캐릭터가 없어" in note.text
+    note = wait_until(driver, lambda d: shown_text(d, "#print-note"), "note")
+    assert "캐릭터가 없어" in note
     for button in driver.find_elements(By.CSS_SELECTOR, ".documents .doc, #kit, #export, #save"):
         assert not button.is_enabled() and "캐릭터가 없어" in button.get_attribute("title")
-    assert "검사 전" in driver.find_element(By.ID, "status").text
+    assert "검사 전" in shown_text(driver, "#status")
     screenshot(driver, tmp_path, "builder-empty-desktop")
 
 
@@ -227,7 +230,7 @@ def test_the_page_shows_no_finding_code_and_no_avoided_word(site, browser, tmp_p
     wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) == 1, "searched")
     for details in driver.find_elements(By.CSS_SELECTOR, "#findings details"):
         details.click()  # grouped findings opened: their lines count too
-    text = driver.find_element(By.TAG_NAME, "main").text
+    text = shown_text(driver, "main")
     codes = [code for code in kind_labels() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text)]
     assert not codes, codes
     glossary = yaml.safe_load((DEFAULT_CONTENT_DIR / "glossary.yaml").read_text(encoding="utf-8"))
@@ -286,11 +289,12 @@ def test_several_scripts_are_remembered_by_title(site, browser, tmp_path):  # no
 def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_path):  # noqa: F811
     driver = open_with_upload(browser, site, tmp_path / "작은.json", '[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]')
     hint = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="players-range-hint"]'), "hint")[0]
-    assert "인원을 5–6명으로 정하기" in hint.text and "_meta" not in hint.text and "players:" not in hint.text
-    setup_rows = lambda d: [r.find_element(By.TAG_NAME, "th").text for r in d.find_elements(By.CSS_SELECTOR, "#setup tbody tr")]  # noqa: E731
+    said = hint.text
+    assert "인원을 5–6명으로 정하기" in said and "_meta" not in said and "players:" not in said
+    setup_rows = lambda d: shown_texts(d, "#setup tbody tr th")  # noqa: E731
     hint.find_element(By.CSS_SELECTOR, "button[data-players]").click()
     wait_until(driver, lambda d: Select(d.find_element(By.ID, "players-high")).first_selected_option.text == "6", "range set")
-    wait_until(driver, lambda d: "문제가 없습니다" in d.find_element(By.ID, "status").text, "clean")
+    wait_until(driver, lambda d: "문제가 없습니다" in shown_text(d, "#status"), "clean")
     assert setup_rows(driver) == ["5명", "6명"]
     Select(driver.find_element(By.ID, "players-high")).select_by_visible_text("15")
     wait_until(driver, lambda d: len(setup_rows(d)) == 11, "5–15 again")
@@ -305,15 +309,15 @@ def test_a_file_that_cannot_be_opened_gets_one_answer(site, browser, tmp_path, t
     """One answer per state: the panel, the status and the toast say the file was not opened and why, nothing says
     it may be printed, and no word of the HTTP layer ('요청') reaches the page."""
     driver = open_with_upload(browser, site, tmp_path / "빈-스크립트.json", text)
-    toast = wait_until(driver, lambda d: "열지 않았습니다" in d.find_element(By.ID, "toast").text and d.find_element(By.ID, "toast"), "toast")
-    assert "빈-스크립트.json" in toast.text
-    findings = driver.find_element(By.ID, "findings")
-    assert "문제가 없습니다" not in findings.text and "인쇄해도 좋습니다" not in findings.text
-    assert findings.find_elements(By.CSS_SELECTOR, ".finding") and not findings.find_elements(By.CSS_SELECTOR, ".finding.ok")
-    assert driver.find_element(By.ID, "status").text == "스크립트를 읽을 수 없습니다"
+    toast = wait_until(driver, lambda d: "열지 않았습니다" in (said := shown_text(d, "#toast")) and said, "toast")
+    assert "빈-스크립트.json" in toast
+    findings = shown_text(driver, "#findings")
+    assert "문제가 없습니다" not in findings and "인쇄해도 좋습니다" not in findings
+    assert attributes(driver, "#findings .finding", "class") and not attributes(driver, "#findings .finding.ok", "class")
+    assert shown_text(driver, "#status") == "스크립트를 읽을 수 없습니다"
     if not text.strip():
-        assert len(findings.find_elements(By.CSS_SELECTOR, ".finding")) == 1 and "비어 있습니다" in findings.text
-    assert "요청" not in driver.find_element(By.TAG_NAME, "body").text
+        assert len(attributes(driver, "#findings .finding", "class")) == 1 and "비어 있습니다" in findings
+    assert "요청" not in shown_text(driver, "body")
     assert controls_under_the_toast(driver) == []
     screenshot(driver, tmp_path, f"builder-not-opened-{len(text)}")
 
@@ -365,18 +369,18 @@ def test_no_codes_on_screen_and_an_invisible_character_reorders_nothing(site, br
     right-to-left override in a title does not flip the remembered list; the same file opened twice is one entry."""
     text = '[{"id": "_meta", "name": "우리\\u202e 스크립트", "author": "모임\\u200b장"}, "washerwoman", "fortuneteler", "imp"]'
     driver = open_with_upload(browser, site, tmp_path / "우리.json", text)
-    findings = wait_until(driver, lambda d: "보이지 않는 문자" in d.find_element(By.ID, "findings").text and d.find_element(By.ID, "findings"), "checked")
-    assert "'스크립트 만든 사람'" in findings.text and "폭 없는 공백(3번째 글자)" in findings.text
+    findings = wait_until(driver, lambda d: "보이지 않는 문자" in (said := shown_text(d, "#findings")) and said, "checked")
+    assert "'스크립트 만든 사람'" in findings and "폭 없는 공백(3번째 글자)" in findings
     assert driver.find_element(By.ID, "title").get_attribute("value") == "우리 스크립트"  # the override taken out
-    assert "스크립트 제목" not in findings.text
-    assert "점쟁이('fortuneteller')" in driver.find_element(By.TAG_NAME, "body").text
-    visible = driver.find_element(By.TAG_NAME, "body").text
+    assert "스크립트 제목" not in findings
+    visible = shown_text(driver, "body")
+    assert "점쟁이('fortuneteller')" in visible
     assert "U+" not in visible and not FIELD_PATH.findall(visible), FIELD_PATH.findall(visible)
     options = lambda d: [o.text for o in Select(d.find_element(By.ID, "remembered")).options]  # noqa: E731
     assert [o for o in options(driver) if o.startswith("우리")] == ["우리 스크립트 (3명)"]
     driver.find_element(By.ID, "upload").send_keys(str(tmp_path / "우리.json"))  # the same file again
     driver.execute_script("document.getElementById('toast').hidden = true")
-    wait_until(driver, lambda d: "불러왔습니다" in d.find_element(By.ID, "toast").text and d.find_element(By.ID, "toast").is_displayed(), "opened again")
+    wait_until(driver, lambda d: "불러왔습니다" in shown_text(d, "#toast"), "opened again")
     assert [o for o in options(driver) if o.startswith("우리")] == ["우리 스크립트 (3명)"]
     screenshot(driver, tmp_path, "builder-no-codes")
 

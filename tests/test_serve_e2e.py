@@ -29,7 +29,7 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
 selenium = pytest.importorskip("selenium")
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -183,27 +183,54 @@ def click(driver, css: str) -> None:
     wait_until(driver, clicked, f"click {css}")
 
 
+# What a person sees of each element matching a selector, read in one call to the page: WebDriver's own element
+# text and attribute reads run a large script per element and per poll, which cost the page more than its own work.
+# An element that is not shown (display: none, hidden, visibility: hidden) reads "", as WebDriver's text does.
+SHOWN_TEXTS = """
+return Array.from(document.querySelectorAll(arguments[0]),
+  (e) => e.checkVisibility({visibilityProperty: true}) ? e.innerText.trim() : "");
+"""
+ATTRIBUTES = "return Array.from(document.querySelectorAll(arguments[0]), (e) => e.getAttribute(arguments[1]))"
+
+
+def shown_texts(driver, css: str) -> list[str]:
+    """The visible text of every element matching `css`, in page order."""
+    return driver.execute_script(SHOWN_TEXTS, css)
+
+
+def shown_text(driver, css: str) -> str:
+    """The visible text of the first element matching `css`; no such element is an error, as find_element's."""
+    texts = shown_texts(driver, css)
+    if not texts:
+        raise NoSuchElementException(f"no element matches {css}")
+    return texts[0]
+
+
+def attributes(driver, css: str, name: str = "data-id") -> list:
+    """The attribute `name` of every element matching `css`, in page order (None where it is not set)."""
+    return driver.execute_script(ATTRIBUTES, css, name)
+
+
 def finding_texts(driver) -> list[str]:
-    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#findings .finding")]
+    return shown_texts(driver, "#findings .finding")
 
 
 def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site, browser, tmp_path):
     driver = browser(1440, 1000)
     driver.get(site)
-    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) > 100, "library drawn")
-    wait_until(driver, lambda d: len(Select(d.find_element(By.ID, "start-select")).options) > 3, "script list")
+    wait_until(driver, lambda d: len(attributes(d, "#library-list .card")) > 100, "library drawn")
+    wait_until(driver, lambda d: len(attributes(d, "#start-select option", "value")) > 3, "script list")
 
     Select(driver.find_element(By.ID, "start-select")).select_by_value("bundled/trouble-brewing")
     driver.find_element(By.ID, "start-load").click()
-    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#script-list .row")) == 27, "Trouble Brewing loaded")
+    wait_until(driver, lambda d: len(attributes(d, "#script-list .row")) == 27, "Trouble Brewing loaded")
 
     search = driver.find_element(By.ID, "search")
     search.send_keys("ㅍㅅ")  # 초성 of 픽시
-    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="pixie"]')
-               and len(d.find_elements(By.CSS_SELECTOR, "#library-list .card")) < 20, "초성 search")
+    wait_until(driver, lambda d: "pixie" in (cards := attributes(d, "#library-list .card")) and len(cards) < 20, "초성 search")
     click(driver, '#library-list .card[data-id="pixie"]')
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"]'), "pixie added")
-    townsfolk = lambda d: [r.get_attribute("data-id") for r in d.find_elements(By.CSS_SELECTOR, '.team-block[data-team="townsfolk"] .row')]  # noqa: E731
+    townsfolk = lambda d: attributes(d, '.team-block[data-team="townsfolk"] .row')  # noqa: E731
     assert townsfolk(driver)[-2:] == ["mayor", "pixie"]
     click(driver, '#script-list .row[data-id="pixie"] button[aria-label$="위로"]')
     wait_until(driver, lambda d: townsfolk(d)[-2:] == ["pixie", "mayor"], "pixie moved up")
@@ -219,8 +246,7 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
     wait_until(driver, lambda d: not any("외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall gone")
     wait_until(driver, lambda d: (d.find_element(By.ID, "preview").get_attribute("src") or "").startswith("blob:"), "preview shown")
 
-    names = wait_until(driver, lambda d: [row.find_element(By.CSS_SELECTOR, ".name").text
-                                          for row in d.find_elements(By.CSS_SELECTOR, "#script-list .row")], "names read")
+    names = wait_until(driver, lambda d: shown_texts(d, "#script-list .row .name"), "names read")
     assert len(names) == 28 and "픽시" in names and "집사" in names
     # the edition with other characters is the club's: a title of its own suggested, no publisher credit
     assert driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐 변형"
@@ -247,11 +273,11 @@ def test_the_page_works_on_a_narrow_screen_and_reads_an_uploaded_json(site, brow
     driver.get(site)
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .card"), "library drawn")
     driver.find_element(By.ID, "upload").send_keys(str(upload))
-    wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#script-list .row")) == 5, "uploaded")
+    wait_until(driver, lambda d: len(attributes(d, "#script-list .row")) == 5, "uploaded")
     assert driver.find_element(By.ID, "title").get_attribute("value") == "우리 스크립트"
     # not in the library: kept on the page as such, and said so
     assert driver.find_elements(By.CSS_SELECTOR, '#script-list .row.unknown[data-id="드러머"]')
-    assert "라이브러리에 없는 캐릭터 1개" in driver.find_element(By.ID, "toast").text
+    assert "라이브러리에 없는 캐릭터 1개" in shown_text(driver, "#toast")
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= driver.execute_script("return window.innerWidth")  # nothing wider than the screen
     screenshot(driver, tmp_path, "serve-narrow")
