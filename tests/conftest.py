@@ -418,6 +418,20 @@ def pdf_chars(data: bytes) -> list[dict]:
     return read_once_per_pdf("pdfium-chars", data, _pdf_chars, keep=24)
 
 
+def pdf_font_names(data: bytes) -> set[str]:
+    """The BaseFont name of every font the pages of a PDF use, subset prefix and all ('AAAAAA+NanumGothic'), read
+    from the page resources alone (pdfium reports a character's font without its prefix)."""
+    import io
+
+    from pypdf import PdfReader
+
+    names = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        fonts = page.get("/Resources", {}).get_object().get("/Font", {}).get_object()
+        names.update(str(font.get_object()["/BaseFont"]) for font in fonts.values())
+    return {name.lstrip("/") for name in names}
+
+
 _READINGS: "dict[str, OrderedDict[str, list[dict]]]" = {}
 
 
@@ -461,6 +475,7 @@ def _pdf_chars(data: bytes) -> list[dict]:
     box = raw.FS_RECTF()
     matrix = raw.FS_MATRIX()
     red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     pages = []
     try:
         for index in range(len(document)):
@@ -477,14 +492,17 @@ def _pdf_chars(data: bytes) -> list[dict]:
                 raw.FPDFText_GetFontInfo(textpage, k, name, 128, flags)
                 raw.FPDFText_GetFillColor(textpage, k, red, green, blue, alpha)
                 raw.FPDFText_GetMatrix(textpage, k, matrix)
+                raw.FPDFText_GetCharOrigin(textpage, k, origin_x, origin_y)
                 char = {
                     "text": chr(code), "x0": box.left, "x1": box.right, "top": height - box.top, "bottom": height - box.bottom,
                     "size": round(raw.FPDFText_GetFontSize(textpage, k), 2), "fontname": name.value.decode("latin-1"),
                     "color": (red.value, green.value, blue.value), "upright": matrix.a > 0 and abs(matrix.b) < 1e-6,
+                    # as pdfplumber gives it: the glyph's direction, and its origin in PDF space (from the bottom edge)
+                    "matrix": (matrix.a, matrix.b, matrix.c, matrix.d, origin_x.value, origin_y.value),
                 }
                 if code == 32 and chars:  # a space pdfium made up has no box or size of its own: its line's
                     before = chars[-1]
-                    char.update({key: before[key] for key in ("top", "bottom", "size", "fontname", "color", "upright")})
+                    char.update({key: before[key] for key in ("top", "bottom", "size", "fontname", "color", "upright", "matrix")})
                     char["x0"] = char["x1"] = before["x1"]
                 chars.append(char)
             pages.append({"width": page.get_width(), "height": height, "chars": chars})

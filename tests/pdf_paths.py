@@ -118,21 +118,17 @@ def _kind(points: list[tuple[float, float]]) -> str:
     return "curve"
 
 
-def pdfplumber_pages(data: bytes) -> list[dict]:
-    """What pdfplumber reads of each page, parsed once per run however many tests read it: page_number, width,
-    height, curves, rects, lines, chars (its dicts, as it gives them) and text (extract_text)."""
-    return read_once_per_pdf("pdfplumber-pages", data, _plumb, keep=8)
+def drawn_pages(data: bytes) -> list[dict]:
+    """Each page as the token tests read it: page_number, width, height, curves, rects (with their width), lines,
+    chars (pdf_chars) and text (its lines top to bottom, as pdfplumber's extract_text gives them), all from pdfium."""
+    from conftest import pdf_chars, region_text
 
-
-def _plumb(data: bytes) -> list[dict]:
-    import io
-
-    import pdfplumber
-
-    keep = lambda objects: [{k: v for k, v in o.items() if k not in ("stream", "ncs", "scs")} for o in objects]  # noqa: E731
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return [
-            {"page_number": page.page_number, "width": page.width, "height": page.height, "curves": keep(page.curves),
-             "rects": keep(page.rects), "lines": keep(page.lines), "chars": keep(page.chars), "text": page.extract_text()}
-            for page in pdf.pages
-        ]
+    pages = []
+    for number, (drawn, typed) in enumerate(zip(pdf_paths(data), pdf_chars(data)), start=1):
+        by_kind = {kind: [p for p in drawn["paths"] if p["kind"] == kind] for kind in ("curve", "rect", "line")}
+        pages.append({
+            "page_number": number, "width": drawn["width"], "height": drawn["height"], "curves": by_kind["curve"],
+            "rects": [{**r, "width": r["x1"] - r["x0"]} for r in by_kind["rect"]], "lines": by_kind["line"],
+            "chars": typed["chars"], "text": region_text(typed, 0, 0, typed["width"], typed["height"]),
+        })
+    return pages

@@ -14,7 +14,6 @@ from generator.pdf.impose import padded_order, sheet_sides
 from generator.model import TEAM_NAMES_KO
 from generator.options import RenderOptions
 
-pdfplumber = pytest.importorskip("pdfplumber")
 from pypdf import PdfReader  # noqa: E402
 
 MM = 72 / 25.4

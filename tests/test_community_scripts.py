@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import pdf_page_texts, run_cli, validate, with_code
+from conftest import pdf_chars, pdf_font_names, pdf_page_texts, run_cli, validate, with_code
 
 CORPUS = Path(__file__).parent / "community_scripts"
 SCRIPTS = sorted(p.name for p in CORPUS.glob("*.json"))
@@ -94,23 +94,24 @@ def test_homebrew_jinxes_are_written_back_by_export_json(tmp_path):
 
 
 def test_accented_latin_prints_in_an_embedded_fallback_font(tmp_path):
-    import pdfplumber
-
     _, report = validate(CORPUS / "conspiracao.json")
     assert with_code(report, "text-glyph") == []
     result = run_cli("sheet", CORPUS / "conspiracao.json", "--out", tmp_path, "--quiet")
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "conspiracao" / "script.pdf") as pdf:
-        chars = [c for page in pdf.pages for c in page.chars]
+    data = (tmp_path / "conspiracao" / "script.pdf").read_bytes()
+    chars = [c for page in pdf_chars(data) for c in page["chars"]]
     from generator import FONTS_DIR
     from generator.typeset.glyphs import covered_code_points
 
     # every glyph comes from an embedded subset of a bundled font that has it (a box is a glyph its font lacks)
+    for name in pdf_font_names(data):
+        subset, _, family = name.partition("+")
+        assert len(subset) == 6 and (FONTS_DIR / f"{family}.ttf").is_file(), name
     for char in chars:
-        subset, _, family = char["fontname"].partition("+")
-        assert len(subset) == 6 and (FONTS_DIR / f"{family}.ttf").is_file(), char["fontname"]
+        family = char["fontname"]
+        assert (FONTS_DIR / f"{family}.ttf").is_file(), family
         assert char["text"].isspace() or ord(char["text"]) in covered_code_points(FONTS_DIR / f"{family}.ttf"), char
-    fallback = {c["text"] for c in chars if c["fontname"].partition("+")[2].startswith("Noto")}
+    fallback = {c["text"] for c in chars if c["fontname"].startswith("Noto")}
     assert set("ãêô") <= fallback, fallback  # letters Nanum lacks: set in the Latin fallback
     text = squeezed(" ".join(pdf_page_texts(tmp_path / "conspiracao" / "script.pdf")))
     assert squeezed("Conspiração na Aldeia") in text and "Demônio" in text

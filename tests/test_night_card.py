@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import io
 import re
 
 import pytest
 
 from conftest import pdf_page_texts, run_cli
+from pdf_paths import drawn_pages
 from generator.documents import night_card
 from generator.model import NIGHTS
 from generator.load.night_cue import night_cue, plain, shorten
@@ -40,18 +40,16 @@ def card(request, game):
 
 
 def test_one_upright_page_with_every_step_of_both_nights(card, game):
-    import pdfplumber
-
     paper, data, options = card
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        assert len(pdf.pages) == 1
-        page = pdf.pages[0]
-        assert page.height > page.width  # portrait
-        assert all(c["matrix"][1] == 0 and c["matrix"][0] > 0 for c in page.chars)  # nothing turned
-        text = squash(page.extract_text())
-        middle = page.width / 2
-        left = squash("".join(c["text"] for c in page.chars if c["x1"] <= middle))
-        right = squash("".join(c["text"] for c in page.chars if c["x0"] >= middle))
+    pages = drawn_pages(data)
+    assert len(pages) == 1
+    page = pages[0]
+    assert page["height"] > page["width"]  # portrait
+    assert all(c["upright"] for c in page["chars"])  # nothing turned
+    text = squash(page["text"])
+    middle = page["width"] / 2
+    left = squash("".join(c["text"] for c in page["chars"] if c["x1"] <= middle))
+    right = squash("".join(c["text"] for c in page["chars"] if c["x0"] >= middle))
     assert "첫날밤" in left and "다른밤" in right
     for name in step_names(game, "first_night"):
         assert squash(name) in left, name
@@ -62,21 +60,18 @@ def test_one_upright_page_with_every_step_of_both_nights(card, game):
 
 
 def test_cues_are_readable_lines_inside_their_column(card):
-    import pdfplumber
-
     paper, data, _ = card
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        page = pdf.pages[0]
-        margin = 10 * PT_PER_MM
-        gap = 8 * PT_PER_MM
-        column = (page.width - 2 * margin - gap) / 2
-        for char in page.chars:
-            assert char["x0"] >= margin - 0.5 and char["x1"] <= page.width - margin + 0.5
-            if char["top"] > 30 * PT_PER_MM and char["bottom"] < page.height - 12 * PT_PER_MM:
-                in_left = char["x1"] <= margin + column + 0.5
-                in_right = char["x0"] >= margin + column + gap - 0.5
-                assert in_left or in_right, f"'{char['text']}' crosses the middle"
-                assert char["size"] >= 6.5 - 1e-6
+    page = drawn_pages(data)[0]
+    margin = 10 * PT_PER_MM
+    gap = 8 * PT_PER_MM
+    column = (page["width"] - 2 * margin - gap) / 2
+    for char in page["chars"]:
+        assert char["x0"] >= margin - 0.5 and char["x1"] <= page["width"] - margin + 0.5
+        if char["top"] > 30 * PT_PER_MM and char["bottom"] < page["height"] - 12 * PT_PER_MM:
+            in_left = char["x1"] <= margin + column + 0.5
+            in_right = char["x0"] >= margin + column + gap - 0.5
+            assert in_left or in_right, f"'{char['text']}' crosses the middle"
+            assert char["size"] >= 6.5 - 1e-6
 
 
 def test_a_very_long_order_continues_on_more_pages_with_a_warning(game):
@@ -126,10 +121,8 @@ def test_build_writes_the_new_documents_beside_the_others(tmp_path):
     assert result.exit_code == 0, result.output
     written = {p.name for p in (tmp_path / "in-space").glob("*.pdf")}
     assert {"script.pdf", "night-order.pdf", "night-card.pdf", "tokens.pdf", "info-cards.pdf", "almanac.pdf"} <= written
-    import pdfplumber
-
-    with pdfplumber.open(tmp_path / "in-space" / "tokens.pdf") as pdf:
-        cuts = [c for page in pdf.pages for c in page.curves if c["stroke"] and not c["fill"] and abs(c["linewidth"] - 0.3) < 1e-6]
+    pages = drawn_pages((tmp_path / "in-space" / "tokens.pdf").read_bytes())
+    cuts = [c for page in pages for c in page["curves"] if c["stroke"] and not c["fill"] and abs(c["linewidth"] - 0.3) < 1e-6]
     assert len(cuts) == 2  # two imp tokens, nothing else
 
 

@@ -8,7 +8,8 @@ import unicodedata
 
 import pytest
 
-from conftest import pdf_page_texts
+from conftest import pdf_chars, pdf_font_names, pdf_page_texts, region_text
+from pdf_paths import pdf_paths
 from generator.load.bag import bag_rows, team_range
 from generator.load.game import load_game
 from generator.documents import night_sheet
@@ -62,15 +63,12 @@ def test_page_sizes_title_and_numbers(pdf, game):
 
 
 def test_steps_in_content_order_with_full_reminders(pdf, game):
-    import pdfplumber
-
     _, data = pdf
     t = theme()["night_sheet"]
     margin = theme()["page"]["margin"] * MM
     left = margin + t["icon"] * MM
     right = margin + t["icon"] * MM + 2 * t["cell_padding_pt"] + t["name_column"] * MM
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        name_column = "".join(flat(page.crop((left, 0, right, page.height)).extract_text() or "") for page in document.pages)
+    name_column = "".join(flat(region_text(page, left, 0, right, page["height"])) for page in pdf_chars(data))
     expected = [step_name(game, s) for night in NIGHTS for s in game.night_steps(night)]
     position = 0
     for name in expected:
@@ -96,16 +94,11 @@ def test_fixed_steps_say_seven_players(pdf):
 
 def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
     """Reminder names differ from the serif body by face and weight and are underlined: colour is only a second cue."""
-    import pdfplumber
-
     _, data = pdf
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        page = document.pages[0]
-        chars = page.chars
-        rules = [(o["x0"], o["x1"], o["top"]) for o in page.lines + page.rects if abs(o["top"] - o["bottom"]) < 1.5]
-    purple = tuple(int(theme()["colors"]["reminder"][i : i + 2], 16) / 255 for i in (1, 3, 5))
-    coloured = [c for c in chars if c["text"].strip() and all(abs(a - b) < 0.01 for a, b in zip(c["non_stroking_color"] or (), purple))
-                and len(c["non_stroking_color"] or ()) == 3]
+    chars = pdf_chars(data)[0]["chars"]
+    rules = [(o["x0"], o["x1"], o["top"]) for o in pdf_paths(data)[0]["paths"] if o["kind"] in ("line", "rect") and abs(o["top"] - o["bottom"]) < 1.5]
+    purple = tuple(int(theme()["colors"]["reminder"][i : i + 2], 16) for i in (1, 3, 5))
+    coloured = [c for c in chars if c["text"].strip() and all(abs(a - b) <= 2 for a, b in zip(c["color"], purple))]
     assert coloured
     marked = [c for c in coloured if "GothicBold" in c["fontname"].replace("-", "")]
     assert len(marked) == len(coloured)  # every reminder-coloured glyph is also gothic bold
@@ -115,17 +108,15 @@ def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
 
 
 def test_fonts_embedded_and_margins(pdf):
-    import pdfplumber
-
     _, data = pdf
     edge = theme()["page"]["min_margin"] * MM
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        for page in document.pages:
-            for char in page.chars:
-                if char["text"].strip():
-                    assert SUBSET_NANUM.match(char["fontname"]), char["fontname"]
-                assert edge <= char["x0"] and char["x1"] <= page.width - edge, char
-                assert edge <= char["top"] and char["bottom"] <= page.height - edge, char
+    assert all(SUBSET_NANUM.match(name) for name in pdf_font_names(data)), pdf_font_names(data)
+    for page in pdf_chars(data):
+        for char in page["chars"]:
+            if char["text"].strip():
+                assert char["fontname"].startswith("Nanum"), char["fontname"]
+            assert edge <= char["x0"] and char["x1"] <= page["width"] - edge, char
+            assert edge <= char["top"] and char["bottom"] <= page["height"] - edge, char
 
 
 def named_script(tmp_path, target: str):

@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from conftest import pdf_page_texts
+from conftest import pdf_chars, pdf_font_names, pdf_page_texts
 
 from generator.load.game import load_game
 from generator.documents import script_sheet
@@ -97,14 +97,11 @@ def test_front_has_every_name_ability_team_and_footer(pdf, game):
 
 def test_teams_in_order_on_front(pdf):
     """Team headers (the only text at the header size) come in sheet order, columns read left to right."""
-    import pdfplumber
-
     _, data, _ = pdf
     size = theme()["script_sheet"]["team_size_pt"]
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        chars = [c for c in document.pages[0].chars if abs(c["size"] - size) < 0.01]
+    chars = [c for c in pdf_chars(data)[0]["chars"] if abs(c["size"] - size) < 0.01]
     column_split = min(c["x0"] for c in chars) + 100  # the columns may differ in width; a header is under 100 pt
-    chars.sort(key=lambda c: (c["x0"] > column_split, c["top"], c["x0"]))
+    chars.sort(key=lambda c: (c["x0"] > column_split, round(c["bottom"]), c["x0"]))  # a line by its baseline
     text = "".join(c["text"] for c in chars).replace("(계속)", "").replace(" ", "")
     names = "|".join(TEAM_NAMES_KO[team] for team in SHEET_TEAMS)
     text = re.sub(rf"({names})\1+", r"\1", text)  # a team carried to the next column repeats its header
@@ -118,54 +115,48 @@ def test_title_on_every_page(pdf, game):
 
 
 def test_fonts_embedded_subset_and_roles(pdf, game):
-    import pdfplumber
-
     _, data, _ = pdf
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        for page in document.pages:
-            assert page.chars
-            for char in page.chars:
-                if char["text"].strip() and char["text"] != "?":
-                    assert SUBSET_NANUM.match(char["fontname"]), char["fontname"]
-        front = document.pages[0]
-        fonts = {c["fontname"].split("+", 1)[1] for c in front.chars if c["text"] == game.characters[0].name[0]}
-        assert {f.replace("-", "") for f in fonts} == {"NanumGothicBold"}  # names in bold sans
-        assert any(c["fontname"].endswith("NanumMyeongjo") for c in front.chars)  # serif abilities
+    assert all(SUBSET_NANUM.match(name) for name in pdf_font_names(data)), pdf_font_names(data)  # every font a subset
+    pages = pdf_chars(data)
+    for page in pages:
+        assert page["chars"]
+        for char in page["chars"]:
+            if char["text"].strip() and char["text"] != "?":
+                assert char["fontname"].startswith("Nanum"), char["fontname"]
+    front = pages[0]["chars"]
+    fonts = {c["fontname"] for c in front if c["text"] == game.characters[0].name[0]}
+    assert {f.replace("-", "") for f in fonts} == {"NanumGothicBold"}  # names in bold sans
+    assert any(c["fontname"].endswith("NanumMyeongjo") for c in front)  # serif abilities
 
 
 def test_no_glyph_outside_margins_and_readable_sizes(pdf):
-    import pdfplumber
-
     _, data, _ = pdf
     edge = theme()["page"]["min_margin"] * MM
     margin = theme()["page"]["margin"] * MM
     floor = theme()["text"]["min_size_pt"]
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        for page in document.pages:
-            for char in page.chars:
-                assert char["x0"] >= edge and char["x1"] <= page.width - edge, char
-                assert char["top"] >= edge and char["bottom"] <= page.height - edge, char
-        front = document.pages[0]
-        body = [c for c in front.chars if c["bottom"] < front.height - margin]  # the fine print lives in the margin
-        assert min(c["size"] for c in body) >= floor - 0.01
+    pages = pdf_chars(data)
+    for page in pages:
+        for char in page["chars"]:
+            assert char["x0"] >= edge and char["x1"] <= page["width"] - edge, char
+            assert char["top"] >= edge and char["bottom"] <= page["height"] - edge, char
+    front = pages[0]
+    body = [c for c in front["chars"] if c["bottom"] < front["height"] - margin]  # the fine print lives in the margin
+    assert min(c["size"] for c in body) >= floor - 0.01
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_an_official_edition_fills_the_front_instead_of_leaving_half_of_it_empty(paper):
     """Trouble Brewing's 22 characters are set large enough that the fuller column reaches near the foot."""
-    import pdfplumber
-
     game, _ = load_game("trouble-brewing")
     data, _ = build(game, paper)
     margin = theme()["page"]["margin"] * MM
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        front = document.pages[0]
-        body = [c for c in front.chars if c["bottom"] < front.height - margin - 20]  # above the footer line
-        title_foot = min(c["bottom"] for c in body if c["size"] >= theme()["script_sheet"]["title_block"]["title_min_size_pt"])
-        middle = front.width / 2
-        columns = [[c for c in body if c["bottom"] > title_foot and (c["x0"] < middle) == left] for left in (True, False)]
-        sizes = sorted(c["size"] for c in body)
-    room = front.height - margin - 20 - title_foot
+    front = pdf_chars(data)[0]
+    body = [c for c in front["chars"] if c["bottom"] < front["height"] - margin - 20]  # above the footer line
+    title_foot = min(c["bottom"] for c in body if c["size"] >= theme()["script_sheet"]["title_block"]["title_min_size_pt"])
+    middle = front["width"] / 2
+    columns = [[c for c in body if c["bottom"] > title_foot and (c["x0"] < middle) == left] for left in (True, False)]
+    sizes = sorted(c["size"] for c in body)
+    room = front["height"] - margin - 20 - title_foot
     filled = [(max(c["bottom"] for c in column) - title_foot) / room for column in columns]
     assert min(filled) > 0.8, filled  # both columns: the second is not left half empty
     assert sizes[len(sizes) // 2] > 10  # abilities larger than the dense sheets' 8–9 pt
@@ -174,14 +165,11 @@ def test_an_official_edition_fills_the_front_instead_of_leaving_half_of_it_empty
 def test_back_reads_upright_first_night_left_other_nights_right(pdf, game):
     """Every glyph of the back is upright (README: a player reads the sheet in hand); the first night runs down the
     left half and the other nights down the right half, each in its order, each character with its team in words."""
-    import pdfplumber
-
     _, data, _ = pdf
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        back = document.pages[1]
-        assert all(c["matrix"][0] > 0 and c["matrix"][1] == 0 for c in back.chars)
-        middle = back.width / 2
-        halves = {night: "".join(c["text"] for c in back.chars if (c["x0"] < middle) == (night == "first_night")) for night in NIGHTS}
+    back = pdf_chars(data)[1]
+    assert all(c["upright"] for c in back["chars"])
+    middle = back["width"] / 2
+    halves = {night: "".join(c["text"] for c in back["chars"] if (c["x0"] < middle) == (night == "first_night")) for night in NIGHTS}
     for night, heading in (("first_night", "첫날밤"), ("other_nights", "다른밤")):
         expected = heading + "".join(
             game.library.fixed_steps[s].name if s in game.library.fixed_steps
@@ -250,8 +238,6 @@ def test_rendered_pages_not_blank_and_nothing_in_the_outer_strip(pdf):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_twenty_five_characters_fit_page_one(tmp_path, paper):
-    import pdfplumber
-
     game = long_script(tmp_path)
     data, options = build(game, paper)
     assert not [f for f in options.report.findings if f.code == "sheet-overflow"]
@@ -261,12 +247,11 @@ def test_twenty_five_characters_fit_page_one(tmp_path, paper):
             assert flat(printed(game, character.ability)) in text, character.name
     floor = theme()["text"]["min_size_pt"]
     margin = theme()["page"]["margin"] * MM
-    with pdfplumber.open(io.BytesIO(data)) as document:
-        front = document.pages[0]
-        body = [c for c in front.chars if c["bottom"] < front.height - margin]
-        assert min(c["size"] for c in body) >= floor - 0.01
-        edge = theme()["page"]["min_margin"] * MM
-        assert all(edge <= c["x0"] and c["x1"] <= front.width - edge and c["bottom"] <= front.height - edge for c in front.chars)
+    front = pdf_chars(data)[0]
+    body = [c for c in front["chars"] if c["bottom"] < front["height"] - margin]
+    assert min(c["size"] for c in body) >= floor - 0.01
+    edge = theme()["page"]["min_margin"] * MM
+    assert all(edge <= c["x0"] and c["x1"] <= front["width"] - edge and c["bottom"] <= front["height"] - edge for c in front["chars"])
 
 
 def test_setup_bracket_never_splits(game):

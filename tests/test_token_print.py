@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import io
 import itertools
 import math
 import statistics
 
 import pytest
+
+from pdf_paths import drawn_pages
 
 from generator.documents import tokens as tokens_document
 from generator.art.token_layout import layout
@@ -136,32 +137,27 @@ def test_setup_star_is_clear_of_the_icon(game):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_three_mm_under_the_running_title_and_a_legend_on_every_page(game, paper):
-    import pdfplumber
-
     [(_, data)] = tokens_document.build(game, RenderOptions(paper=paper))
     cut = theme()["tokens"]["cut_line_pt"]
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        assert len(pdf.pages) >= 2
-        for page in pdf.pages:
-            title = [c for c in page.chars if c["top"] < 20 * PT_PER_MM]
-            cuts = [c for c in page.curves if c["stroke"] and not c["fill"] and abs(c["linewidth"] - cut) < 1e-6]
-            assert title and cuts
-            clearance = (min(c["top"] for c in cuts) - max(c["bottom"] for c in title)) / PT_PER_MM
-            assert clearance >= 3.0, f"p{page.page_number}: {clearance:.2f} mm from the title to the tokens"
-            words = page.extract_text().replace(" ", "")
-            for legend in ("첫날밤", "다른밤", "테두리:", "실제크기(100%)", "50mm"):
-                assert legend in words, f"p{page.page_number}: '{legend}' missing"
-            assert "알림토큰수" in words or "알림수" in words
-            assert "설정" in words
+    pages = drawn_pages(data)
+    assert len(pages) >= 2
+    for page in pages:
+        title = [c for c in page["chars"] if c["top"] < 20 * PT_PER_MM and c["text"].strip()]
+        cuts = [c for c in page["curves"] if c["stroke"] and not c["fill"] and abs(c["linewidth"] - cut) < 1e-6]
+        assert title and cuts
+        clearance = (min(c["top"] for c in cuts) - max(c["bottom"] for c in title)) / PT_PER_MM
+        assert clearance >= 3.0, f"p{page['page_number']}: {clearance:.2f} mm from the title to the tokens"
+        words = page["text"].replace(" ", "")
+        for legend in ("첫날밤", "다른밤", "테두리:", "실제크기(100%)", "50mm"):
+            assert legend in words, f"p{page['page_number']}: '{legend}' missing"
+        assert "알림토큰수" in words or "알림수" in words
+        assert "설정" in words
 
 
 def test_default_bleed_is_one_mm_and_the_cut_stays_exact(game):
-    import pdfplumber
-
     assert RenderOptions().bleed_mm == 1.0
     [(_, data)] = tokens_document.build(game, RenderOptions(only=("imp",), reminders=False))
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        curves = pdf.pages[0].curves
+    curves = drawn_pages(data)[0]["curves"]
     widths = sorted(round((c["x1"] - c["x0"]) / PT_PER_MM, 2) for c in curves if c["stroke"] and not c["fill"])
     assert 44.45 in widths
     filled = [round((c["x1"] - c["x0"]) / PT_PER_MM, 2) for c in curves if c["fill"]]
@@ -169,31 +165,29 @@ def test_default_bleed_is_one_mm_and_the_cut_stays_exact(game):
 
 
 def test_ability_text_keeps_brackets_whole_and_clear_of_the_name(game):
-    import pdfplumber
-
     [(_, data)] = tokens_document.build(game, RenderOptions(ability_text=True, reminders=False, extras=False))
     ability_font = theme()["fonts"][theme()["tokens"]["ability_font"]]["name"]
     name_font = theme()["fonts"][theme()["tokens"]["name_font"]]["name"]
     brackets = 0
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for page in pdf.pages:
-            lines: dict[float, str] = {}
-            ability = [c for c in page.chars if c["fontname"].endswith(ability_font) and c["matrix"][1] == 0 and c["size"] < 7]
-            names = [c for c in page.chars if c["fontname"].endswith(name_font)]
-            for char in ability:
-                lines[round(char["bottom"], 1)] = lines.get(round(char["bottom"], 1), "") + char["text"]
-            for line in lines.values():
-                assert line.count("[") == line.count("]"), f"bracket broken: {line}"
-                brackets += line.count("[")
-            for char in ability:
-                for glyph in names:
-                    # the name glyph's middle: its origin moved 0.4 em along its up direction
-                    a, b, c_, d, e, f = glyph["matrix"]
-                    up = (c_ / math.hypot(c_, d), d / math.hypot(c_, d))
-                    mx, my = e + up[0] * 0.4 * glyph["size"], page.height - (f + up[1] * 0.4 * glyph["size"])
-                    dx = max(char["x0"] - mx, 0, mx - char["x1"])
-                    dy = max(char["top"] - my, 0, my - char["bottom"])
-                    assert math.hypot(dx, dy) >= 0.45 * glyph["size"], f"'{char['text']}' runs into the name"
+    for page in drawn_pages(data):
+        typed = [c for c in page["chars"] if c["text"].strip()]
+        lines: dict[float, str] = {}
+        ability = [c for c in typed if c["fontname"].endswith(ability_font) and abs(c["matrix"][1]) < 1e-6 and c["size"] < 7]
+        names = [c for c in typed if c["fontname"].endswith(name_font)]
+        for char in ability:
+            lines[round(char["bottom"], 1)] = lines.get(round(char["bottom"], 1), "") + char["text"]
+        for line in lines.values():
+            assert line.count("[") == line.count("]"), f"bracket broken: {line}"
+            brackets += line.count("[")
+        for char in ability:
+            for glyph in names:
+                # the name glyph's middle: its origin moved 0.4 em along its up direction
+                a, b, c_, d, e, f = glyph["matrix"]
+                up = (c_ / math.hypot(c_, d), d / math.hypot(c_, d))
+                mx, my = e + up[0] * 0.4 * glyph["size"], page["height"] - (f + up[1] * 0.4 * glyph["size"])
+                dx = max(char["x0"] - mx, 0, mx - char["x1"])
+                dy = max(char["top"] - my, 0, my - char["bottom"])
+                assert math.hypot(dx, dy) >= 0.45 * glyph["size"], f"'{char['text']}' runs into the name"
     assert brackets >= 3  # the setup characters' [외지인 …] brackets are there, each on one line
 
 
