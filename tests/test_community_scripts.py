@@ -37,21 +37,33 @@ def test_every_community_script_validates_without_false_findings(name):
     assert sorted(f.code for f in report.warnings) == sorted(EXPECTED_WARNINGS.get(name, [])), [f.format() for f in report.warnings]
 
 
+@pytest.fixture(scope="module")
+def kit_of(tmp_path_factory):
+    """kit_of(name) → (CLI result, folder) of `build` for one corpus script, built once for the module's tests."""
+    built: dict = {}
+
+    def kit(name: str):
+        if name not in built:
+            out = tmp_path_factory.mktemp("kit")
+            built[name] = run_cli("build", CORPUS / name, "--out", out, "--quiet"), out / name.removesuffix(".json")
+        return built[name]
+
+    return kit
+
+
 @pytest.mark.parametrize("name", SCRIPTS)
-def test_every_community_script_builds_every_document(name, tmp_path):
-    result = run_cli("build", CORPUS / name, "--out", tmp_path, "--quiet")
+def test_every_community_script_builds_every_document(name, kit_of):
+    result, folder = kit_of(name)
     assert result.exit_code == 0, result.output
-    folder = tmp_path / name.removesuffix(".json")
     assert sorted(p.name for p in folder.glob("*.pdf")) == DOCUMENTS
     assert "Traceback" not in result.output
 
 
 @pytest.fixture(scope="module")
-def cellar_panic(tmp_path_factory):
-    out = tmp_path_factory.mktemp("cellar")
-    result = run_cli("build", CORPUS / "cellar-panic.json", "--out", out, "--quiet")
+def cellar_panic(kit_of):
+    result, folder = kit_of("cellar-panic.json")
     assert result.exit_code == 0, result.output
-    return {p.name: squeezed(" ".join(pdf_page_texts(p))) for p in (out / "cellar-panic").glob("*.pdf")}
+    return {p.name: squeezed(" ".join(pdf_page_texts(p))) for p in folder.glob("*.pdf")}
 
 
 def test_bootlegger_rules_print_in_the_night_sheet_and_the_almanac(cellar_panic):

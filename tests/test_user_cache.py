@@ -123,11 +123,18 @@ def build(out: Path, cache_setting: str) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((out / "in-space").glob("*.pdf"))}
 
 
-def test_the_kit_is_byte_identical_with_and_without_the_cache(tmp_path):
-    folder = tmp_path / "cache"
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory):
+    """(cache folder, kit) of one build that filled an empty cache: the module's tests that need a warm cache share it."""
+    root = tmp_path_factory.mktemp("filled")
+    kit = build(root / "fill", str(root / "cache"))
+    assert any((root / "cache").rglob("*.bin"))
+    return root / "cache", kit
+
+
+def test_the_kit_is_byte_identical_with_and_without_the_cache(tmp_path, filled):
+    folder, filling = filled
     without = build(tmp_path / "off", "")
-    filling = build(tmp_path / "fill", str(folder))
-    assert any(folder.rglob("*.bin"))
     using = build(tmp_path / "use", str(folder))
     assert without == filling == using
 
@@ -216,10 +223,9 @@ def test_a_drawing_with_an_image_is_not_stored(cache):
     assert not cached_files(cache, SVG)
 
 
-def test_a_warm_build_loads_no_svg_converter(tmp_path):
+def test_a_warm_build_loads_no_svg_converter(tmp_path, filled):
     """With the cache filled, building the kit imports neither svglib nor lxml, in either process."""
-    folder = tmp_path / "cache"
-    build(tmp_path / "fill", str(folder))
+    folder, _ = filled
     probe = (
         "import sys, runpy, atexit\n"
         "atexit.register(lambda: print('LOADED', sorted(m for m in ('svglib', 'lxml', 'pypdf') if m in sys.modules), flush=True))\n"
