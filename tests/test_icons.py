@@ -109,19 +109,17 @@ def test_all_icons_distinct_and_credited():
 
 
 def test_all_icons_draw_as_coloured_vectors(tmp_path):
-    import pdfplumber
+    from pdf_paths import curves, pdf_paths
 
     loaded = [icons.load_icon(CONTENT / "icons" / f"{cid}.svg") for cid in ICON_IDS]
     items = [(icon, BLUE if n % 2 == 0 else RED) for n, icon in enumerate(loaded)]
     pdf = tmp_path / "icons.pdf"
     corners = _sheet(pdf, items)
 
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[0]
-        page_height = float(page.height)
-        shapes = page.curves + page.rects + page.lines
-        assert len(page.curves) >= len(ICON_IDS)
-        fills = {tuple(round(v, 3) for v in s["non_stroking_color"]) for s in shapes if s.get("fill")}
+    page = pdf_paths(pdf.read_bytes())[0]
+    page_height = float(page["height"])
+    assert len(curves(page)) >= len(ICON_IDS)
+    fills = {tuple(round(v, 3) for v in s["non_stroking_color"]) for s in page["paths"] if s["fill"]}
     blue = tuple(round(int(BLUE[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
     red = tuple(round(int(RED[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
     assert fills == {blue, red}
