@@ -5,6 +5,7 @@ and no wide word gap, split name or stranded opening quote anywhere in the kit."
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -317,11 +318,14 @@ def test_one_cut_line_per_token_that_shows_on_dark_tokens(edition, paper):
 # ---------------------------------------------------------------- lines, names and gaps across the kit
 
 
-def lines_of(edition: str, paper: str, name: str):
-    """(page number, fragments of that page) for the upright text of one document."""
-    for number, page in enumerate(pages(edition, paper, name), 1):
-        upright = {**page, "chars": [c for c in page["chars"] if c["upright"]]}
-        yield number, fragments(upright)
+@functools.lru_cache(maxsize=None)
+def lines_of(edition: str, paper: str, name: str) -> tuple:
+    """(page number, fragments of that page) for the upright text of one document, found once for the tests that read
+    them (they only read)."""
+    return tuple(
+        (number, fragments({**page, "chars": [c for c in page["chars"] if c["upright"]]}))
+        for number, page in enumerate(pages(edition, paper, name), 1)
+    )
 
 
 @editions
