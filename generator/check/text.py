@@ -99,15 +99,28 @@ KIND_MESSAGES = {
 }
 
 
+_FINE: list = [None, set()]  # [the coverage, the characters already found fine with it]
+
+
+def fine_characters(covered) -> set[str]:
+    """Characters that raised nothing against this coverage so far: a check reads thousands of texts in one alphabet."""
+    if _FINE[0] is not covered:
+        _FINE[:] = [covered, set()]
+    return _FINE[1]
+
+
 def check_characters_of(text: str, label: str, subject: str | None, where: str | None, report: Report, covered) -> None:
     flagged: dict[str, set[str]] = {}
     missing: set[str] = set()
-    for ch in set(text):  # each distinct character once: a long text costs what its alphabet costs
+    fine = fine_characters(covered)
+    for ch in set(text) - fine:  # each distinct character once: a long text costs what its alphabet costs
         kind = classify(ch)
         if kind:
             flagged.setdefault(kind, set()).add(ch)
         if covered is not None and ch not in "\n" and ord(ch) not in covered and kind not in ("zero-width", "control"):
             missing.add(ch)
+        elif not kind:
+            fine.add(ch)
     for kind, chars in flagged.items():
         level, code, what = KIND_MESSAGES[kind]
         shown = ", ".join(described(c, kind, text) for c in sorted(chars))
@@ -137,14 +150,14 @@ def font_coverage():
     reuses reportlab's parse."""
     from generator.typeset.fonts import registered_coverage
 
-    sets = registered_coverage()
-    if sets is None:
+    covered = registered_coverage()
+    if covered is None:  # not registered: read from the font files
         from generator.typeset.glyphs import printable_everywhere
         from generator.read.theme import fallback_font_paths, font_paths
 
         pairs = list(zip(font_paths(), fallback_font_paths()))
         return printable_everywhere(pairs) if pairs else None
-    return frozenset.intersection(*sets) if sets else None
+    return covered
 
 
 # Particles that may follow a name ('달 지기가', '세탁 부의'): a short name's variant counts only as a whole word.

@@ -191,20 +191,23 @@ def _construct(node, loader, key_path, lines, duplicates, seen=None, folded=None
 
 
 def read_text(path: Path, report: Report) -> str | None:
-    """The file's text, or None with an 'unreadable' finding (missing, not a regular file, too big, binary, not UTF-8)."""
-    where = display_path(path)
+    """The file's text, or None with an 'unreadable' finding (missing, not a regular file, too big, binary, not UTF-8).
+    The path as messages show it is worked out only for a finding: a library load reads hundreds of good files."""
     try:
         raw = read_capped(path, MAX_FILE_BYTES)
     except NotReadable as problem:
+        where = display_path(path)
         hint = " 내용 파일은 UTF-8 텍스트 파일이어야 합니다." if problem.code == "file-not-regular" else ""
         report.cannot_read(problem.code, f"{problem.message}: {where}.{hint}", where=where)
         return None
     if b"\x00" in raw:
+        where = display_path(path)
         report.cannot_read("file-binary", f"텍스트 파일이 아닙니다(이진 데이터). UTF-8 YAML 또는 JSON만 읽습니다: {where}", where=where)
         return None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        where = display_path(path)
         report.cannot_read(
             "file-encoding",
             f"UTF-8로 읽을 수 없습니다({exc.start}번째 바이트). 파일을 UTF-8로 저장해 주세요: {where}",
@@ -217,12 +220,13 @@ def load_yaml(path: Path, report: Report) -> Located | None:
     text = read_text(path, report)
     if text is None:
         return None
-    where = display_path(path)
     if not text.strip():
+        where = display_path(path)
         report.cannot_read("yaml-empty", f"빈 파일입니다: {where}", where=where)
         return None
     lines, commas = text.count("\n"), text.count(",")
     if lines + commas > MAX_YAML_LINES:
+        where = display_path(path)
         report.cannot_read(
             "yaml-too-many",
             f"YAML 파일에 줄과 항목이 너무 많습니다(줄 {lines:,}개, 쉼표 {commas:,}개). 내용 파일 하나는 줄과 쉼표를 합쳐 "
@@ -231,10 +235,11 @@ def load_yaml(path: Path, report: Report) -> Located | None:
         )
         return None
     parsed, failure = _parse_fast_cached(text)
-    if parsed is None and len(text) > CAREFUL_PARSE_CHARS and _explainable(failure):
-        _explain_fast_failure(failure, report, where)  # the careful loader would take seconds on a text this long
-        return None
     if parsed is None:
+        where = display_path(path)
+        if len(text) > CAREFUL_PARSE_CHARS and _explainable(failure):
+            _explain_fast_failure(failure, report, where)  # the careful loader would take seconds on a text this long
+            return None
         parsed = _parse_explained(text, report, where)
         if parsed is None:
             return None
@@ -242,6 +247,9 @@ def load_yaml(path: Path, report: Report) -> Located | None:
     located = Located(data, path, lines)
     if unencodable_text(text, located, report):
         return None
+    if not (folded or duplicates):
+        return located
+    where = display_path(path)
     report_merged_items(text, folded, report, where)
     for key_path, first, second in duplicates:
         label = ".".join(str(k) for k in key_path)
@@ -330,7 +338,7 @@ def _explain_fast_failure(failure: Exception, report: Report, where: str) -> Non
     syntax_finding(report, where, mark.line + 1 if mark else None, translate_yaml_problem(failure.problem or "", failure.context or ""))
 
 
-_PARSED: dict[str, tuple] = {}  # text → what _parse_fast made of it (a server reloading, a test suite's copies)
+_PARSED: dict[str, tuple] = {}  # text → (what _parse_fast made of it, its data as marshal bytes or None)
 _PARSED_LIMIT = 1024
 _PARSED_TEXT_LIMIT = 64_000  # characters: only content-sized files are kept
 
@@ -349,17 +357,23 @@ def _parse_fast_cached(text: str):
         parsecache.YAML.remember("located:" + text, parsed)
         if len(_PARSED) >= _PARSED_LIMIT:
             _PARSED.clear()
-        _PARSED[text] = hit = parsed
-    data, lines, duplicates, folded = hit
-    return (copied(data), lines, duplicates, folded), None
+        _PARSED[text] = hit = parsed, frozen(parsed[0])
+    (data, lines, duplicates, folded), blob = hit
+    return (copied(data, blob), lines, duplicates, folded), None
 
 
-def copied(data):
-    """A copy of parsed YAML data: through marshal (ten times deepcopy's speed) unless it holds a date."""
+def frozen(data) -> bytes | None:
+    """Parsed YAML data as marshal bytes to copy it from, or None when it holds a value marshal cannot keep (a date)."""
     try:
-        return marshal.loads(marshal.dumps(data))
+        return marshal.dumps(data)
     except ValueError:
-        return copy.deepcopy(data)
+        return None
+
+
+def copied(data, blob: bytes | None):
+    """A copy of parsed YAML data: from its marshal bytes (ten times deepcopy's speed, made once per text) unless it
+    holds a date."""
+    return marshal.loads(blob) if blob is not None else copy.deepcopy(data)
 
 
 def _parse_explained(text: str, report: Report, where: str):
