@@ -10,8 +10,20 @@ from conftest import live_children, run_in_threads
 from generator.server.pool import RenderPool, stop_resource_tracker
 
 
+@pytest.fixture(scope="module", autouse=True)
+def older_objects_frozen():
+    """What the worker held before this module (kits, readings: millions of objects) is left out of the collections
+    below, which only need to find this module's pools: a full collection over it took more than a second each. The
+    objects are handed back to the collector after the module."""
+    import gc
+
+    gc.freeze()
+    yield
+    gc.unfreeze()
+
+
 @pytest.fixture(autouse=True)
-def tracker_ends():
+def tracker_ends(older_objects_frozen):
     """The pool's processes are ended by close(); multiprocessing's own helper ends with the process that started
     it, which here is the test process: end it once the test's pool is gone."""
     yield
