@@ -31,9 +31,14 @@ def png(colour=LOGO_COLOUR, size=40) -> bytes:
 
 
 def logo_pixels(picture) -> int:
-    """Pixels of the logo's colour in a rendered page (a PIL image)."""
-    rgb = picture.convert("RGB")
-    return sum(count for count, (r, g, b) in rgb.getcolors(1 << 24) or [] if r > 200 and g < 70 and b > 180)
+    """Pixels of the logo's colour in a rendered page (a PIL image): red above 200, green under 70, blue above 180,
+    counted from one mask of the three (listing every colour of the page took most of this module's time)."""
+    from PIL import ImageChops
+
+    red, green, blue = picture.convert("RGB").split()
+    mask = ImageChops.multiply(red.point(lambda v: 255 if v > 200 else 0), green.point(lambda v: 255 if v < 70 else 0))
+    mask = ImageChops.multiply(mask, blue.point(lambda v: 255 if v > 180 else 0))
+    return mask.histogram()[255]
 
 
 def page_images(pdf: bytes) -> int:
