@@ -454,6 +454,14 @@ def pdf_font_names(data: bytes) -> set[str]:
     return {name.lstrip("/") for name in names}
 
 
+def fonts_not_nanum_subsets(data: bytes) -> list[str]:
+    """The fonts of a PDF that are not an embedded subset of a Nanum face ('AAAAAA+NanumGothic'): [] when Hangul can
+    only print in the bundled faces, as the documents set it."""
+    import re
+
+    return sorted(name for name in pdf_font_names(data) if not re.match(r"^[A-Z]{6}\+Nanum", name))
+
+
 _READINGS: "dict[str, OrderedDict[str, list[dict]]]" = {}
 
 

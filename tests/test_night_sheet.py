@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from conftest import pdf_chars, pdf_font_names, pdf_page_texts, region_text
+from conftest import pdf_chars, fonts_not_nanum_subsets, pdf_page_texts, region_text
 from pdf_paths import pdf_paths
 from generator.load.bag import bag_rows, team_range
 from generator.load.game import load_game
@@ -20,7 +20,6 @@ from generator.model import BAG_TEAMS, NIGHTS
 from generator.options import RenderOptions
 from generator.read.theme import MM, theme
 
-SUBSET_NANUM = re.compile(r"^[A-Z]{6}\+Nanum")
 
 
 def flat(text: str) -> str:
@@ -110,7 +109,7 @@ def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
 def test_fonts_embedded_and_margins(pdf):
     _, data = pdf
     edge = theme()["page"]["min_margin"] * MM
-    assert all(SUBSET_NANUM.match(name) for name in pdf_font_names(data)), pdf_font_names(data)
+    assert not fonts_not_nanum_subsets(data), fonts_not_nanum_subsets(data)  # every font a subset
     for page in pdf_chars(data):
         for char in page["chars"]:
             if char["text"].strip():

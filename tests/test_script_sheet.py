@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from conftest import pdf_chars, pdf_font_names, pdf_page_texts
+from conftest import pdf_chars, fonts_not_nanum_subsets, pdf_page_texts
 
 from generator.load.game import load_game
 from generator.documents import script_sheet
@@ -16,7 +16,6 @@ from generator.model import NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.options import RenderOptions
 from generator.read.theme import MM, theme
 
-SUBSET_NANUM = re.compile(r"^[A-Z]{6}\+Nanum")
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
@@ -116,7 +115,7 @@ def test_title_on_every_page(pdf, game):
 
 def test_fonts_embedded_subset_and_roles(pdf, game):
     _, data, _ = pdf
-    assert all(SUBSET_NANUM.match(name) for name in pdf_font_names(data)), pdf_font_names(data)  # every font a subset
+    assert not fonts_not_nanum_subsets(data), fonts_not_nanum_subsets(data)  # every font a subset
     pages = pdf_chars(data)
     for page in pages:
         assert page["chars"]

@@ -186,16 +186,21 @@ def click(driver, css: str) -> None:
 # What a person sees of each element matching a selector, read in one call to the page: WebDriver's own element
 # text and attribute reads run a large script per element and per poll, which cost the page more than its own work.
 # An element that is not shown (display: none, hidden, visibility: hidden) reads "", as WebDriver's text does.
-SHOWN_TEXTS = """
-return Array.from(document.querySelectorAll(arguments[0]),
-  (e) => e.checkVisibility({visibilityProperty: true}) ? e.innerText.trim() : "");
-"""
+SHOWN = '(e) => e.checkVisibility({visibilityProperty: true}) ? e.innerText.trim() : ""'
+SHOWN_TEXTS = f"const shown = {SHOWN}; return Array.from(document.querySelectorAll(arguments[0]), shown)"
+SHOWN_WITH = f"const shown = {SHOWN}; return Array.from(document.querySelectorAll(arguments[0]), (e) => [shown(e), e.getAttribute(arguments[1])])"
 ATTRIBUTES = "return Array.from(document.querySelectorAll(arguments[0]), (e) => e.getAttribute(arguments[1]))"
 
 
 def shown_texts(driver, css: str) -> list[str]:
     """The visible text of every element matching `css`, in page order."""
     return driver.execute_script(SHOWN_TEXTS, css)
+
+
+def shown_texts_with(driver, css: str, name: str) -> list[list]:
+    """[visible text, attribute `name`] of every element matching `css`, read together (a redraw between two reads
+    could pair one element's text with another's attribute)."""
+    return driver.execute_script(SHOWN_WITH, css, name)
 
 
 def shown_text(driver, css: str) -> str:

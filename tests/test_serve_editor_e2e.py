@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tests.conftest import pdf_page_texts
 
-from tests.test_serve_e2e import browser, click, module_browser, no_process_survives, site, wait_until  # noqa: F401 (fixtures)
+from tests.test_serve_e2e import browser, click, module_browser, no_process_survives, shown_texts_with, site, wait_until  # noqa: F401 (fixtures)
 from tests.test_serve_builder_e2e import open_page, open_with_upload  # noqa: F401
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -21,22 +21,12 @@ from selenium.webdriver.support.ui import Select  # noqa: E402
 TB = ["washerwoman", "librarian", "investigator", "chef", "empath", "butler", "drunk", "poisoner", "spy", "imp"]
 
 
-LABELLED = """
-for (const node of document.querySelectorAll("#editor-panel label")) {
-  const shown = node.checkVisibility({visibilityProperty: true}) ? node.innerText.trim() : "";
-  if (shown.startsWith(arguments[0]) && node.htmlFor) return document.getElementById(node.htmlFor);
-}
-return null;
-"""
-
-
 def labelled(driver, label: str):
-    """The field a visible <label> names, as a person (or a screen reader) finds it (one call to the page: read
-    label by label, the editor's labels cost more than the page's own work)."""
-    field = driver.execute_script(LABELLED, label)
-    if field is None:
-        raise AssertionError(f"no field labelled {label!r}")
-    return field
+    """The field a visible <label> names, as a person (or a screen reader) finds it."""
+    for text, target in shown_texts_with(driver, "#editor-panel label", "for"):
+        if text.startswith(label) and target:
+            return driver.find_element(By.ID, target)
+    raise AssertionError(f"no field labelled {label!r}")
 
 
 def choose(driver, label: str, value: str) -> None:
