@@ -79,6 +79,18 @@ def test_four_cards_to_a_sheet_with_crop_marks_outside_the_cards(pdf):
         assert max(sizes) >= theme()["info_cards"]["text_min_pt"]
 
 
+def test_the_footer_prints_the_whole_title_at_one_readable_size(pdf, game):
+    """The bundled script's long title used to be cut with '…' in the footer; now the footer is set smaller, down to
+    the readable minimum, and both of its halves share that size on every sheet."""
+    _, data, _ = pdf
+    margin = theme()["info_cards"]["margin"] * PT_PER_MM
+    for page in drawn_pages(data):
+        footer = [c for c in page["chars"] if c["text"].strip() and c["top"] > page["height"] - margin]
+        text = squash("".join(c["text"] for c in sorted(footer, key=lambda c: c["x0"])))
+        assert squash(game.script.title) in text and "…" not in text, text
+        assert len({c["size"] for c in footer}) == 1 and footer[0]["size"] >= theme()["text"]["min_size_pt"] - 0.01
+
+
 def test_a_card_is_about_a6(pdf):
     paper, data, _ = pdf
     sheet = info_cards.CardSheet(paper)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 
 from generator.load.info_cards import InfoCard, cards_to_print
 from generator.typeset.fonts import register_fonts
@@ -193,6 +194,25 @@ def _draw_use(canvas, text: str, centre: float, bottom: float, width: float) -> 
         canvas.drawCentredString(centre, bottom + (min(len(lines), 3) - 1 - n) * leading, line)
 
 
+def footer_title(title: str, room: float, font: str, size: float) -> tuple[str, float]:
+    """(text, size) of the footer's left half: the whole title with '· 정보 카드', set smaller down to the readable
+    minimum when it is long, then without the label; cut with '…' only when even that does not fit."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    smallest = min(size, theme()["text"]["min_size_pt"])
+    for text in (f"{title} · 정보 카드", title):
+        width = stringWidth(text, font, size)
+        if width <= room:
+            return text, size
+        fitted = math.floor(size * room / width * 10) / 10
+        if fitted >= smallest:
+            return text, fitted
+    shown = title
+    while stringWidth(shown, font, smallest) > room and len(shown) > 1:
+        shown = shown[:-2].rstrip() + "…"
+    return shown, smallest
+
+
 def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0) -> None:
     """Title on the left half and cutting note on the right half of the bottom margin, clear of the crop marks; a
     page with blank cards says there, outside the cards, what they are for."""
@@ -203,11 +223,7 @@ def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, bla
     font = font_name("sans")
     y = sheet.bottom - mm(c["mark_offset"]) - mm(c["mark_length"]) * 0.55
     middle = sheet.cuts_x[1]
-    room = middle - sheet.left - mm(10)
-    shown = title
-    while stringWidth(f"{shown} · 정보 카드", font, size) > room and len(shown) > 1:
-        shown = shown[:-2].rstrip() + "…"
-    left_text = f"{shown} · 정보 카드"
+    left_text, size = footer_title(title, middle - sheet.left - mm(10), font, size)  # both halves at that size
     canvas.saveState()
     canvas.setFillColor(_hex(color("muted")))
     canvas.setFont(font, size)
