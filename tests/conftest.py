@@ -97,6 +97,9 @@ def pytest_configure(config):
         os.environ["BOTC_PNP_PARALLEL"] = "always"
         # the user's cache folder (parsed fonts, converted icons) is never touched by tests: one for this run
         os.environ["BOTC_PNP_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}" / "cache")
+        import atexit
+
+        atexit.register(_remove_the_runs_folder)
     config.addinivalue_line("markers", "forks: builds in this test process may fork the almanac's child (see builds_here_render_in_one_process)")
     if os.environ.get("PYTEST_XDIST_WORKER"):
         import atexit
@@ -382,17 +385,20 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def pytest_sessionfinish(session):
-    """The controller (or the only process) removes the run's shared folder when the run ends. Every process lets
-    go of the kits and characters it kept first: pytest collects garbage once more as it closes, and walking what is
-    still held took seconds."""
-    import tempfile
-
+    """Every process lets go of the kits and characters it kept: pytest collects garbage once more as it closes, and
+    walking what is still held took seconds."""
     _KITS.clear()
     _READINGS.clear()
 
-    run = os.environ.get("BOTC_PNP_TEST_RUN")
-    if run and not os.environ.get("PYTEST_XDIST_WORKER"):
-        shutil.rmtree(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{run}", ignore_errors=True)
+
+def _remove_the_runs_folder() -> None:
+    """The controller's (or the only process's) last step: the run's shared folder goes. An exit handler registered
+    before any other runs after them all, so the parses a process saves into the run's cache as it exits (the only
+    process's own, or a worker's still closing when the controller's session ends) are not left behind in a folder
+    made again."""
+    import tempfile
+
+    shutil.rmtree(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}", ignore_errors=True)
 
 
 def bundled_kit(paper: str = "a4", script: str = "in-space"):

@@ -33,3 +33,21 @@ def test_orphaned_grandchildren_are_adopted_by_the_test_process():
     adopted = ctypes.c_int()
     assert ctypes.CDLL(None).prctl(37, ctypes.byref(adopted), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
     assert adopted.value == 1
+
+
+def test_a_run_leaves_no_folder_in_the_temporary_folder(tmp_path):
+    """One process (no workers) whose test reads content, so its parses are saved into the run's cache as it exits:
+    the run's shared folder is removed after that save, not before it (it used to come back, one per run)."""
+    import subprocess
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith(("PYTEST_", "BOTC_PNP_"))}
+    env["TMPDIR"] = str(temporary)
+    test = "tests/test_loading.py::test_bundled_content_loads_without_findings"
+    completed = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", test],
+                               cwd=Path(__file__).resolve().parent.parent, env=env, capture_output=True, text=True,
+                               timeout=120)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert sorted(p.name for p in temporary.iterdir() if p.name.startswith("botc-pnp")) == []
