@@ -207,6 +207,12 @@ def _inside_kept(text: str, index: dict[str, tuple[str, ...]]) -> set[int]:
     return inside
 
 
+# Pieces by the word's text, style and space and by the kept names: a new paragraph is mostly words set before
+# (플레이어가, 선택합니다), and cutting them again was a third of an almanac set from kept line ends. The pieces are
+# never changed once made, so paragraphs share them.
+_PIECES: dict[tuple, tuple[dict, list[Word] | None]] = {}  # None: the word is not cut
+
+
 def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
     """The word as pieces that may end a line, or [word] when it may not be cut: one run of plain Hangul syllables
     (trailing punctuation stays with the last piece), cut where SIDE syllables or more stand on each side and not
@@ -214,6 +220,17 @@ def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
     if len(word.runs) != 1 or word.joined:
         return [word]
     run = word.runs[0]
+    key = (run.text, run.font, run.size, type(run.color), run.color, run.underline, word.space, id(kept) if kept else 0)
+    found = _PIECES.get(key)
+    if found is None or (found[0] is not kept and (kept or found[0])):
+        pieces = _cut_into_syllables(word, run, kept)
+        if len(_PIECES) > 100_000:
+            _PIECES.clear()
+        found = _PIECES[key] = (kept, None if pieces[0] is word else pieces)
+    return found[1] or [word]
+
+
+def _cut_into_syllables(word: Word, run: Run, kept: dict[str, tuple[str, ...]]) -> list[Word]:
     text = run.text
     tie = text.find(NBSP)  # a tied unit ('선택할 수', '점쟁이라는 것을') may be cut only in its first word
     body = len(text) if tie < 0 else tie
