@@ -208,8 +208,9 @@ def _inside_kept(text: str, index: dict[str, tuple[str, ...]]) -> set[int]:
 
 
 # Pieces by the word's text, style and space and by the kept names: a new paragraph is mostly words set before
-# (플레이어가, 선택합니다), and cutting them again was a third of an almanac set from kept line ends. The pieces are
-# never changed once made, so paragraphs share them.
+# (플레이어가, 선택합니다; the in-space almanac cuts 13,660 words, 5,270 different), and a process that builds again
+# (serve, a test worker) found them here instead of cutting them again. The pieces are never changed once made, so
+# paragraphs share them.
 _PIECES: dict[tuple, tuple[dict, list[Word] | None]] = {}  # None: the word is not cut
 
 
