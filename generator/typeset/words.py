@@ -209,9 +209,10 @@ def _inside_kept(text: str, index: dict[str, tuple[str, ...]]) -> set[int]:
 
 # Pieces by the word's text, style and space and by the kept names: a new paragraph is mostly words set before
 # (플레이어가, 선택합니다; the in-space almanac cuts 13,660 words, 5,270 different), and a process that builds again
-# (serve, a test worker) found them here instead of cutting them again. The pieces are never changed once made, so
-# paragraphs share them.
+# (serve, a test worker) finds them here instead of cutting them again. The pieces are never changed once made, so
+# paragraphs share them. Each entry holds its names index, so the id in its key cannot be another index's.
 _PIECES: dict[tuple, tuple[dict, list[Word] | None]] = {}  # None: the word is not cut
+_NO_NAMES: dict[str, tuple[str, ...]] = {}
 
 
 def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
@@ -220,18 +221,20 @@ def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
     inside a name kept whole."""
     if len(word.runs) != 1 or word.joined:
         return [word]
+    names = kept or _NO_NAMES
     run = word.runs[0]
-    key = (run.text, run.font, run.size, type(run.color), run.color, run.underline, word.space, id(kept) if kept else 0)
+    key = (run.text, run.font, run.size, type(run.color), run.color, run.underline, word.space, id(names))
     found = _PIECES.get(key)
-    if found is None or (found[0] is not kept and (kept or found[0])):
-        pieces = _cut_into_syllables(word, run, kept)
+    if found is None or found[0] is not names:
+        pieces = _cut_into_syllables(word, names)
         if len(_PIECES) > 100_000:
             _PIECES.clear()
-        found = _PIECES[key] = (kept, None if pieces[0] is word else pieces)
+        found = _PIECES[key] = (names, None if pieces[0] is word else pieces)
     return found[1] or [word]
 
 
-def _cut_into_syllables(word: Word, run: Run, kept: dict[str, tuple[str, ...]]) -> list[Word]:
+def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
+    run = word.runs[0]
     text = run.text
     tie = text.find(NBSP)  # a tied unit ('선택할 수', '점쟁이라는 것을') may be cut only in its first word
     body = len(text) if tie < 0 else tie
