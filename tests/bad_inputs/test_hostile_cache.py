@@ -145,14 +145,12 @@ def zeroed(value):
 
 def assert_as_without_cache(reference, tmp_path: Path, folder: Path) -> None:
     expected_pdf, expected_validate, _ = reference
-    started = time.monotonic()
     night, checked = night_and_validate(tmp_path, folder, tmp_path / "out")
     for run in (night, checked):
         assert run.returncode == 0, run.stdout + run.stderr
         assert "Traceback" not in run.stderr + run.stdout, run.stderr
     assert checked.stdout == expected_validate
     assert pdf(tmp_path / "out") == expected_pdf
-    assert time.monotonic() - started < 50
 
 
 def test_entries_crafted_without_the_users_secret_change_nothing(reference, tmp_path):
