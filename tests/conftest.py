@@ -100,7 +100,6 @@ def pytest_configure(config):
         import atexit
 
         atexit.register(_remove_the_runs_folder)
-    config.addinivalue_line("markers", "forks: builds in this test process may fork the almanac's child (see builds_here_render_in_one_process)")
     if os.environ.get("PYTEST_XDIST_WORKER"):
         import atexit
 
@@ -545,3 +544,14 @@ def _pdf_chars(data: bytes) -> list[dict]:
     finally:
         document.close()
     return pages
+
+
+SLOW_FIXTURES = {"kit"}  # the first test that reads a bundled kit builds it: seconds of every document
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that reads a whole bundled kit is marked slow like the modules that build, browse or start processes,
+    so that `pytest -m "not slow"` stays the quick loop."""
+    for item in items:
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)

@@ -84,6 +84,7 @@ def test_every_rule_has_a_check_and_a_crafted_script_and_none_is_extra():
     assert {rule["code"]: rule["severity"] for rule in RULES["rules"]} == {code: s for code, (s, _, _) in CRAFTED.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", sorted(CRAFTED))
 def test_a_crafted_script_trips_its_rule_at_its_severity(crafted, code):
     game, found = crafted[code]
@@ -96,6 +97,7 @@ def test_a_crafted_script_trips_its_rule_at_its_severity(crafted, code):
         assert set(advice.characters) <= set(game.ids)
 
 
+@pytest.mark.slow
 def test_advice_names_what_it_found(crafted):
     [counter] = [a for a in crafted["demon-no-counter"][1] if a.code == "demon-no-counter"]
     assert counter.characters == ("imp",) and "임프의 능력" in counter.reason and "수도사" in counter.change
@@ -148,6 +150,7 @@ def exit_scripts(tmp_path_factory):
     return {"ok": ("trouble-brewing", 0, 0), "warning": (warning, 0, 1), "error": (error, 1, 1), "unreadable": (unreadable, 2, 2)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["ok", "warning", "error", "unreadable"])
 @pytest.mark.parametrize("flags", [(), ("--strict",), ("--json",), ("--strict", "--json")], ids=["plain", "strict", "json", "strict-json"])
 def test_advice_never_changes_the_exit_code(exit_scripts, case, flags):

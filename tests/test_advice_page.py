@@ -4,6 +4,8 @@ status and print buttons untouched by advice; cleared for an empty script. Scree
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 
@@ -13,6 +15,8 @@ from tests.test_serve_builder_e2e import open_with_upload, press, rows
 from selenium.webdriver.common.by import By  # noqa: E402
 
 from generator.check.advice import CHECKS  # noqa: E402
+
+pytestmark = pytest.mark.slow  # drives headless Chromium
 
 ACROBAT_WITHOUT_DROISON = ["acrobat", "washerwoman", "chef", "saint", "butler", "spy", "scarletwoman", "imp"]
 

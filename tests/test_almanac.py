@@ -16,6 +16,8 @@ from generator.options import RenderOptions
 
 from pypdf import PdfReader  # noqa: E402
 
+pytestmark = pytest.mark.slow  # reads whole kits
+
 MM = 72 / 25.4
 HEADINGS = ("개요", "예시", "예시 · 메모", "진행 방법", "요령", "밤과 설정")
 DISTINCT_HEADINGS = ("개요", "예시 · 메모", "진행 방법", "밤과 설정")  # never a word of the text between them

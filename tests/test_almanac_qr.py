@@ -4,6 +4,8 @@ and no code. Nothing is ever fetched."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 import pypdfium2
@@ -35,6 +37,7 @@ def decoded(pdf) -> list[str]:
     return [result.text for result in zxingcpp.read_barcodes(image)]
 
 
+@pytest.mark.slow
 def test_the_almanac_address_prints_as_a_qr_code_that_reads_back(tmp_path):
     pdf = sheet_back(tmp_path, tb_yaml(tmp_path, ADDRESS))
     assert decoded(pdf) == [ADDRESS]
@@ -45,6 +48,7 @@ def test_the_almanac_address_prints_as_a_qr_code_that_reads_back(tmp_path):
     assert json.loads(exported.read_text(encoding="utf-8"))[0]["almanac"] == ADDRESS
 
 
+@pytest.mark.slow
 def test_a_publisher_json_carries_it_in_meta(tmp_path):
     exported = tmp_path / "tb.json"
     assert run_cli("export-json", "trouble-brewing", "-o", exported).exit_code == 0
@@ -54,6 +58,7 @@ def test_a_publisher_json_carries_it_in_meta(tmp_path):
     assert decoded(sheet_back(tmp_path, exported)) == [ADDRESS]
 
 
+@pytest.mark.slow
 def test_an_address_that_is_not_a_web_address_is_reported_and_not_printed(tmp_path):
     path = tb_yaml(tmp_path, "almanac.pdf")
     _, report = validate(path)

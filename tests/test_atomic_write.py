@@ -53,6 +53,7 @@ def test_failed_renderer_keeps_previous_pdf(content, tmp_path, sheet_built, monk
     assert not leftovers(out)
 
 
+@pytest.mark.slow
 def test_build_failing_on_a_later_document_writes_nothing(content, tmp_path, sheet_built, monkeypatch):
     """The sheet renders first and fine; the night sheet then fails: nothing is written, not even the good sheet."""
     out, before = sheet_built
@@ -87,6 +88,7 @@ def test_successful_build_replaces_the_old_file(content, tmp_path):
     assert not leftovers(out)
 
 
+@pytest.mark.slow
 def test_build_never_modifies_content(content, tmp_path):
     before = hashes(content)
     stamps = {p: p.stat().st_mtime_ns for p in content.rglob("*") if p.is_file()}

@@ -147,9 +147,15 @@ def pdf_text(folder: Path) -> str:
     return "".join("".join(texts).split())
 
 
+QUICK_COMMANDS = ("validate", "export-json")  # they read and check; every other command renders documents
+
+
 def as_param(case: dict):
-    """A case with `xfail: reason` is a known crash in code outside the input layer, reported to its owner."""
+    """A case with `xfail: reason` is a known crash in code outside the input layer, reported to its owner; a case that
+    renders documents or starts a process is slow."""
     marks = [pytest.mark.xfail(reason=case["xfail"], strict=False)] if case.get("xfail") else []
+    if case.get("subprocess") or case.get("run", "validate") not in QUICK_COMMANDS:
+        marks.append(pytest.mark.slow)
     return pytest.param(case, marks=marks, id=case["id"])
 
 

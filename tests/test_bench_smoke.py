@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+pytestmark = pytest.mark.slow  # runs the benchmark in its own processes
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -138,6 +138,7 @@ def test_jinxes_the_djinn_and_both_nights_come_with_the_checks(client):
     assert none["jinxes"] == [] and none["added"] == []
 
 
+@pytest.mark.slow
 def test_a_refusal_says_why_and_nothing_answers_500(client):
     empty = client.post("/api/document/script_sheet?force=1", data=envelope([]))
     assert empty.status_code == 422 and empty.get_json()["reason"] == "no_characters"

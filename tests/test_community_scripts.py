@@ -11,6 +11,8 @@ import pytest
 
 from conftest import pdf_chars, pdf_font_names, pdf_page_texts, run_cli, validate, with_code
 
+pytestmark = pytest.mark.slow  # builds every document of every community script
+
 CORPUS = Path(__file__).parent / "community_scripts"
 SCRIPTS = sorted(p.name for p in CORPUS.glob("*.json"))
 DOCUMENTS = ["almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]

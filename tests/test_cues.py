@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 from conftest import edit_character, pdf_page_texts, run_cli, validate, with_code
 
@@ -10,6 +12,7 @@ def night_card_text(out) -> str:
     return "".join("".join(text.split()) for text in pdf_page_texts(out / "in-space" / "night-card.pdf"))
 
 
+@pytest.mark.slow
 def test_a_written_cue_is_printed_on_the_night_card(content, tmp_path):
     edit_character(content, "washerwoman", cues={"first_night": "마을주민 하나와 다른 한 명을 가리키세요"})
     result = run_cli("night-card", "--content", content, "--out", tmp_path / "out")

@@ -28,6 +28,7 @@ def squeezed(data: bytes) -> str:
     return "".join(c["text"] for page in pdf_chars(data) for c in page["chars"]).replace(" ", "")
 
 
+@pytest.mark.slow
 def test_every_english_name_follows_its_korean_name_on_the_sheet(english_kit, tb):
     front = pdf_chars(english_kit["script.pdf"])[0]
     rows: list[list[dict]] = []
@@ -42,6 +43,7 @@ def test_every_english_name_follows_its_korean_name_on_the_sheet(english_kit, tb
         assert any(pair in line for line in lines), pair
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("document", ["night-order.pdf", "night-card.pdf", "almanac.pdf"])
 def test_the_night_documents_and_the_almanac_carry_them_too(english_kit, tb, document):
     text = squeezed(english_kit[document])
@@ -58,6 +60,7 @@ def test_without_the_flag_no_english_name_prints(kit):
         assert "Washerwoman" not in text and "FortuneTeller" not in text
 
 
+@pytest.mark.slow
 def test_the_page_asks_for_it_like_any_print_option(tmp_path):
     from generator.server import create_app
 

@@ -144,6 +144,7 @@ def test_cli_refuses_a_script_with_errors(tmp_path):
     assert result.exit_code == 1 and not target.exists()
 
 
+@pytest.mark.slow
 def test_a_homebrew_icon_is_written_beside_the_json_and_read_back_from_it(tmp_path):
     """The format's `image` is a URL or a path: export-json writes a homebrew character's icon to icons/ beside the
     JSON and names it there; the JSON opened again draws that file (and says so when it is gone)."""

@@ -85,6 +85,7 @@ def test_import_is_cheap():
     assert out.stdout.strip() == "False"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid", ICON_IDS)
 def test_bundled_icon_loads(cid):
     path = icons.resolve_icon_path(cid, f"{cid}.svg", CONTENT, None)
@@ -108,6 +109,7 @@ def test_all_icons_distinct_and_credited():
     assert "CC BY 3.0" in credits and "creativecommons.org/licenses/by/3.0" in credits
 
 
+@pytest.mark.slow
 def test_all_icons_draw_as_coloured_vectors(tmp_path):
     from pdf_paths import curves, pdf_paths
 

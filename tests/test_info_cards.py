@@ -98,6 +98,7 @@ def test_a_card_is_about_a6(pdf):
     assert 85 <= width <= 105 and 120 <= height <= 148, (width, height)
 
 
+@pytest.mark.slow
 def test_unknown_card_fails_validation_naming_character_and_night(content):
     edit_character(content, "imp", other_nights="임프를 깨우세요. '당신은 이제 이 캐릭터입니다' 정보 토큰을 보여 주세요.")
     _, report = validate("in-space", content)
@@ -138,6 +139,7 @@ def test_forced_build_still_prints_an_unlisted_card(content, tmp_path):
 WORD = st.text(st.characters(min_codepoint=0xAC00, max_codepoint=0xD7A3), min_size=1, max_size=7)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(words=st.lists(WORD, min_size=1, max_size=14))
 def test_any_card_words_are_printed_whole(game, words):

@@ -68,6 +68,7 @@ def test_the_glossary_prints_the_editions_and_the_auxiliary_the_librarys_way():
     assert "보여주" in printed["보여 주"] and "알려주" in printed["알려 주"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", ["trouble-brewing", "sects-and-violets"])
 def test_the_printed_kit_has_no_latin_edition_name_and_one_spelling_of_the_auxiliary(script):
     """The user's texts (the undertaker's 'Trouble Brewing에서는', the washerwoman's '보여주세요') print as the library

@@ -40,6 +40,7 @@ def without(text: str, name: str) -> str:
     return text.replace(name, "").replace(name.replace(" ", ""), "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("document", ["script.pdf", "night-order.pdf", "night-card.pdf", "tokens.pdf", "almanac.pdf", "grimoire.pdf"])
 def test_the_community_names_print_and_ours_do_not(community_kit, snv, document):
     _, files = community_kit
@@ -62,6 +63,7 @@ def test_the_community_names_print_and_ours_do_not(community_kit, snv, document)
         assert character.name.replace(" ", "") in squeezed, (document, character.id)
 
 
+@pytest.mark.slow
 def test_a_particle_after_a_renamed_name_is_chosen_again(community_kit):
     _, files = community_kit
     text = printed(files["almanac.pdf"]).replace(" ", "")
@@ -78,6 +80,7 @@ def test_our_names_stay_the_default(kit, snv):
     assert "자폐증천재" not in text
 
 
+@pytest.mark.slow
 def test_the_bundled_scripts_have_no_names_to_mix_up_under_either_naming():
     for script in ("trouble-brewing", "bad-moon-rising", "sects-and-violets", "in-space"):
         for naming in ("ours", "community"):

@@ -27,6 +27,7 @@ def starter(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_new_layout(starter):
     assert (starter / "scripts" / "my-script.yaml").is_file()
     example = starter / "characters" / "lamplighter.yaml"
@@ -56,6 +57,7 @@ def test_new_output_validates_without_naming_the_script(starter):
     assert "오류 0개" in result.output
 
 
+@pytest.mark.slow
 def test_new_output_builds(starter, tmp_path):
     script = starter / "scripts" / "my-script.yaml"
     result = CliRunner().invoke(app, ["build", str(script), "--content", str(starter), "--out", str(tmp_path), "--quiet"])
@@ -87,6 +89,7 @@ def test_new_refuses_a_non_empty_folder(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
 
 
+@pytest.mark.slow
 def test_new_into_an_empty_folder(tmp_path):
     result = CliRunner().invoke(app, ["new", str(tmp_path)])
     assert result.exit_code == 0, result.output

@@ -39,6 +39,7 @@ def card(request, game):
     return request.param, data, options
 
 
+@pytest.mark.slow
 def test_one_upright_page_with_every_step_of_both_nights(card, game):
     paper, data, options = card
     pages = drawn_pages(data)
@@ -116,6 +117,7 @@ def test_shortening_never_cuts_inside_a_reminder_name_or_brackets(limit):
     assert short.count("*") % 2 == 0 and short.count("(") == short.count(")")
 
 
+@pytest.mark.slow
 def test_build_writes_the_new_documents_beside_the_others(tmp_path):
     result = run_cli("build", "--out", tmp_path, "--only", "imp", "--copies", "imp=2", "--no-reminders", "--quiet")
     assert result.exit_code == 0, result.output

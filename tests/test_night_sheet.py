@@ -46,6 +46,7 @@ def step_name(game, step_id: str) -> str:
     return fixed.name if fixed else game.character(step_id).name
 
 
+@pytest.mark.slow
 def test_page_sizes_title_and_numbers(pdf, game):
     from pypdf import PdfReader
 
@@ -61,6 +62,7 @@ def test_page_sizes_title_and_numbers(pdf, game):
         assert flat("game-icons.net") in flat(text)
 
 
+@pytest.mark.slow
 def test_steps_in_content_order_with_full_reminders(pdf, game):
     _, data = pdf
     t = theme()["night_sheet"]

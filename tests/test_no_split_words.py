@@ -100,6 +100,7 @@ def texts():
     return official_abilities() + community_texts()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lines_of", [reportlab_lines, hangul_lines], ids=["sheet", "almanac"])
 def test_no_line_break_cuts_a_word(texts, lines_of):
     cut, wrong, seen_cuts = [], [], 0

@@ -11,6 +11,8 @@ minute.
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import re
 import shutil
@@ -25,6 +27,8 @@ from pathlib import Path
 import generator
 from tests.conftest import REPO, run_cli
 from tests.test_serve_cli import served
+
+pytestmark = pytest.mark.slow  # builds and installs the wheel
 
 BUILD_INPUTS = ["pyproject.toml", "README.md", "generator", "content", "fonts", "templates"]
 BUNDLED = {"content": "generator/data/content", "fonts": "generator/data/fonts", "templates": "generator/data/templates"}

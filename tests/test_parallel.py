@@ -89,6 +89,7 @@ def test_interrupt_while_waiting_stops_the_child(monkeypatch):
     assert live_children() == []
 
 
+@pytest.mark.slow
 def test_a_document_failing_beside_the_almanac_stops_the_almanac_child(content, tmp_path, monkeypatch):
     """The night sheet fails while the almanac renders in the child: the build ends quickly and leaves no process."""
     import generator.documents.night_sheet as night_sheet
@@ -120,6 +121,7 @@ def test_ctrl_c_during_the_build_stops_the_almanac_child(content, tmp_path, monk
     assert live_children() == []
 
 
+@pytest.mark.slow
 def test_the_kit_made_with_the_almanac_child_is_the_kit_made_in_one_process(tmp_path):
     result = run_cli("build", "in-space", "--out", tmp_path)
     assert result.exit_code == 0, result.output
@@ -136,6 +138,7 @@ def test_a_child_is_used_only_when_a_core_is_free(monkeypatch, runnable, cpus, f
     assert parallel.core_free() is free
 
 
+@pytest.mark.slow
 def test_a_busy_machine_builds_the_kit_in_one_process(monkeypatch, tmp_path):
     from generator.commands import produce
 

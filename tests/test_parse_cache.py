@@ -15,6 +15,8 @@ from generator.keep import usercache
 from generator.findings import Report
 from generator.read.yamlio import load_yaml
 
+pytestmark = pytest.mark.slow  # builds in fresh processes
+
 REPO = Path(__file__).resolve().parent.parent
 CHARACTER = REPO / "content" / "characters" / "washerwoman.yaml"
 

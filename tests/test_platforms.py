@@ -30,6 +30,7 @@ def test_without_linux_the_work_runs_in_this_process(monkeypatch, platform):
     child.stop()  # nothing to stop: must not reach for signals Windows lacks
 
 
+@pytest.mark.slow
 def test_a_build_on_macos_is_the_same_kit_made_in_one_process(monkeypatch, tmp_path):
     """The almanac, forked on Linux, is rendered in this process: every file is byte for byte the bundled kit."""
     monkeypatch.setattr(sys, "platform", "darwin")

@@ -16,6 +16,8 @@ from pdf_paths import curves, pdf_paths
 from generator.read.theme import color, theme
 from test_print_polish import fragments, multiword_names, next_line
 
+pytestmark = pytest.mark.slow  # reads whole kits of every bundled script
+
 EDITIONS = ["trouble-brewing", "bad-moon-rising", "sects-and-violets"]
 PAPERS = ["a4", "letter"]
 MM = 72 / 25.4

@@ -17,6 +17,8 @@ from conftest import pdf_chars, pdf_page_texts, bundled_kit, edit_character, wri
 
 from pypdf import PdfReader  # noqa: E402
 
+pytestmark = pytest.mark.slow  # reads whole kits
+
 MM = 72 / 25.4
 PAPERS = ["a4", "letter"]
 PRINTED = ["almanac.pdf", "night-order.pdf", "script.pdf"]

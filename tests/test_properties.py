@@ -21,6 +21,8 @@ from generator.typeset.glyphs import covered_code_points
 from generator.options import RenderOptions
 from generator.load.wording import wording
 
+pytestmark = pytest.mark.slow  # renders documents for generated inputs
+
 # the character whose text is replaced: a townsfolk on the bundled script with an other-nights reminder
 TARGET = "monk"
 SMALL_SCRIPT = ["washerwoman", "empath", "monk", "soldier", "recluse", "drunk", "poisoner", "spy", "imp"]

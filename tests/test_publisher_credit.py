@@ -4,6 +4,8 @@ travellers, keeps both."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 import yaml
@@ -27,6 +29,7 @@ def sheet_text(path, tmp_path) -> str:
     return "".join("".join(pdf_page_texts(pdf)).split())
 
 
+@pytest.mark.slow
 def test_an_edited_edition_is_printed_without_the_publishers_credit_and_asks_for_a_title(tmp_path):
     path = edited_trouble_brewing(tmp_path)
     _, report = validate(path)
@@ -37,6 +40,7 @@ def test_an_edited_edition_is_printed_without_the_publishers_credit_and_asks_for
     assert "Pandemonium" not in text and "제작" not in text
 
 
+@pytest.mark.slow
 def test_the_edition_keeps_its_credit_with_or_without_its_travellers(tmp_path):
     assert "제작:ThePandemoniumInstitute" in sheet_text("trouble-brewing", tmp_path)
     exported = tmp_path / "tb.json"

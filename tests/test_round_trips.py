@@ -30,6 +30,7 @@ def game_of(path: Path):
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", SOURCES)
 def test_export_import_export_is_byte_identical_and_keeps_the_official_order(source, tmp_path):
     path = CORPUS / source if source.endswith(".json") else source
@@ -44,6 +45,7 @@ def trouble_brewing_json(tmp_path: Path) -> list:
     return json.loads(exported("trouble-brewing", tmp_path / "tb.json"))
 
 
+@pytest.mark.slow
 def test_an_order_of_its_own_is_written_and_read_back_as_such(tmp_path):
     document = trouble_brewing_json(tmp_path)
     library_first = game_of(tmp_path / "tb.json").night_steps("first_night", all_players=True)
@@ -74,6 +76,7 @@ def test_the_official_order_written_out_in_meta_reads_as_the_official_order(tmp_
     assert [again.night_steps(n) for n in ("first_night", "other_nights")] == [game.night_steps(n) for n in ("first_night", "other_nights")]
 
 
+@pytest.mark.slow
 def test_a_homebrew_character_keeps_its_place_between_official_ones_without_an_order_in_meta(tmp_path):
     document = trouble_brewing_json(tmp_path)
     numbers = {c["id"]: c["firstNight"] for c in document[1:]}

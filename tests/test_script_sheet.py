@@ -68,6 +68,7 @@ def long_script(tmp_path, count: int = 25):
     return loaded
 
 
+@pytest.mark.slow
 def test_page_sizes_and_two_pages(pdf):
     from pypdf import PdfReader
 
@@ -143,6 +144,7 @@ def test_no_glyph_outside_margins_and_readable_sizes(pdf):
     assert min(c["size"] for c in body) >= floor - 0.01
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_an_official_edition_fills_the_front_instead_of_leaving_half_of_it_empty(paper):
     """Trouble Brewing's 22 characters are set large enough that the fuller column reaches near the foot."""
@@ -196,6 +198,7 @@ def test_back_has_steps_jinx_travellers_and_loric(pdf, game):
     assert flat("폭풍 부르미가 지정한 캐릭터: 변종") in text
 
 
+@pytest.mark.slow
 def test_a_jinx_brings_the_djinn_among_the_fabled_once(pdf, game, tmp_path):
     paper, data, _ = pdf
     djinn = game.library.characters["djinn"]
@@ -235,6 +238,7 @@ def test_rendered_pages_not_blank_and_nothing_in_the_outer_strip(pdf):
             assert image.crop(box).getextrema()[0] > 200, f"page {index + 1} draws into the outer 5 mm: {box}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_twenty_five_characters_fit_page_one(tmp_path, paper):
     game = long_script(tmp_path)

@@ -172,6 +172,7 @@ def test_an_unknown_token_choice_gets_the_cli_suggestion(client):
     assert "impp" in korean(answer) and "imp" in korean(answer).replace("impp", "") and "--copies" in korean(answer)
 
 
+@pytest.mark.slow
 def test_the_findings_header_stays_small_whatever_the_findings(client):
     """A 10,000-character custom name makes a long warning per document; the header stays under 4 KB and counts
     what it leaves out, so no browser refuses the answer."""
@@ -226,6 +227,7 @@ def test_an_unexpected_failure_is_a_korean_500_without_traceback(client, monkeyp
 # --- build, documents, export, preview -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_build_zip_is_byte_identical_to_botc_pnp_build(client, tmp_path, monkeypatch):
     ids = TROUBLE_BREWING + ["pixie"]  # Trouble Brewing plus one change
     text = publisher_json(ids, title="불길한 조짐 하나 바꿈")
@@ -256,6 +258,7 @@ def test_build_refuses_errors_unless_forced_like_the_cli(client):
     assert forced.status_code == 200
 
 
+@pytest.mark.slow
 def test_one_document_comes_as_its_pdf_and_documents_pick_the_zip(client):
     text = publisher_json(TROUBLE_BREWING).encode()
     sheet = client.post("/api/document/script_sheet", data=text)
@@ -268,6 +271,7 @@ def test_one_document_comes_as_its_pdf_and_documents_pick_the_zip(client):
     assert client.post("/api/document/poster", data=text).status_code == 404
 
 
+@pytest.mark.slow
 def test_token_options_are_the_cli_flags_with_the_cli_limits(client, tmp_path, monkeypatch):
     text = publisher_json(TROUBLE_BREWING)
     (tmp_path / "tb.json").write_text(text, encoding="utf-8")
@@ -320,6 +324,7 @@ def test_preview_is_a_png_of_the_sheet(client):
     assert image.getextrema()[0] < 80  # ink on the page
 
 
+@pytest.mark.slow
 def test_the_threaded_server_answers_at_once_and_never_forks(app, monkeypatch):
     """Requests run in threads: a build beside checks and searches must neither fork (unsafe beside threads) nor mix up."""
     import os

@@ -21,6 +21,8 @@ from selenium.webdriver.support.ui import Select  # noqa: E402
 from generator import DEFAULT_CONTENT_DIR  # noqa: E402
 from generator.findings import kind_labels  # noqa: E402
 
+pytestmark = pytest.mark.slow  # drives headless Chromium
+
 TEENSY_WITH_JINX = ["washerwoman", "librarian", "investigator", "chef", "empath", "butler", "spy", "alchemist", "imp"]
 
 

@@ -18,6 +18,8 @@ import pytest
 
 from tests.conftest import REPO, run_cli
 
+pytestmark = pytest.mark.slow  # starts servers in their own processes
+
 START_TIMEOUT = 30
 
 

@@ -33,6 +33,8 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
+pytestmark = pytest.mark.slow  # drives headless Chromium
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):

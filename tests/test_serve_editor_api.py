@@ -90,6 +90,7 @@ def compact(text: str) -> str:
     return "".join(text.split())
 
 
+@pytest.mark.slow
 def test_a_minion_made_in_the_editor_saves_as_a_content_folder_that_builds(site, tmp_path):
     url, workspace = site
     icon = png_icon()

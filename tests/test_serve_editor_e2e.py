@@ -4,6 +4,8 @@ opened again."""
 
 from __future__ import annotations
 
+import pytest
+
 import io
 import re
 import json
@@ -17,6 +19,8 @@ from tests.test_serve_builder_e2e import open_page, open_with_upload  # noqa: F4
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
+
+pytestmark = pytest.mark.slow  # drives headless Chromium
 
 TB = ["washerwoman", "librarian", "investigator", "chef", "empath", "butler", "drunk", "poisoner", "spy", "imp"]
 

@@ -37,6 +37,7 @@ def workspace_client(tmp_path, monkeypatch):
 # --- saving --------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_path):
     before = folder_digest(CONTENT)
     envelope = {
@@ -61,6 +62,7 @@ def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_p
     assert folder_digest(CONTENT) == before  # the bundled content is never written
 
 
+@pytest.mark.slow
 def test_the_printed_command_names_a_content_folder_of_its_own_and_runs_as_written(tmp_path, monkeypatch):
     """A server reading its own content folder (--content) prints a build command with that folder: as written, it
     builds the saved script from the folder the server was started in."""
@@ -102,6 +104,7 @@ def test_a_file_name_from_a_request_is_checked(workspace_client, tmp_path, name)
     assert not any(p.is_file() for p in tmp_path.rglob("*") if p.suffix == ".yaml")
 
 
+@pytest.mark.slow
 def test_a_workspace_inside_the_content_folder_is_refused(tmp_path):
     from generator.server import create_app
 

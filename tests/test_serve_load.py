@@ -23,6 +23,8 @@ from tests.conftest import REPO
 from tests.serve_requests import TB, TROUBLE_BREWING, send
 from tests.test_serve_cli import served
 
+pytestmark = pytest.mark.slow  # starts servers in their own processes
+
 JSON = {"Content-Type": "application/json"}
 IDLE, SLOW = 200, 100
 LINUX_PROC = Path("/proc/self/fd").is_dir()

@@ -9,6 +9,8 @@ import pytest
 from conftest import live_children, run_in_threads
 from generator.server.pool import RenderPool, stop_resource_tracker
 
+pytestmark = pytest.mark.slow  # starts render workers in their own processes
+
 
 @pytest.fixture(scope="module", autouse=True)
 def older_objects_frozen():

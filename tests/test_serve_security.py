@@ -99,6 +99,7 @@ def test_a_preflight_from_another_origin_is_refused(server):
     assert not [name for name in answer.headers if name.startswith("access-control-")]
 
 
+@pytest.mark.slow
 def test_the_page_and_the_command_line_are_served(server, tmp_path):
     port, workspace = server
     own = {"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin", **JSON}
@@ -160,6 +161,7 @@ def test_the_host_given_to_serve_is_answered_and_no_other(bound, host, allowed):
 # --- headers and bodies ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method, path", EVERY_ROUTE)
 def test_every_answer_carries_the_security_headers(server, method, path):
     port, workspace = server
@@ -211,6 +213,7 @@ def test_each_bad_request_gets_its_korean_4xx_from_the_real_server(server, path,
     assert not [name for name in saved(workspace) if not name.endswith(".yaml") or "\n" in name]
 
 
+@pytest.mark.slow
 def test_findings_travel_in_a_header_a_browser_accepts(server):
     import json
 

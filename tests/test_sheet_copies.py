@@ -20,6 +20,7 @@ def sheets(tmp_path_factory):
     return out / "one" / "in-space" / "script.pdf", out / "three" / "in-space" / "script.pdf"
 
 
+@pytest.mark.slow
 def test_three_copies_are_six_pages_front_back_front_back(sheets):
     one, three = sheets
     front, back = pages(one)

@@ -35,6 +35,7 @@ def test_orphaned_grandchildren_are_adopted_by_the_test_process():
     assert adopted.value == 1
 
 
+@pytest.mark.slow
 def test_a_run_leaves_no_folder_in_the_temporary_folder(tmp_path):
     """One process (no workers) whose test reads content, so its parses are saved into the run's cache as it exits:
     the run's shared folder is removed after that save, not before it (it used to come back, one per run)."""

@@ -121,12 +121,14 @@ def kits(tmp_path_factory):
     return content, printed, results
 
 
+@pytest.mark.slow
 def test_texts_at_every_limit_validate_without_errors(kits):
     content, printed, _ = kits
     _, report = validate("in-space", content)
     assert report.errors == [], [f.format() for f in report.errors]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_texts_at_every_limit_build_every_document(kits, paper):
     _, _, results = kits
@@ -171,6 +173,7 @@ def printed_in_order(text: str, document: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("document", sorted(DOCUMENT_FIELDS))
 def test_every_text_at_its_limit_is_printed_inside_the_page(kits, paper, document):

@@ -112,6 +112,7 @@ def test_only_accepts_korean_names_and_the_extras(game):
     assert cut_counts(data) == (1, reminders_of(game, "imp") + 8)
 
 
+@pytest.mark.slow
 def test_copies_sets_the_count_over_spares(game):
     assert cut_counts(build(game, only=("imp",), copies={"imp": 3}, reminders=False))[0] == 3
     full, _ = cut_counts(build(game, reminders=False, extras=False))

@@ -135,6 +135,7 @@ def test_setup_star_is_clear_of_the_icon(game):
         assert gap >= 1.0, f"{character.id}: star only {gap:.2f} mm from the icon"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_three_mm_under_the_running_title_and_a_legend_on_every_page(game, paper):
     [(_, data)] = tokens_document.build(game, RenderOptions(paper=paper))
@@ -258,6 +259,7 @@ def test_light_shrouds_use_a_fraction_of_the_ink(tmp_path):
     assert dark_share["--light-shrouds"] < 0.4 * dark_share[""], dark_share
 
 
+@pytest.mark.slow
 def test_a_set_split_over_two_sheets_is_explained_in_korean(tmp_path):
     """Large character tokens leave room between them that the first shrouds fill; when the rest of the set does not
     fit beside the votes, the set stays split and the build says where and how to print it whole. The bundled kits

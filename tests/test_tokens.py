@@ -74,6 +74,7 @@ def diameters_mm(circle) -> tuple[float, float]:
     return (circle["x1"] - circle["x0"]) / PT_PER_MM, (circle["bottom"] - circle["top"]) / PT_PER_MM
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, token_mm, reminder_mm", [("default", 44.45, 25.4), ("small", 38, 19), ("bleed", 44.45, 25.4)])
 def test_cut_circles_have_the_nominal_diameter_and_the_content_count(pdfs, variant, token_mm, reminder_mm):
     characters = reminders = 0
@@ -91,6 +92,7 @@ def test_cut_circles_have_the_nominal_diameter_and_the_content_count(pdfs, varia
     assert (characters, reminders) == expected_counts()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["default", "small", "bleed"])
 def test_tokens_never_overlap_and_keep_off_the_page_edge(pdfs, variant):
     bleed = 3 * PT_PER_MM if variant == "bleed" else 0.0
@@ -191,6 +193,7 @@ def test_ability_text_goes_inside_the_token():
     assert "매일밤*,플레이어1명을선택합니다" in text  # the Imp's ability
 
 
+@pytest.mark.slow
 def test_tokens_command_writes_pdf_and_transparent_pngs(tmp_path):
     from PIL import Image
     from typer.testing import CliRunner

@@ -14,6 +14,8 @@ from generator import FONTS_DIR
 from generator.keep import usercache
 from generator.keep.fontcache import KIND, _key, load_ttfont
 
+pytestmark = pytest.mark.slow  # builds in fresh processes
+
 REPO = Path(__file__).resolve().parent.parent
 FONT = FONTS_DIR / "NanumGothic.ttf"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import subprocess
@@ -110,6 +112,7 @@ def test_strict_without_warnings_gives_exit_0():
     assert run_cli("validate", "--strict").exit_code == 0
 
 
+@pytest.mark.slow
 def test_validate_does_not_import_reportlab(tmp_path):
     """Once the user cache holds the fonts' advance widths (the first run after an install measures them, with
     reportlab, for the night-card cues), validate loads no PDF or image library."""

@@ -119,6 +119,7 @@ def test_every_star_form_forbids_a_first_night_text(content, marked):
     assert [f.subject for f in with_code(report, "night-star")] == ["noble"]
 
 
+@pytest.mark.slow
 def test_star_ability_without_first_night_text_passes():
     _, report = validate("in-space")
     assert with_code(report, "night-star") == []
@@ -229,6 +230,7 @@ def test_official_order_satisfies_the_rule(rule, night, pair):
                 assert steps.index(first) < steps.index(later), (first, later)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule, night, pair", rule_cases())
 def test_moving_a_character_across_the_rule_is_reported_with_its_reason(content, rule, night, pair):
     first, later = pair

@@ -31,6 +31,7 @@ def test_bundled_script_has_no_text_findings():
 @pytest.mark.parametrize(
     "char", ["\u200b", "\u202e", "\ufeff", "\u200d", "\u3164", "\u2028"], ids=["ZWSP", "RLO", "BOM", "ZWJ", "filler", "LSEP"]
 )
+@pytest.mark.slow
 def test_invisible_character_is_an_error(content, char):
     report = with_ability(content, EMPATH_ABILITY.replace("이웃", f"이{char}웃"))
     [finding] = with_code(report, "text-invisible")

@@ -4,6 +4,8 @@ over-indented list item, icons checked at validate, and commands printed by `new
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import re
 import shlex
@@ -239,6 +241,7 @@ def test_icons_are_checked_at_validate(content):
     assert found["pixie"].code == "icon-path-escapes" and "secret.png" in found["pixie"].message
 
 
+@pytest.mark.slow
 def test_validate_takes_icons_like_build_and_build_reports_an_icon_once(content, tmp_path):
     edit_character(content, "monk", icon="없는그림.svg")
     mine = tmp_path / "mine"
@@ -286,6 +289,7 @@ def test_the_program_readme_installs_is_there():
     assert program.is_file() and os.access(program, os.X_OK)
 
 
+@pytest.mark.slow
 def test_the_commands_new_prints_run_as_written(tmp_path):
     program = INSTALLED / "botc-pnp"
     folder = tmp_path / "내 스크립트"
@@ -301,6 +305,7 @@ def test_the_commands_new_prints_run_as_written(tmp_path):
     assert command in starter  # the starter's README shows the same command
 
 
+@pytest.mark.slow
 def test_new_prints_the_plain_name_when_it_is_on_path(tmp_path):
     bin_dir = INSTALLED
     env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
@@ -309,6 +314,7 @@ def test_new_prints_the_plain_name_when_it_is_on_path(tmp_path):
     assert "\n  botc-pnp validate " in made.stdout
 
 
+@pytest.mark.slow
 def test_new_run_as_a_module_prints_the_module_form(tmp_path):
     env = {**os.environ, "PATH": "/usr/bin:/bin"}
     made = subprocess.run([sys.executable, "-m", "generator", "new", str(tmp_path / "x")], capture_output=True, text=True,

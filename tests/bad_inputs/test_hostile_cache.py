@@ -20,6 +20,8 @@ import pytest
 from generator.keep import usercache
 from hostile import run_cli_process
 
+pytestmark = pytest.mark.slow  # builds in fresh processes
+
 STORES = ("ttf", "svg", "yaml", "frags", "lines", "glyphs")
 PARSE_STORES = ("yaml", "frags", "lines")  # one file of many parses, each kept as marshal bytes of its own
 

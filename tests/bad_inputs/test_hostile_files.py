@@ -66,6 +66,7 @@ def test_read_capped_stops_at_the_limit_whatever_the_size_says():
     assert caught.value.code == "file-too-big"
 
 
+@pytest.mark.slow
 def test_every_special_character_file_is_named_at_once(content, tmp_path):
     """One run, six character files that are not files: all named, exit 2, in seconds (a subprocess, so a hang
     would fail the test instead of stopping the suite)."""
@@ -81,6 +82,7 @@ def test_every_special_character_file_is_named_at_once(content, tmp_path):
     assert "고리" in output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["fifo", "loop"])
 def test_night_order_as_a_special_file(content, tmp_path, kind):
     (content / "night_order.yaml").unlink()
@@ -311,6 +313,7 @@ def english_words(message: str, path: Path) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in ("YAML", "UTF", "name")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("long_file", [False, True], ids=["careful-loader", "long-file"])
 def test_every_yaml_syntax_error_is_explained_in_korean(tmp_path, long_file):
     """Short files are explained by the pure-Python loader, long ones from libyaml's report: both in Korean."""

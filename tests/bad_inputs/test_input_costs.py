@@ -71,6 +71,7 @@ def test_thousands_of_unknown_ids_in_a_json_script(content, tmp_path, monkeypatc
     assert findings(report, "too-many") and len(findings(report, "unknown-id")) <= MAX_SCRIPT_CHARACTERS
 
 
+@pytest.mark.slow
 def test_thousands_of_unknown_ids_in_the_library_night_order(content, monkeypatch):
     path = content / "night_order.yaml"
     text = path.read_text(encoding="utf-8").replace("first_night: [dusk,", "first_night: [dusk, " + ", ".join(f"zz{i}" for i in range(40_000)) + ",", 1)
@@ -90,6 +91,7 @@ def test_a_long_meta_night_order(content, tmp_path, monkeypatch):
     assert all(len(game.night_order.steps(night)) <= MAX_NIGHT_STEPS + 4 for night in ("first_night", "other_nights"))
 
 
+@pytest.mark.slow
 def test_a_character_with_a_huge_number_of_reminders(content, tmp_path, monkeypatch):
     from generator.art.token_layout import REMINDER, token_specs
 
@@ -155,6 +157,7 @@ def test_a_long_yaml_file_with_an_error_at_the_end(tmp_path, monkeypatch):
     assert report.findings[0].where.endswith(":30004")  # the line after 'bad: [', where the file ends
 
 
+@pytest.mark.slow
 def test_thousands_of_findings_and_suggestions_stay_linear(monkeypatch):
     from generator.load.game import suggest
 

@@ -25,6 +25,8 @@ from generator import PROJECT_ROOT
 from generator.write.files import remove_stale_temporaries
 from hostile import SMALL, temporaries
 
+pytestmark = pytest.mark.slow  # stops builds running in their own processes
+
 KIT = ["almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
 
 WRAPPER = r"""

@@ -86,6 +86,7 @@ def findings(answer) -> list[dict]:
     return answer.json()["findings"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field", ["logo", "image"])
 def test_no_path_in_an_upload_is_read_and_existing_or_missing_files_get_the_same_answer(server, field):
     port, root = server
@@ -103,6 +104,7 @@ def test_no_path_in_an_upload_is_read_and_existing_or_missing_files_get_the_same
     assert local[0] and "읽지 않습니다" in local[0][0][1]
 
 
+@pytest.mark.slow
 def test_an_uploaded_sheet_never_embeds_a_file_the_script_names(server):
     port, root = server
     for path in (str(root / "private.png"), "here.png"):
@@ -147,6 +149,7 @@ def test_a_logo_picture_that_does_not_decode_is_a_warning(server):
     assert found["code"] == "logo-unreadable" and found["level"] == "warning" and "그림" in found["message"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field", ["logo", "image"])
 @pytest.mark.parametrize("text", ["club\u0000.png", "\ud800.png", "a" * 300 + ".png"], ids=["nul", "surrogate", "long-name"])
 def test_text_that_cannot_be_a_path_is_a_korean_error_never_a_crash(server, field, text):
@@ -191,6 +194,7 @@ def yaml_script(club: Path, name: str, logo: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("logo", ["ABSOLUTE", "../private.png", "link.png"], ids=["absolute", "dot-dot", "link-out"])
 def test_a_logo_outside_the_script_folder_is_refused_like_an_image(folders, tmp_path, logo):
     root, club = folders
@@ -206,6 +210,7 @@ def test_a_logo_outside_the_script_folder_is_refused_like_an_image(folders, tmp_
     assert "밖을 가리킵니다" in checked.stdout + checked.stderr  # validate says what build prints
 
 
+@pytest.mark.slow
 def test_a_logo_beside_the_script_is_printed(folders, tmp_path):
     _, club = folders
     script = yaml_script(club, "inside", "logo.png")
@@ -215,6 +220,7 @@ def test_a_logo_beside_the_script_is_printed(folders, tmp_path):
     assert page_images(pdf.read_bytes()) == 1
 
 
+@pytest.mark.slow
 def test_a_nul_in_a_json_logo_is_exit_1_naming_the_field(folders, tmp_path):
     _, club = folders
     path = club / "nul.json"

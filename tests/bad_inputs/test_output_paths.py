@@ -77,6 +77,7 @@ def shared_content(tmp_path_factory):
     return target
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script_id", PATH_LIKE_IDS)
 def test_export_json_with_a_path_like_id_writes_inside_output(script_id, shared_content, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -91,6 +92,7 @@ def test_export_json_with_a_path_like_id_writes_inside_output(script_id, shared_
     assert len(written) == 1 and written[0].parent == tmp_path / "output", written
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script_id", ["../../escape", "a/b", "..", "가" * 90])
 def test_validate_reports_an_id_that_is_not_a_plain_name(script_id, shared_content):
     script = write_script(shared_content, script_id)
@@ -99,6 +101,7 @@ def test_validate_reports_an_id_that_is_not_a_plain_name(script_id, shared_conte
     assert "(쓸 수 없는 스크립트 id)" in result.output and safe_name(script_id) in result.output
 
 
+@pytest.mark.slow
 def test_build_of_colliding_ids_keeps_both_kits(shared_content, tmp_path):
     out = tmp_path / "out"
     for number, script_id in enumerate(["a/b", "a:b"]):
@@ -109,6 +112,7 @@ def test_build_of_colliding_ids_keeps_both_kits(shared_content, tmp_path):
     assert all((out / f / "script.pdf").is_file() for f in folders)
 
 
+@pytest.mark.slow
 def test_a_very_long_id_gets_a_shortened_folder_and_no_english(shared_content, tmp_path):
     script = write_script(shared_content, "가" * 90)
     result = run_cli("sheet", script, "--content", shared_content, "--out", tmp_path / "out")
@@ -160,6 +164,7 @@ def test_export_json_replaces_only_regular_files(shared_content, tmp_path):
     assert not list(tmp_path.glob(".*.tmp"))
 
 
+@pytest.mark.slow
 def test_a_kit_with_a_folder_in_the_way_replaces_nothing(shared_content, tmp_path):
     out = tmp_path / "out"
     script = write_script(shared_content, "kit", SMALL)
@@ -174,6 +179,7 @@ def test_a_kit_with_a_folder_in_the_way_replaces_nothing(shared_content, tmp_pat
     assert snapshot(kit) == before  # almanac.pdf not replaced either, and no temporary left
 
 
+@pytest.mark.slow
 def test_tokens_png_refuses_a_folder_where_a_png_goes(shared_content, tmp_path):
     png = tmp_path / "png"
     (png / "imp.png").mkdir(parents=True)
@@ -187,6 +193,7 @@ def test_tokens_png_refuses_a_folder_where_a_png_goes(shared_content, tmp_path):
 # --- no output inside a content folder ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_outputs_into_the_content_folder_are_refused(content, tmp_path):
     before = snapshot(content)
     script = write_script(content, "in-content")

@@ -31,6 +31,7 @@ def almanac(paper: str, script: str = "trouble-brewing") -> bytes:
     return bundled_kit(paper, script)[1]["almanac.pdf"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_flavour_text_is_dark_enough_for_a_greyscale_laser(paper):
     size = theme()["almanac"]["flavor_pt"]
@@ -41,6 +42,7 @@ def test_flavour_text_is_dark_enough_for_a_greyscale_laser(paper):
     assert max(grey(c["color"]) for c in flavour) <= 64  # at least 75 % black (the old muted grey was 99/255)
 
 
+@pytest.mark.slow
 def test_flavour_text_renders_dark_in_greyscale():
     """Rendered at 300 dpi in greyscale, the flavour strokes' cores are at least 70 % black."""
     import pypdfium2
@@ -65,6 +67,7 @@ def test_flavour_text_renders_dark_in_greyscale():
     assert core <= 0.3 * 255, core
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("script", ["trouble-brewing", "in-space"])
 def test_the_introduction_is_titled_soge_under_the_head_of_the_section_the_page_opens_with(paper, script):
@@ -85,6 +88,7 @@ def test_the_introduction_is_titled_soge_under_the_head_of_the_section_the_page_
     assert not any(text.strip() == "메모" for page in pages for _, size, text in lines(page) if size > 12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_font_credit_keeps_naver_corporation_on_one_line(paper):
     credit = [text for page in pdf_chars(almanac(paper)) for _, _, text in lines(page) if "NAVER" in text]

@@ -9,6 +9,8 @@ import pytest
 from conftest import pdf_chars, run_cli
 from generator.read.theme import mm
 
+pytestmark = pytest.mark.slow  # builds whole almanac booklets
+
 CREEP_MM = 1.6  # Bad Moon Rising's 18 sheets of 80 g paper
 
 

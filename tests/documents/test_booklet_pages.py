@@ -8,6 +8,8 @@ import pytest
 
 from conftest import pdf_chars
 
+pytestmark = pytest.mark.slow  # reads whole kits
+
 
 @pytest.mark.parametrize("script", ["trouble-brewing", "bad-moon-rising", "sects-and-violets", "in-space"])
 def test_no_blank_page_only_notes_before_the_back_cover(kit, script):

@@ -68,6 +68,7 @@ def night_column(page: dict, heading: str) -> list[str]:
     return [line.strip() for _, line in sorted(lines.items())]
 
 
+@pytest.mark.slow
 def test_copies_make_one_page_each_and_the_kit_has_the_grimoire(tmp_path):
     assert len(built(tmp_path, "in-space", "--copies", "3")) == 3
     result = run_cli("build", "in-space", "--out", tmp_path / "kit", "--quiet")

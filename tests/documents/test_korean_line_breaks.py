@@ -61,6 +61,7 @@ def lines_of(page: dict) -> list[tuple[str, str]]:
     return pairs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_no_line_starts_with_a_bound_noun_or_a_counter_after_its_word(paper, script):

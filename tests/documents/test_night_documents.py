@@ -39,6 +39,7 @@ def sheet_heading(page: dict) -> str:
     return squash("".join(c["text"] for c in page["chars"] if abs(c["size"] - size) < 0.3))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_every_cue_is_on_the_card_whole_and_at_one_size(script, paper):
@@ -59,6 +60,7 @@ def test_every_cue_is_on_the_card_whole_and_at_one_size(script, paper):
         assert sizes == {10}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_the_night_sheet_sets_every_instruction_in_one_gothic_size(script, paper):
@@ -107,6 +109,7 @@ def test_a_night_of_two_pages_faces_itself_and_its_last_page_is_not_empty(script
             assert filled(pages[numbers[-1] - 1]) >= 0.25, (night, numbers)
 
 
+@pytest.mark.slow
 def test_a_teensy_script_has_no_minion_or_demon_information_and_says_why(content, tmp_path):
     from conftest import run_cli
 
@@ -127,6 +130,7 @@ def test_a_teensy_script_has_no_minion_or_demon_information_and_says_why(content
                 assert "하수인정보" not in steps and "악마정보" not in steps, (name, document)
 
 
+@pytest.mark.slow
 def test_the_almanacs_long_nights_start_on_a_left_hand_page():
     for script in ("bad-moon-rising", "sects-and-violets"):
         _, files = bundled_kit("a4", script)

@@ -50,6 +50,7 @@ def name_line(page: dict, left: bool, text: str) -> dict:
     return found[0]
 
 
+@pytest.mark.slow
 @each_back
 def test_night_rows_stand_at_their_natural_pitch(backs, script, paper):
     game, page = backs[script, paper]
@@ -77,6 +78,7 @@ def table_rows(page: dict) -> dict[str, list[int]]:
     return rows
 
 
+@pytest.mark.slow
 @each_back
 def test_the_player_count_table_is_the_bag_table(backs, script, paper):
     game, page = backs[script, paper]

@@ -74,12 +74,14 @@ def whole_page(rect: dict) -> bool:
         and rect["height"] >= rect["page_height"] - 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", DOCUMENTS)
 def test_clean_is_the_default_and_draws_no_ground(built, module):
     assert built["default", module] == built["clean", module]
     assert not any(whole_page(rect) for rect in grounds(built["clean", module]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", DOCUMENTS)
 def test_parchment_is_a_light_cream_ground_under_every_page(built, module):
     assert built["parchment", module] == built["parchment-again", module]  # deterministic
@@ -146,6 +148,7 @@ def test_the_page_offers_the_styles():
     assert field.flag == "--style" and field.choices == STYLES and field.default == "clean"
 
 
+@pytest.mark.slow
 def test_the_page_builds_the_style_the_command_line_builds(tmp_path, monkeypatch):
     """The page's form sends style=parchment; the server's sheet is the command line's, byte for byte."""
     from generator.server import create_app
