@@ -331,7 +331,7 @@ NOT_WAKING = re.compile(r"깨우지|깨어나지|깨지\s*않|깨지\s*마")
 NEGATED = re.compile(r"지\s*않|지\s*마|지\s*못|못\s|없이")  # in the waking clause: it may say the opposite
 # the character as the one woken, right after its name: '<name>을 (다시) 깨우세요', '<name>(지훈)이 … 깨어납니다'
 WOKEN_AFTER_NAME = re.compile(
-    r"(?:\s+[가-힣]{2,3})?(?:(?:을|를)\s*(?:다시\s*|먼저\s*|함께\s*|모두\s*)?깨[우워]|(?:은|는|이|가|도)\s[^,.]*?깨어[나납난])"
+    r"(?:\s+[가-힣]{2,3})?(?:(?:을|를)\s*(?:다시\s*|먼저\s*|함께\s*|모두\s*)?깨[우워]|(?:은|는|이|가|도)\s[^,.]{0,60}?깨어[나납난])"
 )
 # a sentence's opening that only says when: '첫날 밤, …', '첫날 밤을 제외한 매일 밤, …'
 TIME_OPENER = re.compile(r"^[^,]{0,30}?밤(?:에|에는|에만|마다)?$")
