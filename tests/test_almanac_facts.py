@@ -69,6 +69,18 @@ def test_lil_monsta_told_as_the_jinx_tells_it_is_no_finding(content):
     assert facts(report) == []
 
 
+def test_a_night_something_is_done_is_no_span_when_the_item_states_the_jinx_span(content):
+    """'그날 밤' may be when the storyteller acts; the item says the span the jinx says, so it agrees."""
+    told = (
+        "다만 진홍의 여인이 있고 살아 있는 플레이어가 다섯 명 이상일 때 꼬마 괴물이 사망하면, *악마* 알림을 진홍의 여인에게 옮기고 "
+        "그날 밤 진홍의 여인을 깨워 꼬마 괴물 토큰을 보여 주세요. 남은 게임 동안 진홍의 여인이 꼬마 괴물을 돌봅니다."
+    )
+    _, report = with_step(content, "lilmonsta", told, ["lilmonsta", "scarletwoman"], alone=True)
+    assert facts(report) == []
+    _, report = with_step(content, "lilmonsta", told.split(" 남은 게임")[0], ["lilmonsta", "scarletwoman"], alone=True)
+    assert len(with_code(report, "almanac-jinx")) == 1  # without the span, the night reads as the jinx's span
+
+
 @pytest.mark.parametrize(
     "told, differs",
     [

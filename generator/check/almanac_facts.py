@@ -176,11 +176,13 @@ def claims_of(text: str, names: Names) -> Claims:
     return Claims(spans, frozenset(bounds), winners, frozenset(in_play))
 
 
-def disagreements(said: Claims, jinx: Claims, names_by_id: dict) -> list[str]:
+def disagreements(said: Claims, jinx: Claims, around: Claims, names_by_id: dict) -> list[str]:
     """What the almanac's sentence states against the jinx, in Korean; empty when nothing contradicts. A kind the
-    jinx does not fix, or the sentence does not state, says nothing."""
+    jinx does not fix, or the sentence does not state, says nothing. A time the sentence names may be when something
+    is done ('그날 밤 진홍의 여인을 깨워 …'): it contradicts the jinx's span only when the whole paragraph or item
+    (`around`) never states that span."""
     found = []
-    if said.spans and jinx.spans and not said.spans & jinx.spans:
+    if said.spans and jinx.spans and not said.spans & jinx.spans and not around.spans & jinx.spans:
         found.append(f"기간: 해설은 '{span_words(said.spans)}', 징크스는 '{span_words(jinx.spans)}'")
     for qualifier in sorted({q for q, _ in said.bounds} & {q for q, _ in jinx.bounds}):
         ours = {n for q, n in said.bounds if q == qualifier}
@@ -227,8 +229,9 @@ def jinxes_by_character(game: Game) -> dict[str, list]:
 def check_jinxes(game: Game, character: Character, items: list[Item], partners: list, names: Names, report: Report) -> None:
     """A sentence that names a jinx partner of the character is read against that jinx's text: a time span, a
     bounded count ('5명 이상', '최대 2명'), the winning team or who is in play that the jinx fixes must not be stated
-    otherwise. A sentence naming several partners is held to all their jinxes together (a claim agreeing with one
-    of them is kept)."""
+    otherwise, and a sentence that names another span than the jinx's needs the jinx's span in its paragraph or
+    item. A sentence naming several partners is held to all their jinxes together (a claim agreeing with one of
+    them is kept)."""
     if not partners:
         return
     names_by_id = {c.id: c.name for c in game.library.characters.values()}
@@ -247,7 +250,7 @@ def check_jinxes(game: Game, character: Character, items: list[Item], partners: 
                 continue
             merged = Claims(*(frozenset().union(*(getattr(jinx_claims[id(j)], f) for _, j in about))
                               for f in ("spans", "bounds", "winners", "in_play")))
-            differences = disagreements(said, merged, names_by_id)
+            differences = disagreements(said, merged, claims_of(item.text, names), names_by_id)
             if not differences:
                 continue
             quoted_jinxes = " / ".join(
