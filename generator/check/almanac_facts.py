@@ -310,7 +310,7 @@ def check_reminders(game: Game, character: Character, items: list[Item], names: 
                     "almanac-reminder",
                     f"{place(character, item)}: 해설이 {with_particle(f'*{mark}*', '을')} 알림 토큰으로 쓰지만, {character.name}의 "
                     f"알림 토큰(reminders/global_reminders: {tokens})에도, 이 문장이 이름을 드는 캐릭터의 알림 토큰에도 "
-                    f"없습니다. 해설: '{shown(sentence)}'. 토큰 이름을 캐릭터 파일의 것과 맞추거나, 다른 캐릭터의 토큰이라면 "
+                    f"없습니다. 해설: '{shown(sentence)}' — 토큰 이름을 캐릭터 파일의 것과 맞추거나, 다른 캐릭터의 토큰이라면 "
                     "그 캐릭터의 이름을 같은 문장에 써 주세요.",
                     subject=character.id,
                     where=where_of(character, item),
@@ -499,13 +499,19 @@ def check_setup(game: Game, character: Character, items: list[Item], names: Name
                     continue
                 report.warning(
                     "almanac-setup",
-                    f"{place(character, item)}: 해설이 설정 변경 '{words}'({TEAM_NAMES_KO[team]} "
-                    f"{' 또는 '.join(f'{d:+d}명' for d in deltas)})을 말하지만, 캐릭터 파일의 setup({describe_setup(character)})은 "
-                    f"그렇게 바꾸지 않습니다. 해설: '{shown(sentence)}'. 해설을 setup에 맞추거나, setup이 틀렸다면 능력의 괄호와 "
+                    f"{place(character, item)}: 해설이 설정 변경 {change_words(team, deltas, words, whole)}을 말하지만, "
+                    f"캐릭터 파일의 setup({describe_setup(character)})은 그렇게 바꾸지 않습니다. 해설: '{shown(sentence)}' — "
+                    "해설을 setup에 맞추거나, setup이 틀렸다면 능력의 괄호와 "
                     "setup을 함께 고쳐 주세요.",
                     subject=character.id,
                     where=where_of(character, item),
                 )
+
+
+def change_words(team: str, deltas: list[int], words: str, whole: bool) -> str:
+    """"'외지인 +1명'", or the bracket as written with what it means: '[+1 외지인](외지인 +1명)'."""
+    meaning = f"{TEAM_NAMES_KO[team]} {' 또는 '.join(f'{d:+d}명' for d in deltas)}"
+    return f"{words}({meaning})" if whole else f"'{meaning}'"
 
 
 def named_in(game: Game, item: Item, character: Character, names: Names) -> list[Character]:
