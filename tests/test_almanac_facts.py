@@ -152,6 +152,11 @@ def test_a_night_the_character_has_no_step_for(content, told, words):
     assert imp["other_nights"][:30] in finding.message  # the night text it does have
 
 
+def test_an_item_that_repeats_its_mistake_is_one_finding(content):
+    key, report = with_step(content, "imp", " ".join(["첫날 밤, 임프를 깨우세요."] * 3), ["imp", "monk"])
+    assert key in only(report, "almanac-night").message
+
+
 @pytest.mark.parametrize(
     "told",
     [

@@ -97,7 +97,7 @@ class Names:
     def found(self, text: str) -> list[tuple[str, int, int]]:
         """(id, start, end) of every character name in the text: at a word's start, the longest where several start
         at one place, a short name only before a particle or a non-Hangul character."""
-        taken: list[tuple[int, int]] = []
+        taken = bytearray(len(text))  # characters inside a longer name already found
         hits = []
         for name, character_id in self.ids:
             if name not in text:
@@ -105,8 +105,8 @@ class Names:
             start = text.find(name)
             while start >= 0:
                 end = start + len(name)
-                if self.stands_alone(text, name, start, end) and not any(s < end and start < e for s, e in taken):
-                    taken.append((start, end))
+                if self.stands_alone(text, name, start, end) and not any(taken[start:end]):
+                    taken[start:end] = b"\x01" * (end - start)
                     hits.append((character_id, start, end))
                 start = text.find(name, start + 1)
         return sorted(hits, key=lambda hit: hit[1])
@@ -121,6 +121,11 @@ class Names:
 
     def named(self, text: str) -> set[str]:
         return {character_id for character_id, _, _ in self.found(text)}
+
+    def within(self, text: str) -> "Names":
+        """Only the names the text holds: what each of its sentences is then searched for (an item's sentences are
+        many, the names they share few)."""
+        return Names(tuple(pair for pair in self.ids if pair[0] in text))
 
 
 def names_of(game: Game) -> Names:
@@ -237,22 +242,28 @@ def check_jinxes(game: Game, character: Character, items: list[Item], partners: 
     names_by_id = {c.id: c.name for c in game.library.characters.values()}
     jinx_claims = {id(jinx): claims_of(jinx.text, names) for _, jinx in partners}
     partner_names = [n for partner, _ in partners for n in partner.known_names if n.strip()]
+    reported = set()  # one finding per item and difference: a long item repeating itself is one mistake
     for item in items + night_items(character):
+        if not any(n in item.text for n in partner_names):
+            continue
+        around, present = None, names.within(item.text)
         for sentence in item.sentences:
             if not any(n in sentence for n in partner_names):
                 continue
-            named = names.named(sentence)
+            named = present.named(sentence)
             about = [(partner, jinx) for partner, jinx in partners if partner.id in named]
             if not about:
                 continue
-            said = claims_of(sentence, names)
+            said = claims_of(sentence, present)
             if not (said.spans or said.bounds or said.winners or said.in_play):
                 continue
             merged = Claims(*(frozenset().union(*(getattr(jinx_claims[id(j)], f) for _, j in about))
                               for f in ("spans", "bounds", "winners", "in_play")))
-            differences = disagreements(said, merged, claims_of(item.text, names), names_by_id)
-            if not differences:
+            around = around or claims_of(item.text, present)
+            differences = disagreements(said, merged, around, names_by_id)
+            if not differences or (item.label, tuple(differences)) in reported:
                 continue
+            reported.add((item.label, tuple(differences)))
             quoted_jinxes = " / ".join(
                 f"징크스({character.name}·{partner.name}, {jinx.source or '스크립트'}): '{jinx.text}'" for partner, jinx in about
             )
@@ -293,18 +304,21 @@ def check_reminders(game: Game, character: Character, items: list[Item], names: 
     names, or a token many characters carry. (Night texts and cues are checked by check/text.py; info tokens are
     written in quotes, "'…' 정보 토큰", never marked.)"""
     own = tokens_of(character)
+    reported = set()
     for item in items:
         if "*" not in item.text:
             continue
+        present = names.within(item.text)
         for sentence in item.sentences:
             marks = [m for m in dict.fromkeys(REMINDER_MARK.findall(sentence)) if reminder_key(m) not in own | shared]
             if not marks:
                 continue
-            others = [game.library.characters.get(i) for i in names.named(sentence) if i != character.id]
+            others = [game.library.characters.get(i) for i in present.named(sentence) if i != character.id]
             known = set().union(*(tokens_of(c) for c in others if c is not None))
             for mark in marks:
-                if reminder_key(mark) in known:
+                if reminder_key(mark) in known or (item.label, reminder_key(mark)) in reported:
                     continue
+                reported.add((item.label, reminder_key(mark)))
                 tokens = ", ".join(dict.fromkeys((*character.reminders, *character.global_reminders))) or "없음"
                 report.warning(
                     "almanac-reminder",
@@ -383,18 +397,23 @@ def check_nights(game: Game, character: Character, items: list[Item], names: Nam
     if not own_names or character.team in ("fabled", "loric"):
         return
     order = game.night_order
+    reported = set()
     for item in items:
+        if "깨" not in item.text or "밤" not in item.text:
+            continue
+        present = names.within(item.text)
         for sentence in item.sentences:
             if "깨" not in sentence or "밤" not in sentence or NOT_WAKING.search(sentence):
                 continue
             clause = woken_clause(sentence, own_names)
-            if clause is None or NEGATED.search(clause) or names.named(sentence) - {character.id}:
+            if clause is None or NEGATED.search(clause) or present.named(sentence) - {character.id}:
                 continue
             for night, words in nights_claimed(clause):
                 has_text = character.night_reminder(night) is not None
                 in_order = character.id in order.steps(night)
-                if has_text and in_order:
+                if (has_text and in_order) or (item.label, night) in reported:
                     continue
+                reported.add((item.label, night))
                 report.warning(
                     "almanac-night",
                     f"{place(character, item)}: 해설은 {with_particle(character.name, '이')} '{words}'에 깨어난다고 하지만"
@@ -481,9 +500,11 @@ def check_setup(game: Game, character: Character, items: list[Item], names: Name
         return  # travellers never go in the bag
     own = allowed_changes(character)
     library_names = {c.name: c.id for c in game.library.characters.values()}
+    reported = set()
     for item in items:
         if not TEAM_WORD.search(item.text):
             continue
+        others = None
         for sentence in item.sentences:
             if not TEAM_WORD.search(sentence):
                 continue
@@ -493,10 +514,12 @@ def check_setup(game: Game, character: Character, items: list[Item], names: Name
                 if not unexplained:
                     stated += [(team, deltas, bracket.group(0), True) for team, deltas in counts.items() if deltas != "?"]
             for team, deltas, words, whole in stated:
-                if agrees(own, team, deltas, whole) or any(
-                    agrees(allowed_changes(other), team, deltas, whole) for other in named_in(game, item, character, names)
-                ):
+                if agrees(own, team, deltas, whole) or (item.label, team, tuple(deltas), whole) in reported:
                     continue
+                others = named_in(game, item, character, names) if others is None else others
+                if any(agrees(allowed_changes(other), team, deltas, whole) for other in others):
+                    continue
+                reported.add((item.label, team, tuple(deltas), whole))
                 report.warning(
                     "almanac-setup",
                     f"{place(character, item)}: 해설이 설정 변경 {change_words(team, deltas, words, whole)}을 말하지만, "
