@@ -233,10 +233,6 @@ def test_validate_strict_fails_on_a_planted_disagreement(content):
 
 # --- every character of the library ----------------------------------------------------------------------------
 
-# Disagreements in today's content that another branch fixes (issue 51): drop each once its fix is merged.
-KNOWN = {("lilmonsta", "overview"), ("lilmonsta", "how_to_run[4]")}
-
-
 def test_every_library_character_agrees_with_its_data():
     from generator.check import almanac_facts
     from generator.findings import Report
@@ -248,5 +244,4 @@ def test_every_library_character_agrees_with_its_data():
     game = Game(Script("all", "모든 캐릭터", None, ids), library, [library.characters[i] for i in ids])
     report = Report()
     almanac_facts.check(game, report)
-    found = {(f.subject, re.search(r"의 ([a-z_.]+(?:\[\d+\])?)\(", f.message).group(1)) for f in report.findings}
-    assert found <= KNOWN, [f.format() for f in report.findings]
+    assert report.findings == [], [f.format() for f in report.findings]
