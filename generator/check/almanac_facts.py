@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from generator.check.setup import describe_setup
+from generator.load.notes import describe_setup
 from generator.check.text import PARTICLES, field_name
 from generator.findings import Report
 from generator.josa import with_particle

@@ -10,34 +10,8 @@ from generator.load.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
 from generator.load.bag import bag_rows, combination, largest_filled, modifier_choices, small_script_range
 from generator.findings import Report
 from generator.josa import quoted, with_particle
+from generator.load.notes import describe
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
-
-def describe(changes: dict) -> str:
-    if not changes:
-        return "없음"
-    parts = []
-    for team, deltas in changes.items():
-        if deltas == "?":
-            parts.append(f"{TEAM_NAMES_KO[team]} 이야기꾼이 정한 수만큼")
-        else:
-            parts.append(f"{TEAM_NAMES_KO[team]} " + " 또는 ".join(f"{d:+d}명" for d in deltas))
-    return ", ".join(parts)
-
-
-def describe_setup(character, names_by_id: dict[str, str] | None = None, include_hidden: bool = True) -> str:
-    """Everything the character's setup does, in one Korean line (counts, hidden slot, required characters, rules)."""
-    parts = []
-    counts = {team: deltas for team, deltas in character.setup.items() if team in TEAM_BY_KOREAN.values()}
-    if counts:
-        parts.append(describe(counts))
-    hidden = character.setup.get("hidden_as")
-    if hidden and include_hidden:
-        parts.append(f"자기 자리에 {TEAM_NAMES_KO[hidden]} 토큰이 대신 들어감")
-    for required in character.required_characters:
-        parts.append(f"{(names_by_id or {}).get(required, required)} 추가")
-    parts += character.setup_rules
-    return ", ".join(parts) if parts else ("" if not include_hidden else "없음")
-
 
 NUMBER_WORDS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4}
 MORE_WORDS = ("추가", "더", "많", "늘")

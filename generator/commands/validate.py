@@ -25,7 +25,7 @@ def bag_table_lines(game) -> list[str]:
         lines.append(f"{row.players:>3}명 | " + " | ".join(f"{c:>5}" for c in cells) + f" | {base}")
     modifiers = [c for c in game.characters if c.changes_setup]
     if modifiers:
-        from generator.check.setup import describe_setup
+        from generator.load.notes import describe_setup
 
         names = {c.id: c.name for c in game.library.characters.values()}
         lines.append("수정 효과: " + ", ".join(f"{c.name}({describe_setup(c, names)})" for c in modifiers))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import math
 
-from generator.documents.sheet_parts import icon_color
+from generator.documents.parts import icon_color
 from generator.art.icons import character_icon
 from generator.art.icon_drawing import draw_icon
 from generator.art.token_layout import player_count

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from generator.art.icons import character_icon
 from generator.art.icon_drawing import draw_icon
-from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
+from generator.documents.parts import draw_badge, icon_color, step_label
+from generator.load.notes import unplayed_note
 from generator.load.night_cue import card_cue
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme, hex_colour as _hex

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import io
 
-from generator.documents.sheet_parts import draw_badge, icon_color, step_label, unplayed_note
+from generator.documents.parts import draw_badge, icon_color, step_label
+
+from generator.load.notes import unplayed_note
 from generator.typeset.fonts import register_fonts
 from generator.typeset.paragraph import hangul_paragraph
 from generator.art.icons import character_icon
@@ -231,7 +233,7 @@ def setup_story(game, icons, width: float, tint: str) -> list:
     from reportlab.platypus import Spacer, Table, TableStyle
 
     from generator.load.bag import always_in_effect, apply_change, bag_rows, modifier_choices, team_range
-    from generator.check.setup import describe_setup
+    from generator.load.notes import describe_setup
 
     t = night_theme()
     size = t["table_size_pt"]

@@ -100,7 +100,7 @@ def setup_table(game) -> dict | None:
     """The player-count table `validate` prints (5–15, or the script's range): each team's range with the script's modifiers, the base counts, and
     which characters change the setup."""
     from generator.load.bag import bag_rows, team_range
-    from generator.check.setup import describe_setup
+    from generator.load.notes import describe_setup
 
     if not game.library.bag_table:
         return None
@@ -235,7 +235,7 @@ def night_lists(game) -> dict:
     """First night and other nights as the sheet prints them: each step's id, name and team (None for a fixed
     step such as 황혼), in the script's order (its own, or the official one), and why a teensy script's night lacks
     minion and demon information (`note`, else None)."""
-    from generator.documents.sheet_parts import unplayed_note
+    from generator.load.notes import unplayed_note
     from generator.model import NIGHT_NAMES_KO
 
     nights = {}

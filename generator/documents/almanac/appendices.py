@@ -11,7 +11,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 
 from generator.load.bag import always_in_effect, bag_rows, team_range
 from generator.documents.almanac.parts import Book, Marker, label
-from generator.documents.sheet_parts import unplayed_note
+from generator.load.notes import unplayed_note
 from generator.art.icon_drawing import icon_flowable
 from generator.josa import fill_named
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.check.setup import describe_setup
+from generator.load.notes import describe_setup
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.art.icon_drawing import icon_flowable
 from generator.josa import fill_named

@@ -1,18 +1,18 @@
-"""Game → script.pdf: the player sheet (page 1) and its back (page 2, generator/documents/sheet_back.py).
+"""Game → script.pdf: the player sheet (page 1) and its back (page 2, generator/documents/script_sheet/back.py).
 
 The front: a title block (title, author, the script's logo when it has one, in a frame from the theme,
-generator/documents/sheet_title.py), then the characters team by team at the largest ability size that fits, in the
-columns generator/documents/sheet_front_plan.py plans, and the footer.
+generator/documents/script_sheet/title.py), then the characters team by team at the largest ability size that fits, in the
+columns generator/documents/script_sheet/front_plan.py plans, and the footer.
 """
 
 from __future__ import annotations
 
 import io
 
-from generator.documents.sheet_back import draw_back
-from generator.documents.sheet_front_plan import column_height, plan_front
-from generator.documents.sheet_parts import sheet_theme
-from generator.documents.sheet_title import script_logo, title_block
+from generator.documents.script_sheet.back import draw_back
+from generator.documents.script_sheet.front_plan import column_height, plan_front
+from generator.documents.script_sheet.look import sheet_theme
+from generator.documents.script_sheet.title import script_logo, title_block
 from generator.typeset.fonts import register_fonts
 from generator.art.icons import character_icon
 from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme
@@ -46,7 +46,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
 
 def draw_title_block(canvas, game, x0: float, x1: float, top: float, logo, chosen: dict) -> float:
-    """The sheet's title block (generator/documents/sheet_title.py) drawn from `top`; returns the y under it."""
+    """The sheet's title block (generator/documents/script_sheet/title.py) drawn from `top`; returns the y under it."""
     height, draw = title_block(game, x0, x1, logo, chosen)
     draw(canvas, top)
     return top - height - mm(sheet_theme()["header_gap"])

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.documents.sheet_counts import TABLE_ROWS, count_table
-from generator.documents.sheet_extras import Item, draw_column, extra_items, section_heading, split_columns
-from generator.documents.sheet_title import script_logo, title_block
-from generator.documents.sheet_parts import back_theme, draw_badge, icon_color, sheet_theme, step_label, team_label, unplayed_note
+from generator.documents.script_sheet.counts import TABLE_ROWS, count_table
+from generator.documents.script_sheet.extras import Item, draw_column, extra_items, section_heading, split_columns
+from generator.documents.script_sheet.title import script_logo, title_block
+from generator.documents.parts import draw_badge, icon_color, step_label, team_label
+from generator.documents.script_sheet.look import back_theme, sheet_theme
+from generator.load.notes import unplayed_note
 from generator.typeset.paragraph import hangul_paragraph
 from generator.art.icon_drawing import draw_icon
 from generator.typeset.markup import render

@@ -1,4 +1,5 @@
-"""Pieces the player sheet, the night sheet and the night card share: icon colours, fixed-step badges, step labels."""
+"""Pieces several documents draw alike (the player sheet, the night sheet, the night card, the grimoire): icon colours,
+fixed-step badges, step labels and team words."""
 
 from __future__ import annotations
 
@@ -7,14 +8,6 @@ from generator.read.theme import font_name, team_color, theme
 
 # Fixed steps have no character icon: a small badge with one syllable stands in for it.
 FIXED_BADGES = {"dusk": ("황", "fixed"), "minioninfo": ("하", "minion"), "demoninfo": ("악", "demon"), "dawn": ("새", "fixed")}
-
-
-def sheet_theme() -> dict:
-    return theme()["script_sheet"]
-
-
-def back_theme() -> dict:
-    return sheet_theme()["back"]
 
 
 def icon_color(team: str) -> str:
@@ -59,20 +52,3 @@ def team_label(game, step_id: str) -> str | None:
     if step_id in game.library.fixed_steps:
         return None
     return TEAM_NAMES_KO.get(game.character(step_id).team)
-
-
-def unplayed_note(game, night: str, short: bool = False) -> str | None:
-    """Why a teensy script's night lacks minion and demon information, in one line (`short`: for a heading), or None."""
-    skipped = game.unplayed_steps(night)
-    if not skipped:
-        return None
-    low, high = game.script.players
-    counts = f"{low}–{high}명" if low != high else f"{high}명"
-    steps = game.library.fixed_steps
-    names = "·".join(steps[s].name for s in skipped)
-    least = max(steps[s].min_players for s in skipped)
-    from generator.load.wording import tie_phrases
-
-    if short:
-        return tie_phrases(f"{counts}: {names} 없음")
-    return tie_phrases(f"{counts} 스크립트이므로 {names} 단계는 없습니다({least}명 이상일 때만 진행합니다).")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from generator.documents.sheet_parts import sheet_theme
+from generator.documents.script_sheet.look import sheet_theme
 from generator.art.icon_drawing import draw_icon
 from generator.typeset.markup import render
 from generator.typeset.paragraph import hangul_paragraph

@@ -1,5 +1,5 @@
 """Game → the plan of the player sheet's front: each team's header and character rows measured for one ability size
-and column width, and the layout with the largest size that fits (generator/documents/script_sheet.py draws it).
+and column width, and the layout with the largest size that fits (generator/documents/script_sheet/ draws it).
 
 Column breaks fall between team groups, so a group is never split while the page allows it (everything shrinks
 evenly first); two columns of whole groups are balanced by giving the taller side a wider column; only a script too
@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from generator.documents.sheet_parts import icon_color, sheet_theme
+from generator.documents.parts import icon_color
+
+from generator.documents.script_sheet.look import sheet_theme
 from generator.typeset.paragraph import hangul_paragraph
 from generator.typeset.words import NBSP
 from generator.art.icon_drawing import draw_icon

@@ -1,13 +1,15 @@
 """Game → the extras band of the sheet back: jinxes, travellers, loric, fabled, the script's bootlegger rules and the
 almanac's QR code as headings and entries measured for one text size and column width, and their cut into the two
-columns under the nights (generator/documents/sheet_back.py places them)."""
+columns under the nights (generator/documents/script_sheet/back.py places them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
 
-from generator.documents.sheet_parts import back_theme, icon_color, sheet_theme
+from generator.documents.parts import icon_color
+
+from generator.documents.script_sheet.look import back_theme, sheet_theme
 from generator.typeset.paragraph import hangul_paragraph
 from generator.art.icons import character_icon
 from generator.art.icon_drawing import draw_icon
