@@ -124,7 +124,7 @@ def main() -> int:
 
         content, script = make_synthetic(ROOT / "content", Path(temp.name) / "content", args.synthetic)
 
-    from generator.pipeline import validate_game
+    from generator.pipeline.checking import check_script as validate_game
     from generator.documents import DOCUMENTS, document_builder
     from generator.typeset.fonts import register_fonts
     from generator.art.icons import character_icon, clear_cache

@@ -29,7 +29,8 @@ CHILD = """
 import sys, time
 from generator.typeset.fonts import register_fonts
 from generator.options import RenderOptions
-from generator.pipeline import render_one, validate_game
+from generator.pipeline.checking import check_script as validate_game
+from generator.pipeline.rendering import render_one
 game, report = validate_game(sys.argv[2], sys.argv[3])
 register_fonts()
 render_one(sys.argv[1], game, RenderOptions())  # imports, fonts and templates, not timed

@@ -34,6 +34,11 @@ EDITION_NAMES_KO = {
 # A setup delta of "?" means the Storyteller picks any number; the bag search tries these.
 ANY_DELTAS = (-2, -1, 0, 1, 2)
 
+# Player counts: the official setup table's rows (5–15 players), and up to 5 travellers seated beside them.
+FEWEST_PLAYERS, MOST_PLAYERS = 5, 15
+MOST_TRAVELLERS = 5
+MOST_SEATS = MOST_PLAYERS + MOST_TRAVELLERS
+
 NIGHTS = ("first_night", "other_nights")
 NIGHT_NAMES_KO = {"first_night": "첫날 밤", "other_nights": "다른 밤"}
 FIXED_STEPS = ("dusk", "minioninfo", "demoninfo", "dawn")

@@ -308,7 +308,7 @@ def library_ids() -> list[str]:
 
 def validate(script="in-space", content: Path | None = None):
     """Loads and checks like `botc-pnp validate` does; returns (game, report)."""
-    from generator.pipeline import validate_game
+    from generator.pipeline.checking import check_script as validate_game
 
     return validate_game(script, content)
 

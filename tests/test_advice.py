@@ -198,10 +198,14 @@ def test_a_script_without_advice_says_so_and_unreadable_input_gets_none(exit_scr
 
 
 def test_only_validate_and_the_page_give_advice():
-    """`build` and the document commands print no advice: only the validate command and the server's tables use it."""
-    users = sorted(str(p.relative_to(PACKAGE_DIR)) for p in PACKAGE_DIR.rglob("*.py")
-                   if "check.advice import" in p.read_text(encoding="utf-8") and p.parent.name != "check")
-    assert users == ["commands/validate.py", "server/tables.py"]
+    """`build` and the document commands print no advice: the pipeline hands it out (pipeline/checking.py: advice),
+    and only the validate command and the server's tables ask for it."""
+    def users(marker: str) -> list[str]:
+        return sorted(str(p.relative_to(PACKAGE_DIR)) for p in PACKAGE_DIR.rglob("*.py")
+                      if marker in p.read_text(encoding="utf-8") and p.parent.name != "check")
+
+    assert users("check.advice import") == ["pipeline/checking.py"]
+    assert users("pipeline.checking import advice") == ["commands/validate.py", "server/tables.py"]
     assert "--advice" not in run_cli("build", "--help").stdout
 
 

@@ -289,18 +289,32 @@ def test_token_options_are_the_cli_flags_with_the_cli_limits(client, tmp_path, m
         korean(answer)
 
 
-def test_the_option_form_follows_the_cli_function(app):
-    import inspect
+def test_every_declared_option_is_a_flag_a_form_field_and_a_render_option(app):
+    """generator/options.py declares each print option once: every command the table names takes it with its flags,
+    the page's form offers exactly the options marked for it, and RenderOptions has the field it sets."""
+    import dataclasses
 
-    from generator.options import token_render_options
+    import typer
+
+    from generator.cli import app as cli_app
+    from generator.options import OPTIONS, RenderOptions
     from generator.server.options import option_fields
 
+    commands = typer.main.get_command(cli_app).commands
+    fields = {f.name for f in dataclasses.fields(RenderOptions)}
+    for option in OPTIONS:
+        for command in option.commands:
+            params = {p.name: p for p in commands[command].params}
+            assert option.name in params, (option.name, command)
+            assert tuple(params[option.name].opts) == option.flags, (option.name, command)
+            assert params[option.name].help == option.help
+        assert option.target in fields, option.name
     with app.app_context():
-        fields = option_fields()
-    expected = [p for p in inspect.signature(token_render_options).parameters if p not in ("icons", "png")]
-    assert [f.name for f in fields] == expected
-    assert all(HANGUL.search(f.label) for f in fields)
-    kinds = {f.name: f.kind for f in fields}
+        form = option_fields()
+    assert [f.name for f in form] == [o.name for o in OPTIONS if o.page]
+    assert all(o.kind != "path" for o in OPTIONS if o.page)  # the page never names a folder on this computer
+    assert all(HANGUL.search(f.label) for f in form)
+    kinds = {f.name: f.kind for f in form}
     assert kinds["token_size"] == "number" and kinds["ability_text"] == "flag" and kinds["paper"] == "text"
 
 

@@ -37,18 +37,18 @@ def tracker_ends(older_objects_frozen):
 
 @pytest.fixture(scope="module")
 def game():
-    from generator.pipeline import validate_game
+    from generator.pipeline.checking import check_script as validate_game
 
     return validate_game("in-space", None)[0]
 
 
 def render_here(game, modules):
-    from generator.pipeline import render_documents
+    from generator.pipeline.rendering import render_documents
     from generator.documents import DOCUMENTS
     from generator.options import RenderOptions
 
     options = RenderOptions()
-    return render_documents(game, options, modules, dict(DOCUMENTS)), options.report.findings
+    return render_documents(game, options, modules), options.report.findings
 
 
 def test_workers_render_what_the_server_would_and_leave_nothing_behind(game):

@@ -27,7 +27,7 @@ def game():
 
 def build(game, **values) -> bytes:
     options = RenderOptions(**values)
-    from generator.art.token_layout import resolve_choices
+    from generator.pipeline.printing import resolve_token_choices as resolve_choices
 
     assert resolve_choices(game, options) == []
     [(name, data)] = tokens_document.build(game, options)
@@ -104,7 +104,7 @@ def test_only_gives_exactly_those_tokens_and_their_reminders(game):
 
 def test_only_accepts_korean_names_and_the_extras(game):
     options = RenderOptions(only=("임프", "shroud", "투표"), players=4)
-    from generator.art.token_layout import resolve_choices
+    from generator.pipeline.printing import resolve_token_choices as resolve_choices
 
     assert resolve_choices(game, options) == []
     assert options.only == ("imp", "shroud", "vote")

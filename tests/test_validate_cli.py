@@ -17,8 +17,27 @@ def test_bundled_script_validates_with_exit_0_and_prints_the_table():
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "검사 결과: 오류 0개, 경고 0개. 인쇄해도 좋습니다." in result.stdout
     assert "설정표" in result.stdout
-    assert "  9명 |   3–7 |   0–4 |     1 |     1 | 5/2/1/1" in result.stdout
+    assert " 9명 |      3–7 |    0–4 |      1 |    1 | 5/2/1/1" in result.stdout
     assert "팡 구(외지인 +1명)" in result.stdout
+
+
+def test_the_setup_table_lines_up_in_a_terminal():
+    """Hangul letters are two columns wide in a terminal: each column's bars stand one above the other."""
+    import unicodedata
+
+    lines = run_cli("validate").stdout.splitlines()
+    table = [line for line in lines if line.count(" | ") == 5]
+    assert len(table) == 12  # the header and 5–15 players
+
+    def bars(line: str) -> list[int]:
+        columns, found = 0, []
+        for ch in line:
+            if ch == "|":
+                found.append(columns)
+            columns += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        return found
+
+    assert len({tuple(bars(line)) for line in table}) == 1, table
 
 
 def test_bundled_script_by_id_and_by_path_agree():

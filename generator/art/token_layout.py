@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.findings import Report
 from generator.limits import MAX_SPARES
+from generator.load.players import player_count
 from generator.read.theme import theme
 
 CHARACTER = "character"
@@ -145,53 +146,6 @@ def token_specs(
         label = theme()["tokens"][kind]["label"]
         extras += [TokenSpec(kind, "", label, reminder_size_mm, n + 1) for n in range(count)]
     return characters + reminder_specs + extras
-
-
-def player_count(game, options) -> int:
-    """Shrouds and votes of each kind: --players, else the largest player count the script is for (15, or the top of
-    its declared range: 6 for a 5–6 script)."""
-    if options.players:
-        return options.players
-    table = getattr(game.library, "bag_table", None) or {}
-    if not table:
-        return int(theme()["tokens"]["players"])
-    from generator.load.bag import player_range
-
-    return player_range(game, table)[1]
-
-
-def resolve_choices(game, options) -> list[tuple[str, str]]:
-    """--only and --copies names → character ids (or shroud/vote), in place; (flag, Korean message) per name not found.
-
-    A character may be named by id, Korean name or alias (spaces ignored); shrouds and votes by their id or label.
-    """
-    from generator.load.fields import suggest
-
-    names: dict[str, str] = {}
-    for kind in EXTRAS:
-        names[kind] = kind
-        names[_squash(theme()["tokens"][kind]["label"])] = kind
-    for character in game.characters:
-        for name in [character.id, *character.known_names]:
-            names.setdefault(_squash(name), character.id)
-    problems: list[tuple[str, str]] = []
-
-    def resolve(name: str, flag: str) -> str | None:
-        found = names.get(_squash(name))
-        if found is None:
-            known = [c.id for c in game.characters] + [c.name for c in game.characters] + list(EXTRAS)
-            problems.append((flag, f"'{name}'는 이 스크립트의 캐릭터가 아닙니다.{suggest(name, known)} "
-                                   f"캐릭터 id나 이름, 또는 {', '.join(EXTRAS)}를 쓰세요."))
-        return found
-
-    if options.only is not None:
-        options.only = tuple(found for name in options.only if (found := resolve(name, "--only")) is not None)
-    options.copies = {found: count for name, count in options.copies.items() if (found := resolve(name, "--copies")) is not None}
-    return problems
-
-
-def _squash(text: str) -> str:
-    return "".join(str(text).split()).casefold()
 
 
 def page_frame(paper: str, footer_mm: float | None = None) -> Frame:

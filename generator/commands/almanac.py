@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from generator import DEFAULT_OUTPUT_DIR
-from generator.commands.common import (
-    Console, ContentOpt, CreepOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt,
-    ScriptArg, check_creep, check_naming, check_paper, friendly_errors,
-)
-from generator.options import RenderOptions
+from generator.commands.document_command import register_document_command
 
 HELP = """해설서를 만듭니다: almanac.pdf(A5 쪽, 읽는 순서)와 almanac-booklet.pdf(A4 가로에 두 쪽씩, 중철 제본용).
 
@@ -19,24 +14,4 @@ HELP = """해설서를 만듭니다: almanac.pdf(A5 쪽, 읽는 순서)와 alman
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("almanac", help=HELP)
-    def almanac(
-        script: ScriptArg = "in-space",
-        content: ContentOpt = None,
-        out: OutOpt = DEFAULT_OUTPUT_DIR,
-        paper: PaperOpt = "a4",
-        icons: IconsOpt = None,
-        english: EnglishOpt = False,
-        names: NamesOpt = "ours",
-        creep: CreepOpt = 0.0,
-        force: ForceOpt = False,
-        quiet: QuietOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from generator.commands.produce import produce
-
-        console = Console(quiet)
-        with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, english=english, creep_mm=check_creep(creep),
-                                    names=check_naming(names))
-            produce(script, content, out, options, ["almanac"], console, force)
+    register_document_command(app, "almanac", ["almanac"], HELP)

@@ -9,9 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from generator.commands.common import Console, ContentOpt, DebugOpt, QuietOpt, friendly_errors
-from generator.load.publisher.characters import library_words
-from generator.load.search import EDITION_HELP, TEAM_HELP
-
+from generator.pipeline.library import EDITION_HELP, TEAM_HELP
 
 
 def display_width(text: str) -> int:
@@ -50,7 +48,7 @@ def register(app: typer.Typer) -> None:
         debug: DebugOpt = False,
     ) -> None:
         """라이브러리의 캐릭터를 찾아 id, 한국어 이름, 팀, 판을 보여 줍니다. 스크립트에 쓸 id를 찾을 때 씁니다."""
-        from generator.load.search import edition_of, search, team_of
+        from generator.pipeline.library import edition_of, printed_words, search_characters, team_of
 
         console = Console(quiet)
         try:
@@ -63,8 +61,8 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"알 수 없는 판입니다: '{edition}'. {EDITION_HELP}", param_hint="--edition")
         with friendly_errors(console, debug):
             library = load_characters_or_stop(content, console)
-            found = search(library.values(), query, wanted_team, wanted_edition)
-            printed = library_words(library)  # the words the PDFs print (aliases, glossary terms)
+            found = search_characters(library.values(), query, wanted_team, wanted_edition)
+            printed = printed_words(library)  # the words the PDFs print (aliases, glossary terms)
             if as_json:
                 typer.echo(json.dumps(
                     [{"id": c.id, "name": c.name, "team": c.team, "edition": c.edition or "custom", "ability": printed(c.ability)}
@@ -82,18 +80,13 @@ def register(app: typer.Typer) -> None:
 
 def load_characters_or_stop(content, console):
     """The content folder's characters; a broken file is reported as a warning and left out of the list."""
-    from generator import DEFAULT_CONTENT_DIR
-    from generator.load.characters import load_characters
     from generator.findings import Report, Unreadable
-
-    from pathlib import Path
+    from generator.pipeline.library import characters_of
 
     report = Report()
-    folder = Path(content or DEFAULT_CONTENT_DIR)
-    if not (folder / "characters").is_dir():
-        report.cannot_read("content-missing", f"캐릭터 폴더가 없습니다: {folder / 'characters'}", where=str(folder))
+    characters = characters_of(content, report)
+    if characters is None:
         raise Unreadable(report.findings)
-    characters = load_characters(folder, report)
     for finding in report.findings:
         console.error(finding.format())
     return characters

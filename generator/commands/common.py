@@ -10,7 +10,9 @@ from typing import Annotated, Optional
 
 import typer
 
+from generator.commands import flags
 from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report, TextDoesNotFit, Unreadable
+from generator.options import BY_NAME
 
 ScriptArg = Annotated[
     str,
@@ -21,29 +23,12 @@ ContentOpt = Annotated[
     typer.Option("--content", help="내용 폴더(botc-pnp new가 만드는 폴더와 같은 구조). 기본값: botc-pnp에 함께 들어 있는 라이브러리.", show_default=False),
 ]
 OutOpt = Annotated[Path, typer.Option("--out", help="출력 폴더. 문서는 <출력 폴더>/<스크립트 id>/에 씁니다.")]
-PaperOpt = Annotated[str, typer.Option("--paper", help="용지: a4 또는 letter.")]
-IconsOpt = Annotated[
-    Optional[Path],
-    typer.Option("--icons", help="직접 만든 아이콘 폴더(<캐릭터 id>.svg 또는 .png). 있으면 내장 아이콘 대신 씁니다.", show_default=False),
-]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="오류 말고는 아무것도 출력하지 않습니다.")]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="예상하지 못한 오류가 나면 파이썬 추적 정보를 보여 줍니다.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="검사에서 오류가 나와도 문서를 만듭니다.")]
-EnglishOpt = Annotated[bool, typer.Option(
-    "--english", help="영어 이름 함께 넣기: 캐릭터마다 출판사의 영어 이름을 한국어 이름 옆에 작게 넣습니다(캐릭터 시트, 밤 순서표, "
-    "한 장 밤 순서, 해설서). 영어로 게임을 배운 플레이어가 있는 모임에 좋습니다.")]
-
-NamesOpt = Annotated[str, typer.Option(
-    "--names", metavar="ours|community",
-    help="캐릭터 이름 표기: ours는 이 키트의 이름, community는 온라인 마도서의 한국어 옵션이 쓰는 커뮤니티 번역 이름입니다"
-    "(라이브러리에 있는 캐릭터만, 나머지는 이 키트의 이름). 능력과 해설서 문장 속 이름도 함께 바뀌고, 헷갈릴 이름은 검사가 알려 줍니다.")]
-StyleOpt = Annotated[str, typer.Option(
-    "--style", help="인쇄 스타일: clean(기본, 흰 종이에 깔끔하게) 또는 parchment(옅은 크림색 바탕에 틀을 두른 제목, 흑백으로 "
-    "찍어도 글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서에 씁니다.")]
-CreepOpt = Annotated[float, typer.Option(
-    "--creep", metavar="MM", help="소책자 밀림 보정(mm): 접으면 안쪽 장일수록 바깥 가장자리로 밀려 나오므로, 가운데 장의 쪽을 이만큼 "
-    "접는 선 쪽으로 옮기고 그 사이 장은 고르게 나눠 옮깁니다(바깥 장은 그대로). 12장이 넘는 소책자에 쓰세요: 80 g 종이는 "
-    "장당 약 0.1 mm라 17장이면 --creep 1.6입니다. 0이면 보정하지 않습니다.")]
+# the print options a non-printing command shares with the others, as the table declares them (generator/options.py)
+IconsOpt = flags.annotation(BY_NAME["icons"])
+NamesOpt = flags.annotation(BY_NAME["names"])
 
 
 class Console:
@@ -78,39 +63,11 @@ def usage_errors():
         raise typer.BadParameter(refused.message, param_hint=refused.flag) from None
 
 
-def check_paper(paper: str) -> str:
-    from generator import options
-
-    with usage_errors():
-        return options.check_paper(paper)
-
-
-def check_naming(names: str) -> str:
-    from generator import options
-
-    with usage_errors():
-        return options.check_naming(names)
-
-
-def check_style(style: str) -> str:
-    from generator import options
-
-    with usage_errors():
-        return options.check_style(style)
-
-
-def check_creep(creep: float) -> float:
-    from generator import options
-
-    with usage_errors():
-        return options.check_creep(creep)
-
-
 @contextmanager
 def friendly_errors(console: Console, debug: bool = False):
     """Turns every failure into a Korean message and an exit code; a traceback only with --debug."""
     from generator.interrupts import Interrupted, exit_code_of, stop_requested
-    from generator.write.files import OutputError, start_run, what_changed
+    from generator.pipeline.output import OutputError, start_run, what_changed
 
     start_run()
     try:
@@ -153,21 +110,28 @@ def friendly_errors(console: Console, debug: bool = False):
 
 
 def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str, icons_dir=None, names="ours"):
-    """The game, when it may be turned into output (build, the document commands, export-json): loaded and checked by the
-    pipeline, its findings printed; unreadable input raises, errors stop unless --force."""
-    from generator.findings import EXIT_FINDINGS, Unreadable
-    from generator.pipeline import validate_game
+    """The game, when it may be turned into output (export-json): loaded and checked by the pipeline, its findings
+    printed; unreadable input raises, a refusal stops (see stop_if_refused)."""
+    from generator.pipeline.checking import check_script
+    from generator.pipeline.printing import refusal
 
-    game, report = validate_game(script, content, icons_dir, names)
+    game, report = check_script(script, content, icons_dir, names)
     if game is None or report.unreadable:
         raise Unreadable(report.findings)
     console.findings(report)
-    if not game.characters:  # nothing to print or export, even with --force
-        console.error(f"[오류] 스크립트에 라이브러리의 캐릭터가 하나도 없어 {refused}. 캐릭터 id나 이름을 확인해 주세요.")
-        raise typer.Exit(EXIT_FINDINGS)
-    if report.error_count and not force:
-        console.error(
-            f"검사에서 오류 {report.error_count}개가 나와 {refused}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."
-        )
-        raise typer.Exit(EXIT_FINDINGS)
+    stop_if_refused(refusal(game, report, force), console, refused, anyway)
     return game, report
+
+
+def stop_if_refused(refused, console, what: str, anyway: str) -> None:
+    """The pipeline's refusal (pipeline/printing.py) in the command line's words, exit 1; nothing when there is none.
+    `what` says what was not done ('문서를 만들지 않았습니다'), `anyway` how --force would do it ('만들려면')."""
+    from generator.pipeline.printing import NO_CHARACTERS
+
+    if refused is None:
+        return
+    if refused.reason == NO_CHARACTERS:  # nothing to print or export, even with --force
+        console.error(f"[오류] 스크립트에 라이브러리의 캐릭터가 하나도 없어 {what}. 캐릭터 id나 이름을 확인해 주세요.")
+    else:
+        console.error(f"검사에서 오류 {refused.errors}개가 나와 {what}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요.")
+    raise typer.Exit(EXIT_FINDINGS)

@@ -1,60 +1,45 @@
-"""A document module name → a CLI command with the common options that writes just that document."""
+"""A command that prints documents → a Typer command: the script, the folders, the print options the table gives it
+(generator/options.py), --force, --quiet and --debug; run through produce (load, check, render, write)."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
 
 import typer
 
 from generator import DEFAULT_OUTPUT_DIR
-from generator.commands.common import (
-    Console, ContentOpt, DebugOpt, EnglishOpt, ForceOpt, IconsOpt, NamesOpt, OutOpt, PaperOpt, QuietOpt, ScriptArg, StyleOpt,
-    check_naming, check_paper, check_style, friendly_errors,
-)
+from generator.commands import flags
+from generator.commands.common import Console, ContentOpt, DebugOpt, ForceOpt, OutOpt, QuietOpt, ScriptArg, friendly_errors, usage_errors
 from generator.options import RenderOptions
 
 
-def register_document_command(app: typer.Typer, command_name: str, module_name: str, help_text: str,
-                              styled: bool = False) -> None:
-    """`styled`: the document follows --style, and the command takes it."""
+def register_document_command(app: typer.Typer, command_name: str, modules: list[str] | Callable[[], list[str]],
+                              help_text: str, more_files: Callable[[object, RenderOptions, Console], list[Path]] | None = None,
+                              **command_settings) -> None:
+    """`modules`: the documents it makes (or a function that names them when the command runs); `more_files(game,
+    options, console)` writes what else it makes (tokens --png) before the final word."""
 
-    def run(script, content, out, paper, icons, english, names, force, quiet, debug, style="clean") -> None:
+    def run(values: dict) -> None:
         from generator.commands.produce import produce
+        from generator.options import render_options
 
-        console = Console(quiet)
-        with friendly_errors(console, debug):
-            options = RenderOptions(paper=check_paper(paper), icons_dir=icons, english=english, style=check_style(style),
-                                    names=check_naming(names))
-            produce(script, content, out, options, [module_name], console, force)
+        console = Console(values["quiet"])
+        with usage_errors():
+            options = render_options(values)
+        with friendly_errors(console, values["debug"]):
+            more = (lambda game: more_files(game, options, console)) if more_files is not None else None
+            chosen = modules() if callable(modules) else modules
+            produce(values["script"], values["content"], values["out"], options, chosen, console, values["force"], more)
 
-    if styled:
-        def command(
-            script: ScriptArg = "in-space",
-            content: ContentOpt = None,
-            out: OutOpt = DEFAULT_OUTPUT_DIR,
-            paper: PaperOpt = "a4",
-            icons: IconsOpt = None,
-            english: EnglishOpt = False,
-            names: NamesOpt = "ours",
-            style: StyleOpt = "clean",
-            force: ForceOpt = False,
-            quiet: QuietOpt = False,
-            debug: DebugOpt = False,
-        ) -> None:
-            run(script, content, out, paper, icons, english, names, force, quiet, debug, style)
-    else:
-        def command(
-            script: ScriptArg = "in-space",
-            content: ContentOpt = None,
-            out: OutOpt = DEFAULT_OUTPUT_DIR,
-            paper: PaperOpt = "a4",
-            icons: IconsOpt = None,
-            english: EnglishOpt = False,
-            names: NamesOpt = "ours",
-            force: ForceOpt = False,
-            quiet: QuietOpt = False,
-            debug: DebugOpt = False,
-        ) -> None:
-            run(script, content, out, paper, icons, english, names, force, quiet, debug)
-
-    command.__doc__ = help_text
-    command.__name__ = command_name
-    app.command(command_name)(command)
+    before = [
+        flags.plain_parameter("script", ScriptArg, "in-space"),
+        flags.plain_parameter("content", ContentOpt, None),
+        flags.plain_parameter("out", OutOpt, DEFAULT_OUTPUT_DIR),
+    ]
+    after = [
+        flags.plain_parameter("force", ForceOpt, False),
+        flags.plain_parameter("quiet", QuietOpt, False),
+        flags.plain_parameter("debug", DebugOpt, False),
+    ]
+    app.command(command_name, **command_settings)(flags.command_function(command_name, help_text, run, before, after))

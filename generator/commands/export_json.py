@@ -43,34 +43,23 @@ def register(app: typer.Typer) -> None:
         debug: DebugOpt = False,
     ) -> None:
         """스크립트를 출판사 JSON 형식(공식 스크립트 도구·온라인 마도서용)으로 내보냅니다. 한도보다 긴 문장은 줄이고 경고합니다."""
-        from generator.pipeline import content_folders
         from generator.commands.common import checked_game_or_stop
-        from generator.write.export_json import export_icon_files, export_json_bytes
-        from generator.read.file_names import safe_name
-        from generator.write.files import check_replaceable, prepare_folder, refuse_inside_content, write_atomic
+        from generator.pipeline import exchange
 
         console = Console(quiet)
         with friendly_errors(console, debug):
             game, report = checked_game_or_stop(script, content, console, force, "JSON을 쓰지 않았습니다", "쓰려면")
             export_report = Report()
-            data = export_json_bytes(game, export_report, sort)
+            data = exchange.export_json(game, export_report, sort)
             console.findings(export_report)
             if export_report.errors:
                 console.error("내보낸 JSON이 출판사 형식에 맞지 않아 저장하지 않았습니다.")
                 raise typer.Exit(EXIT_FINDINGS)
-            target = Path(output) if output is not None else DEFAULT_OUTPUT_DIR / f"{safe_name(game.script.id)}.json"
-            refuse_inside_content(target, content_folders(game))
-            check_replaceable(target)  # a device or folder in the way is refused before anything is touched
-            icons = [(target.parent / relative, icon) for relative, icon in export_icon_files(game)]
+            target = Path(output) if output is not None else exchange.default_json_path(game, DEFAULT_OUTPUT_DIR)
+            icons = exchange.export_places(game, target)
+            exchange.write_export(target, data, icons)
             for path, _ in icons:
-                refuse_inside_content(path, content_folders(game))
-                check_replaceable(path)
-            prepare_folder(target.parent)
-            for path, icon in icons:  # the pictures first: the JSON never names a file that is not there yet
-                prepare_folder(path.parent)
-                write_atomic(path, icon)
                 console.info(f"저장함: {path} (자작 캐릭터의 아이콘, JSON의 image가 이 파일을 가리킵니다)")
-            write_atomic(target, data)
             console.info(f"저장함: {target} (캐릭터 {len(game.characters)}개, {len(data) / 1024:,.0f} KB)")
             if report.error_count:  # written anyway with --force: the findings still stand
                 console.error(f"--force로 저장했지만 검사 오류 {report.error_count}개가 남아 있습니다.")

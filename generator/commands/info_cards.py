@@ -12,4 +12,4 @@ HELP = """정보 카드(info-cards.pdf)를 만듭니다: 밤에 플레이어에�
 
 
 def register(app: typer.Typer) -> None:
-    register_document_command(app, "info-cards", "info_cards", HELP)
+    register_document_command(app, "info-cards", ["info_cards"], HELP)

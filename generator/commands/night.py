@@ -10,4 +10,4 @@ HELP = """밤 순서표(night-order.pdf)를 만듭니다: 첫날 밤과 다른 �
 
 
 def register(app: typer.Typer) -> None:
-    register_document_command(app, "night", "night_sheet", HELP, styled=True)
+    register_document_command(app, "night", ["night_sheet"], HELP)

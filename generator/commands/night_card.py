@@ -10,4 +10,4 @@ HELP = """한 장 밤 순서(night-card.pdf)를 만듭니다: 첫날 밤과 다�
 
 
 def register(app: typer.Typer) -> None:
-    register_document_command(app, "night-card", "night_card", HELP, styled=True)
+    register_document_command(app, "night-card", ["night_card"], HELP)

@@ -1,4 +1,5 @@
-"""Shared by the document commands: load → check → render the chosen documents → write them atomically, with progress."""
+"""Shared by the document commands: the pipeline's run (check, refuse or resolve the choices, render, write the kit
+at once) with its findings, progress and refusals printed in Korean."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Callable
 
 import typer
 
-from generator.commands.common import Console
-from generator.findings import EXIT_FINDINGS
+from generator.commands.common import Console, stop_if_refused
+from generator.findings import EXIT_FINDINGS, Unreadable
 from generator.options import RenderOptions
 
 
@@ -25,30 +26,20 @@ def produce(
 ) -> tuple[object, list[Path]]:
     """Builds and writes the chosen documents; `more_files(game)` writes extra outputs (tokens --png) before the
     final word, so a forced build with findings still says everything it wrote."""
-    from generator.commands.common import checked_game_or_stop
-    from generator.documents import DOCUMENTS
-    from generator.pipeline import content_folders, render_documents
-    from generator.read.file_names import safe_folder_name
-    from generator.write.files import check_kit_folder, prepare_folder, refuse_inside_content, write_files
+    from generator.pipeline.output import check_output_places, write_kit
+    from generator.pipeline.printing import printable_game
+    from generator.pipeline.rendering import render_documents
 
     started = time.perf_counter()
-    from generator.typeset.fonts import register_fonts
-
-    register_fonts()  # first, so the glyph check reads the fonts reportlab parsed instead of parsing them again
-    game, report = checked_game_or_stop(
-        script, content, console, force, "문서를 만들지 않았습니다", "만들려면", icons_dir=options.icons_dir,
-        names=options.names,
-    )
+    game, report, refused = printable_game(script, content, options, force)
+    if game is None or report.unreadable:
+        raise Unreadable(report.findings)
+    console.findings(report)
+    stop_if_refused(refused, console, "문서를 만들지 않았습니다", "만들려면")
     check_token_choices(game, options)
-    labels = dict(DOCUMENTS)
-    folder = Path(out) / safe_folder_name(game.script.id)
-    refuse_inside_content(folder, content_folders(game))
-    if options.png_dir is not None:
-        refuse_inside_content(Path(options.png_dir), content_folders(game))
-    check_kit_folder(folder)
-    target = prepare_folder(folder)
-    files = render_documents(game, options, modules, labels, console.info)
-    written = write_files(target, files)  # the whole kit is replaced together, or not at all
+    folder = check_output_places(game, out, options.png_dir)
+    files = render_documents(game, options, modules, console.info)
+    written = write_kit(folder, files)  # the whole kit is replaced together, or not at all
     already = {(f.code, f.subject) for f in report.findings}  # an icon validation warned about warns once
     for finding in options.report.findings:
         if (finding.code, finding.subject) in already and finding.subject is not None:
@@ -67,9 +58,9 @@ def produce(
 
 def check_token_choices(game, options: RenderOptions) -> None:
     """--only / --copies name characters of this script (ids, names or aliases); else a usage error (exit 2)."""
-    from generator.art.token_layout import resolve_choices
+    from generator.pipeline.printing import resolve_token_choices
 
-    problems = resolve_choices(game, options)
+    problems = resolve_token_choices(game, options)
     if problems:
         flags = list(dict.fromkeys(flag for flag, _ in problems))
         raise typer.BadParameter(" ".join(message for _, message in problems), param_hint="/".join(flags))

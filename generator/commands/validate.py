@@ -6,36 +6,49 @@ from typing import Annotated
 
 import typer
 
-from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, NamesOpt, QuietOpt, ScriptArg, check_naming, friendly_errors
+from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, NamesOpt, QuietOpt, ScriptArg, friendly_errors, usage_errors
 
 
-def bag_table_lines(game) -> list[str]:
-    from generator.load.bag import bag_rows, team_range
-    from generator.model import BAG_TEAMS, TEAM_NAMES_KO
+def checked_naming(names: str) -> str:
+    from generator.options import check_naming
 
-    rows = bag_rows(game, game.library.bag_table)
-    header = "인원 | " + " | ".join(f"{TEAM_NAMES_KO[t]}" for t in BAG_TEAMS) + " | 기본"
-    lines = ["설정표 (스크립트의 수정 효과를 모두 반영한 범위)", header]
-    for row in rows:
-        cells = []
-        for team in BAG_TEAMS:
-            low, high = team_range(row, team)
-            cells.append(f"{low}" if low == high else f"{low}–{high}")
-        base = "/".join(str(n) for n in row.base.as_tuple())
-        lines.append(f"{row.players:>3}명 | " + " | ".join(f"{c:>5}" for c in cells) + f" | {base}")
-    modifiers = [c for c in game.characters if c.changes_setup]
-    if modifiers:
-        from generator.load.notes import describe_setup
+    with usage_errors():
+        return check_naming(names)
 
-        names = {c.id: c.name for c in game.library.characters.values()}
-        lines.append("수정 효과: " + ", ".join(f"{c.name}({describe_setup(c, names)})" for c in modifiers))
+
+def setup_table_lines(game) -> list[str]:
+    """The setup table as the terminal shows it: columns padded by display width (a Hangul letter takes two)."""
+    from generator.pipeline.checking import setup_table
+
+    table = setup_table(game)
+    cells = [["인원", *(team["name"] for team in table["teams"]), "기본"]]
+    for row in table["rows"]:
+        ranges = [row["ranges"][team["id"]] for team in table["teams"]]
+        cells.append([f"{row['players']}명", *(f"{low}" if low == high else f"{low}–{high}" for low, high in ranges),
+                      "/".join(str(n) for n in row["base"])])
+    widths = [max(display_width(line[i]) for line in cells) for i in range(len(cells[0]))]
+    lines = ["설정표 (스크립트의 수정 효과를 모두 반영한 범위)"]
+    lines += [" | ".join(pad_left(cell, width) for cell, width in zip(line, widths)) for line in cells]
+    if table["modifiers"]:
+        lines.append("수정 효과: " + ", ".join(f"{m['name']}({m['change']})" for m in table["modifiers"]))
     return lines
 
 
-def advice_for(game):
-    from generator.check.advice import advise
+def display_width(text: str) -> int:
+    """Columns a terminal gives `text`: East Asian wide and full-width letters take two."""
+    import unicodedata
 
-    return advise(game)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad_left(text: str, width: int) -> str:
+    return " " * max(0, width - display_width(text)) + text
+
+
+def advice_for(game):
+    from generator.pipeline.checking import advice
+
+    return advice(game)
 
 
 def advice_json(report, found) -> str:
@@ -87,9 +100,9 @@ def register(app: typer.Typer) -> None:
         """스크립트의 밤 순서, 설정, 문장을 검사합니다(--advice이면 설계 조언도). 종료 코드: 0 문제 없음, 1 오류(--strict이면 경고 포함), 2 읽을 수 없는 입력."""
         console = Console(quiet)
         with friendly_errors(console, debug):
-            from generator.pipeline import validate_game
+            from generator.pipeline.checking import check_script
 
-            game, report = validate_game(script, content, icons, check_naming(names))
+            game, report = check_script(script, content, icons, checked_naming(names))
             readable = game is not None and not report.unreadable
             found = advice_for(game) if advice and readable else []
             if as_json:
@@ -98,7 +111,7 @@ def register(app: typer.Typer) -> None:
             console.findings(report)
             if readable and game.library.bag_table:
                 console.info("")
-                for line in bag_table_lines(game):
+                for line in setup_table_lines(game):
                     console.info(line)
             if advice:
                 console.info("")

@@ -1,4 +1,5 @@
-"""A script's declared player counts ('5-6', 7, [5, 6]) → a (lowest, highest) range, or a Korean reason it is not one.
+"""A script's declared player counts ('5-6', 7, [5, 6]) → a (lowest, highest) range, or a Korean reason it is not one;
+a game → how many players its tokens and grimoire are made for.
 
 Scripts for 5–6 players (teensyville) declare their range so the setup table, the bag checks and the shroud and vote
 tokens cover exactly those counts: YAML `players: 5-6`, and in the publisher JSON a `players` field of `_meta`
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-LOWEST, HIGHEST = 5, 15  # the rows of the official setup table
+from generator.model import FEWEST_PLAYERS as LOWEST, MOST_PLAYERS as HIGHEST
 RANGE = re.compile(r"^\s*(\d{1,2})\s*(?:[-–—~]\s*(\d{1,2}))?\s*(?:명)?\s*$")
 EXAMPLE = "'5-6'(5명부터 6명까지) 또는 '7'(7명만)"
 
@@ -39,3 +40,18 @@ def players_text(players: tuple[int, int]) -> str:
     """(5, 6) → '5-6'; (7, 7) → '7': the form both YAML and `_meta` take."""
     low, high = players
     return str(low) if low == high else f"{low}-{high}"
+
+
+def player_count(game, options) -> int:
+    """Shrouds and votes of each kind: --players, else the largest player count the script is for (15, or the top of
+    its declared range: 6 for a 5–6 script)."""
+    if options.players:
+        return options.players
+    table = getattr(game.library, "bag_table", None) or {}
+    if not table:
+        from generator.read.theme import theme
+
+        return int(theme()["tokens"]["players"])
+    from generator.load.bag import player_range
+
+    return player_range(game, table)[1]

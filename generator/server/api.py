@@ -64,16 +64,19 @@ def requested_naming() -> str:
 
 
 def printable_game(refused_key: str, force: bool | None = None):
-    """The game, when it may be turned into output: like the CLI, a script without characters never is, and errors
-    stop it unless force=1."""
+    """The game, when the pipeline lets it be turned into output (pipeline/printing.py): a refusal becomes a 422 in
+    the page's words; the page may offer to make it anyway when the reason is errors."""
+    from generator.pipeline.printing import NO_CHARACTERS, refusal
     from generator.server.errors import message
 
     game, report, script = requested_game()
-    if not game.characters:
-        raise ApiError(422, message("no_characters", what=message(refused_key)), report.findings, reason="no_characters")
-    if report.errors and not (flag("force") if force is None else force):
-        text = message("has_errors", count=len(report.errors), what=message(refused_key))
-        raise ApiError(422, text, report.findings, reason="has_errors")  # the page may offer to make it anyway
+    refused = refusal(game, report, flag("force") if force is None else force)
+    if refused is not None:
+        if refused.reason == NO_CHARACTERS:
+            text = message("no_characters", what=message(refused_key))
+        else:
+            text = message("has_errors", count=refused.errors, what=message(refused_key))
+        raise ApiError(422, text, report.findings, reason=refused.reason)
     return game, report, script
 
 
@@ -89,8 +92,7 @@ def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response
 
 @api.get("/characters")
 def characters():
-    from generator.load.search import EDITION_HELP, TEAM_HELP
-    from generator.load.search import edition_of, search, team_of
+    from generator.pipeline.library import EDITION_HELP, TEAM_HELP, edition_of, search_characters, team_of
 
     try:
         team = team_of(request.args.get("team"))
@@ -101,7 +103,7 @@ def characters():
     except ValueError:
         raise refuse(400, "bad_edition", value=request.args.get("edition", "")[:40], help=EDITION_HELP) from None
     library = warm().loaded().library
-    found = search(library.characters.values(), request.args.get("q"), team, edition)
+    found = search_characters(library.characters.values(), request.args.get("q"), team, edition)
     return jsonify(tables.library_entries(found, library))
 
 
@@ -163,9 +165,9 @@ def rendered(modules: list[str]):
 
 def token_choices(game, options) -> None:
     """only= and copies= name characters of this script, as `build` checks them: else a 400 with a suggestion."""
-    from generator.art.token_layout import resolve_choices
+    from generator.pipeline.printing import resolve_token_choices
 
-    problems = resolve_choices(game, options)
+    problems = resolve_token_choices(game, options)
     if problems:
         flags = "/".join(dict.fromkeys(flag for flag, _ in problems))
         raise ApiError(400, f"{flags}: " + " ".join(text for _, text in problems))
@@ -173,11 +175,11 @@ def token_choices(game, options) -> None:
 
 @api.post("/build")
 def build():
+    from generator.pipeline.output import kit_folder_name
     from generator.server.render import zip_bytes
-    from generator.read.file_names import safe_folder_name
 
     files, findings, script = rendered(chosen_documents())
-    return download(zip_bytes(safe_folder_name(script.name), files), "application/zip", f"{script.name}.zip", findings)
+    return download(zip_bytes(kit_folder_name(script.name), files), "application/zip", f"{script.name}.zip", findings)
 
 
 @api.post("/document/<module>")
@@ -196,12 +198,12 @@ def document(module: str):
 
 @api.post("/export")
 def export():
-    from generator.write.export_json import export_json_bytes
     from generator.findings import Report
+    from generator.pipeline.exchange import export_json
 
     game, _report, script = printable_game("refused_export")
     export_report = Report()
-    data = export_json_bytes(game, export_report)
+    data = export_json(game, export_report)
     if export_report.errors:  # the script's own content does not fit the format (forced past its errors)
         raise refuse(422, "export_invalid", export_report.findings)
     return download(data, "application/json", f"{script.name}.json", export_report.findings)

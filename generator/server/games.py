@@ -19,13 +19,10 @@ def game_from_request(loaded: Loaded, request: ScriptRequest, prepare=None, name
     """(game or None, report) for a publisher-JSON request: loaded, resolved against the library, named as it will
     print (`names`) and checked. `prepare(script)`, when given, runs on the loaded script before it is resolved and
     checked (the editor marks the fields of the character it edits)."""
-    from generator.load.publisher.script import script_from_json_text
+    from generator.pipeline.checking import read_publisher_json
 
     report = fresh_report(loaded)
-    library = loaded.library
-    script = script_from_json_text(
-        request.text, request.where, request.name, report, lambda: (library.characters, library.night_order)
-    )
+    script = read_publisher_json(request.text, request.where, request.name, report, loaded.library)
     if script is None:
         return None, report
     if request.notes:
@@ -47,22 +44,16 @@ def game_from_request(loaded: Loaded, request: ScriptRequest, prepare=None, name
 
 def game_from_file(loaded: Loaded, path: Path):
     """(game or None, report) for a YAML script file of the content folder or the workspace."""
-    from generator.load.game import load_script
+    from generator.pipeline.checking import read_script_file
 
     report = fresh_report(loaded)
-    script = load_script(path, loaded.library.content_dir, report)
+    script = read_script_file(path, loaded.library.content_dir, report)
     if script is None:
         return None, report
     return checked(script, loaded, report)
 
 
 def checked(script, loaded: Loaded, report: Report, names: str = "ours"):
-    from generator.check import run_checks
-    from generator.load.game import resolve_game
-    from generator.load.naming import named_game
+    from generator.pipeline.checking import check_loaded
 
-    game = resolve_game(script, loaded.library, report)
-    if not report.unreadable:
-        game = named_game(game, names)
-        run_checks(game, report)
-    return game, report
+    return check_loaded(script, loaded.library, report, names)

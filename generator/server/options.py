@@ -1,37 +1,31 @@
-"""A request's query → the RenderOptions `botc-pnp build` would make from the same flags, and the form that asks for them.
+"""A request's query → the RenderOptions `botc-pnp build` would make from the same flags, and the form that asks for
+them.
 
-The option list is not written here. It is read from the CLI's declaration: every parameter of
-`generator.options.token_render_options` (the one function, shared with the CLI, that turns the token flags into
-RenderOptions with their limits) described by the build command's own option of that name (type, default, Korean
-help). RenderOptions' field names do not name the flags
-(`reminders` is set by `--no-reminders`), so the flags are the source: a flag added there appears in the page and is
-accepted by the API with no change here. Query keys are the flags' parameter names (`token_size`, `no_reminders`).
-Paths (`--icons`, `--png`) never come from a request.
+The option list is the table of generator/options.py: every option it marks for the page (those of `build`; never a
+path), with its flag, kind, default, limits and Korean help. Query keys are the options' names (`token_size`,
+`no_reminders`); the values are read as click reads the flags and checked by the same `render_options` the command
+line uses, so a flag added to the table appears in the page and is accepted by the API with no change here.
 """
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import yaml
 
 from generator import TEMPLATES_DIR
+from generator.options import Option, OptionError, RenderOptions, page_options, render_options as checked_options
 from generator.server.errors import ApiError, message
 
-if TYPE_CHECKING:
-    from generator.options import RenderOptions
-
 LABELS_PATH = TEMPLATES_DIR / "web" / "labels.yaml"
-PATH_PARAMETERS = ("icons", "png")
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "on", "yes"), ("0", "false", "off", "no", "")
+PAGE_KINDS = {"choice": "text", "pairs": "list"}  # the page draws a choice as a list, ID=N pairs as comma-joined text
 
 
 @dataclass(frozen=True)
 class OptionField:
-    name: str  # the CLI parameter name and the query key
+    name: str  # the option's name and the query key
     flag: str  # as typed on the command line
     kind: str  # flag | number | integer | text | list
     label: str
@@ -54,108 +48,76 @@ def labels() -> dict:
     return yaml.safe_load(LABELS_PATH.read_text(encoding="utf-8"))
 
 
-def build_command():
-    import typer
-
-    from generator.cli import app
-
-    return typer.main.get_command(app).commands["build"]
-
-
-def options_function():
-    from generator.options import token_render_options
-
-    return token_render_options
-
-
-def kind_of(option) -> str:
-    if getattr(option, "is_flag", False):
-        return "flag"
-    if option.multiple:
-        return "list"
-    # typer carries its own copy of click: compare the type's class name, not the class
-    kind = type(option.type).__name__
-    if kind.startswith("Float"):
-        return "number"
-    if kind.startswith("Int"):
-        return "integer"
-    return "text"
-
-
 def first_clause(text: str) -> str:
     for stop in (". ", ": "):
         text = text.split(stop)[0]
     return text.rstrip(".")
 
 
+def field_of(option: Option) -> OptionField:
+    shown = labels().get("options", {})
+    words = labels().get("choices", {}).get(option.name, {})
+    return OptionField(
+        name=option.name,
+        flag=option.flag,
+        kind=PAGE_KINDS.get(option.kind, option.kind),
+        label=shown.get(option.name) or first_clause(option.help) or option.flag,
+        help=option.help,
+        default=option.default,
+        choices=option.choices,
+        metavar=option.metavar,
+        choice_labels=tuple(words.get(choice, choice) for choice in option.choices),
+    )
+
+
 @lru_cache(maxsize=1)
 def option_fields() -> tuple[OptionField, ...]:
-    """The flags the page offers, in the order the CLI function takes them."""
-    from generator.options import CHOICES
-
-    by_name = {param.name: param for param in build_command().params}
-    names = labels().get("options", {})
-    fields = []
-    for name in inspect.signature(options_function()).parameters:
-        option = by_name.get(name)
-        if name in PATH_PARAMETERS or option is None:
-            continue
-        help_text = option.help or ""
-        fields.append(
-            OptionField(
-                name=name,
-                flag=option.opts[0],
-                kind=kind_of(option),
-                label=names.get(name) or first_clause(help_text) or option.opts[0],
-                help=help_text,
-                default=list(option.default) if isinstance(option.default, tuple) else option.default,
-                choices=CHOICES.get(name) or tuple(getattr(option.type, "choices", ()) or ()),
-                metavar=option.metavar,
-                choice_labels=tuple(labels().get("choices", {}).get(name, {}).get(c, c) for c in CHOICES.get(name, ())),
-            )
-        )
-    return tuple(fields)
+    """The options the page offers, in the table's order."""
+    return tuple(field_of(option) for option in page_options())
 
 
-def bad(field: OptionField, value: str, reason: str) -> ApiError:
-    return ApiError(400, message("bad_option", option=field.flag, value=value[:60], reason=reason))
+def bad(option: Option, value: str, reason: str) -> ApiError:
+    return ApiError(400, message("bad_option", option=option.flag, value=value[:60], reason=reason))
 
 
-def convert(field: OptionField, option, raw: list[str]):
-    """The query's strings → the value click would hand the CLI function for this flag."""
-    import typer
-
-    if field.kind == "flag":
+def convert(option: Option, raw: list[str]):
+    """The query's strings → the value the command line would hand render_options for this flag."""
+    if option.kind == "flag":
         word = raw[-1].strip().lower()
         if word not in TRUE_WORDS + FALSE_WORDS:
-            raise bad(field, raw[-1], message("bad_flag"))
+            raise bad(option, raw[-1], message("bad_flag"))
         return word in TRUE_WORDS
-    if field.kind == "list":
+    if option.kind == "pairs":
         items = [part.strip() for value in raw for part in value.split(",") if part.strip()]
         return items or None
     value = raw[-1].strip()
     if value == "":
         return option.default
+    if option.kind == "number":
+        return number(option, value, float, "bad_number")
+    if option.kind == "integer":
+        return number(option, value, int, "bad_whole_number")
+    return value
+
+
+def number(option: Option, value: str, kind, reason: str):
     try:
-        return option.type.convert(value, option, None)
-    except typer.BadParameter:
-        reason = {"number": "bad_number", "integer": "bad_whole_number"}.get(field.kind)
-        raise bad(field, value, message(reason) if reason else value) from None
+        converted = kind(value)
+    except ValueError:
+        raise bad(option, value, message(reason)) from None
+    if converted != converted or converted in (float("inf"), float("-inf")):  # nan, inf: no size is that
+        raise bad(option, value, message(reason))
+    return converted
 
 
 def render_options(query) -> RenderOptions:
     """RenderOptions from a query (a werkzeug MultiDict or a plain dict of strings), checked as the CLI checks its flags."""
-    from generator.options import OptionError
-
-    by_name = {param.name: param for param in build_command().params}
-    values: dict = {name: None for name in PATH_PARAMETERS}
-    for field in option_fields():
-        option = by_name[field.name]
-        raw = query.getlist(field.name) if hasattr(query, "getlist") else ([query[field.name]] if field.name in query else [])
-        values[field.name] = convert(field, option, raw) if raw else option.default
-    function = options_function()
-    accepted = {name: values[name] for name in inspect.signature(function).parameters if name in values}
+    values: dict = {}
+    for option in page_options():
+        raw = query.getlist(option.name) if hasattr(query, "getlist") else ([query[option.name]] if option.name in query else [])
+        if raw:
+            values[option.name] = convert(option, raw)
     try:
-        return function(**accepted)
+        return checked_options(values)
     except OptionError as refused:
         raise ApiError(400, f"{refused.flag}: {refused.message}") from None

@@ -125,12 +125,9 @@ def _worker_start(parent: int) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parallel._die_with_parent(parent)
-    from generator.documents import DOCUMENTS, document_builder
-    from generator.typeset.fonts import register_fonts
+    from generator.pipeline.rendering import load_documents
 
-    register_fonts()
-    for name, _ in DOCUMENTS:
-        document_builder(name)
+    load_documents()
 
 
 def _warm(index: int) -> int:
@@ -141,18 +138,17 @@ def _render_job(game, options, modules: list[str], generation: int):
     """({module: files}, findings) of one job; the icon cache is emptied when the server reloaded content."""
     global _generation
     from generator.pipeline import parallel
-    from generator.art import icons
-    from generator.pipeline import render_documents
-    from generator.documents import DOCUMENTS
+    from generator.pipeline.library import forget_pictures
+    from generator.pipeline.rendering import render_documents
 
     if generation != _generation:
-        icons.clear_cache()
+        forget_pictures()
         _generation = generation
     before = len(options.report.findings)
     files_by_module = {}
     with parallel.no_fork():
         for module in modules:
-            files_by_module[module] = render_documents(game, options, [module], dict(DOCUMENTS))
+            files_by_module[module] = render_documents(game, options, [module])
     return files_by_module, options.report.findings[before:]
 
 

@@ -20,25 +20,22 @@ PREVIEW_SCALE = 1.5  # pixels per point: an A4 page becomes about 890 × 1260 px
 
 
 def document_names() -> list[str]:
-    from generator.documents import DOCUMENTS
+    from generator.pipeline.rendering import document_names as names
 
-    return [name for name, _ in DOCUMENTS]
+    return names()
 
 
 def render(warm: Warm, game, options, modules: list[str]) -> list[tuple[str, bytes]]:
     """(file name, bytes) of every chosen document, in registry order, as `botc-pnp build` makes them."""
     from generator.pipeline import parallel
-    from generator.pipeline import render_documents
-    from generator.documents import DOCUMENTS
-    from generator.typeset.fonts import register_fonts
+    from generator.pipeline.rendering import render_documents
 
     if warm.pool is not None:
         files = warm.pool.render(game, options, modules, warm.loads)
         if files is not None:
             return files
     with warm.render_lock, parallel.no_fork():
-        register_fonts()
-        return render_documents(game, options, modules, dict(DOCUMENTS))
+        return render_documents(game, options, modules)
 
 
 def zip_bytes(folder: str, files: list[tuple[str, bytes]]) -> bytes:

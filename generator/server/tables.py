@@ -97,24 +97,9 @@ def more_entry(count: int) -> dict:
 
 
 def setup_table(game) -> dict | None:
-    """The player-count table `validate` prints (5–15, or the script's range): each team's range with the script's modifiers, the base counts, and
-    which characters change the setup."""
-    from generator.load.bag import bag_rows, team_range
-    from generator.load.notes import describe_setup
+    from generator.pipeline.checking import setup_table as table
 
-    if not game.library.bag_table:
-        return None
-    rows = []
-    for row in bag_rows(game, game.library.bag_table):
-        ranges = {team: list(team_range(row, team)) for team in BAG_TEAMS}
-        rows.append({"players": row.players, "base": list(row.base.as_tuple()), "ranges": ranges})
-    names = {c.id: c.name for c in game.library.characters.values()}
-    modifiers = [
-        {"id": c.id, "name": c.name, "team": c.team, "change": describe_setup(c, names)}
-        for c in game.characters
-        if c.changes_setup
-    ]
-    return {"teams": [{"id": t, "name": TEAM_NAMES_KO[t]} for t in BAG_TEAMS], "rows": rows, "modifiers": modifiers}
+    return table(game)
 
 
 def script_state(game, meta: dict | None = None, written: list[str] | None = None) -> dict:
@@ -213,12 +198,12 @@ def jinx_list(game) -> list[dict]:
 def advice_list(game) -> list[dict]:
     """Script-design advice as `validate --advice` gives it, for the page's advice panel: the severity (and its Korean
     label), the rule's title, the reason, what to change, and the characters it is about. Never a finding."""
-    from generator.check.advice import advise
+    from generator.pipeline.checking import advice
 
     return [{"severity": a.severity, "label": a.severity_label, "code": a.code, "title": a.title, "reason": a.reason,
              "change": a.change, "characters": [{"id": c.id, "name": c.name, "team": c.team}
                                                 for c in map(game.character, a.characters)]}
-            for a in advise(game)]
+            for a in advice(game)]
 
 
 def added_characters(game) -> list[dict]:

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.model import Library
-from generator.load.search import IdLookup
 
 
 @dataclass(frozen=True)
@@ -24,7 +23,7 @@ class Loaded:
     library: Library
     findings: tuple  # what loading the content folder reported: every answer starts with these, as the CLI's does
     unreadable: bool
-    lookup: IdLookup
+    lookup: object  # names → ids (generator/pipeline/library.py id_lookup)
     signature: tuple
 
 
@@ -61,21 +60,19 @@ class Warm:
             return self._loaded
 
     def _load(self, signature: tuple) -> Loaded:
-        from generator.art import icons
-        from generator.load.library import load_library
+        from generator.pipeline.library import id_lookup, load_library
 
-        library, report = load_library(self.content_dir)
-        icons.clear_cache()  # an icon file may have changed with the rest
+        library, report = load_library(self.content_dir)  # the icons parsed before are dropped with it
         self.loads += 1
-        return Loaded(library, tuple(report.findings), report.unreadable, IdLookup(library.characters), signature)
+        return Loaded(library, tuple(report.findings), report.unreadable, id_lookup(library.characters), signature)
 
     def warm_up(self) -> None:
         """Loads content and fonts before the first request, so the first click is as quick as the rest."""
-        from generator.typeset.fonts import register_fonts
+        from generator.pipeline.rendering import prepare_fonts
 
         self.loaded()
         with self.render_lock:
-            register_fonts()
+            prepare_fonts()
 
     def start_pool(self) -> None:
         """Renders go to worker processes from now on (not with BOTC_PNP_SINGLE_PROCESS=1, nor on one core)."""
