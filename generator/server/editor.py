@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from generator.load.fields import MAX_TEXT_LENGTH
-from generator.limits import MAX_LIST_ITEMS, MAX_REMINDERS
+from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.model import NIGHTS, TEAMS
 from generator.server.errors import refuse
 
@@ -31,7 +31,7 @@ LIST_KEYS = {"reminders": MAX_REMINDERS, "global_reminders": MAX_REMINDERS, "exa
              "how_to_run": MAX_LIST_ITEMS, "tips": MAX_LIST_ITEMS}
 NIGHT_FIELDS = {"first_night": ("first_night_after", "first_night", "first_cue"),
                 "other_nights": ("other_nights_after", "other_nights", "other_cue")}
-ID_SHAPE = re.compile(r"[a-z][a-z0-9]{0,49}")  # the publisher's ids: lowercase letters and digits (export keeps them)
+ID_SHAPE = re.compile(rf"[a-z][a-z0-9]{{0,{MAX_ID_LENGTH - 1}}}")  # the publisher's ids: lowercase letters and digits (export keeps them)
 PLACE = "editor:"  # a finding placed at 'editor:<field>' is about that field of the character being edited
 # findings whose place is the character's item rather than one of its fields: the field they are about
 CODE_FIELDS = {
