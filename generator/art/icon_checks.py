@@ -52,6 +52,30 @@ def svg_external_reference(data: bytes) -> bool:
     return False
 
 
+def svg_holds_picture(data: bytes) -> bool:
+    """Whether an SVG holds a picture rather than shapes: an <image> element (whatever it points at: a data:
+    PNG or JPEG, a file, an address) or a link to a data: picture (svglib decodes one behind <use> too). Looked up
+    on the XML svglib would read (same parser options), before it decodes anything."""
+    from lxml import etree
+
+    if b"image" not in data.lower():  # both marks are spelled with it: most icons cost one scan
+        return False
+    try:
+        root = etree.fromstring(data, etree.XMLParser(remove_comments=True, recover=True, resolve_entities=False, no_network=True))
+    except (etree.LxmlError, ValueError):
+        return False  # svglib cannot read it either and says so
+    if root is None:
+        return False
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        if element.tag.rsplit("}", 1)[-1] == "image":
+            return True
+        if any((element.get(name) or "").strip().lower().startswith("data:") for name in _LINK_ATTRIBUTES):
+            return True
+    return False
+
+
 def drawing_verdict(drawing: Any) -> str:
     """DRAWABLE, BAD_NUMBERS or TOO_COMPLEX for a parsed svglib drawing. Drawing objects count a path's operators
     and groups as well as the source's numbers and elements, hence twice the limits."""
