@@ -121,8 +121,13 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
 
 def library_parts(content_dir: Path | None):
     """(characters, night order) of the content folder, read quietly: its own problems are reported elsewhere."""
+    from generator.load.library import adds_to_bundled
+
     folder = Path(content_dir or DEFAULT_CONTENT_DIR)
     quiet = Report()
+    if adds_to_bundled(folder, quiet):  # a folder of additions: the bundled library with them
+        library, _ = load_library(folder, quiet)
+        return library.characters, library.night_order
     characters = load_characters(folder, quiet) if (folder / "characters").is_dir() else {}
     order = None
     if (folder / "night_order.yaml").is_file():
