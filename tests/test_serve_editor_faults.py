@@ -336,3 +336,39 @@ def test_the_exported_json_keeps_korean_letters_as_they_are(site, tmp_path):
         text = data.decode("utf-8")
         assert "독약상" in text and "세탁부" in text and "\\u" not in text
         assert json.loads(text)[0]["name"] == "독약 시험"
+
+
+# --- a folder of additions (what the page saves) -------------------------------------------------------------------
+
+
+def folder_of_additions(tmp_path, base: str = "bundled"):
+    folder = tmp_path / "brew"
+    (folder / "characters").mkdir(parents=True)
+    (folder / "icons").mkdir()
+    (folder / "scripts").mkdir()
+    (folder / "content.yaml").write_text(f"base: {base}\n", encoding="utf-8")
+    (folder / "characters" / "lanternkeeper.yaml").write_text(
+        "id: lanternkeeper\nname: 등불지기\nteam: townsfolk\nedition: custom\nability: 당신은 처형되지 않습니다.\n"
+        "icon: lanternkeeper.png\n", encoding="utf-8")
+    (folder / "icons" / "lanternkeeper.png").write_bytes(base64.b64decode(png_icon().split(",", 1)[1]))
+    (folder / "scripts" / "brew.yaml").write_text(
+        "title: 등불 시험\ncharacters: [" + ", ".join([*TROUBLE_BREWING, "lanternkeeper"]) + "]\n", encoding="utf-8")
+    return folder
+
+
+def test_a_folder_of_additions_is_read_with_the_bundled_library(tmp_path):
+    folder = folder_of_additions(tmp_path)
+    result = run_cli("validate", folder / "scripts" / "brew.yaml", "--content", folder)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert run_cli("validate", "trouble-brewing", "--content", folder).exit_code == 0  # the bundled scripts too
+    out = tmp_path / "out"
+    result = run_cli("tokens", folder / "scripts" / "brew.yaml", "--content", folder, "--only", "lanternkeeper", "--out", out)
+    assert result.exit_code == 0 and "아이콘" not in result.stdout + result.stderr, result.stdout + result.stderr
+    assert has_image(out / "brew" / "tokens.pdf")  # its icon, read from the folder's icons/
+
+
+def test_a_folder_naming_another_base_is_told_what_base_takes(tmp_path):
+    folder = folder_of_additions(tmp_path, "elsewhere")
+    result = run_cli("validate", folder / "scripts" / "brew.yaml", "--content", folder)
+    said = result.stdout + result.stderr
+    assert result.exit_code in (1, 2) and "'base'에는 bundled만" in said, said

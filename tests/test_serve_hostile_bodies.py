@@ -120,6 +120,30 @@ def test_every_post_route_refuses_hostile_bodies_in_korean_and_never_fails(serve
     assert send(server, "GET", "/api/characters?q=imp").status == 200  # still answering
 
 
+def editor_fields() -> list[tuple[str, str]]:
+    """(field as the message names it, the editor body with a lone surrogate there): every field the page sends."""
+    from generator.server.editor import LIST_KEYS, TEXT_KEYS
+
+    fields = [(f"character.{key}", f'"character": {{"name": "독약상", "{key}": "\\ud800"}}') for key in TEXT_KEYS]
+    fields += [(f"character.{key}[1]", f'"character": {{"name": "독약상", "{key}": ["\\ud800"]}}') for key in LIST_KEYS]
+    fields += [
+        ("character.jinxes[1].text", '"character": {"name": "독약상", "jinxes": [{"with": "spy", "text": "\\ud800"}]}'),
+        ("character.original.name", '"character": {"name": "독약상", "original": {"name": "\\ud800"}}'),
+        ("notes", f'"character": {CHARACTER}, "notes": "\\ud800"'),
+        ("named_characters.imp", f'"character": {CHARACTER}, "named_characters": {{"imp": "\\ud800"}}'),
+        ("icon", f'"character": {CHARACTER}, "icon": "\\ud800"'),
+        ("keep_places", f'"character": {CHARACTER}, "keep_places": "\\ud800"'),
+    ]
+    return [(name, ('{"script": [' + META + ', "imp"], ' + rest + "}").encode()) for name, rest in fields]
+
+
+@pytest.mark.parametrize("field, body", editor_fields(), ids=[name for name, _ in editor_fields()])
+def test_a_lone_surrogate_in_any_editor_field_is_refused_naming_it(server, field, body):
+    answer = send(server, "POST", "/api/character/check", JSON, body)
+    assert answer.status == 400, answer.body[:300]
+    assert f"'{field}'" in error_text(answer) and "U+D800" in error_text(answer)
+
+
 def test_a_lone_surrogate_is_refused_naming_its_field(server):
     body = f'{{"script": [{META}, "imp"], "character": {{"name": "독약상", "reminders": ["취함", "\\ud800"]}}}}'.encode()
     for path in ("/api/character/check", "/api/character/preview?document=tokens"):
