@@ -318,6 +318,14 @@ def test_an_uploaded_icon_is_not_reported_missing_where_it_prints(site, tmp_path
     assert [f for f in answer["findings"] if f["code"].startswith("icon")] == []
 
 
+def test_before_an_upload_the_editor_points_at_its_own_icon_field(site):
+    url, _ = site
+    status, answer, _ = post(url, "/api/character/check", {"script": script(), "character": MINION})
+    assert status == 200
+    said = [f["message"] for f in answer["findings"]["icon"] if f["code"] == "icon-missing"]
+    assert said and "아이콘 칸" in said[0] and "--icons" not in said[0], answer["findings"]
+
+
 def test_the_exported_json_keeps_korean_letters_as_they_are(site, tmp_path):
     url, _ = site
     envelope = {"script": script(HOMEBREW), "icons": {"dokyaksang": png_icon()}}

@@ -266,8 +266,8 @@ def field_of(finding) -> str:
         key = where[len(PLACE):].split("[")[0]
         if key == "cues":
             return "first_cue" if "first_night" in finding.message else "other_cue"
-        if key == "general":
-            return CODE_FIELDS.get(finding.code, "general")
+        if key == "general":  # placed at the character as a whole: its code says which field
+            return "icon" if finding.code.startswith("icon-") else CODE_FIELDS.get(finding.code, "general")
         return key
     if finding.code.startswith("icon-"):
         return "icon"
@@ -278,10 +278,15 @@ def findings_by_field(report, character_id: str, name: str) -> dict[str, list[di
     """The findings about the edited character, by the field they concern (in Korean, with their kind)."""
     from generator.server.tables import finding_json
 
+    from generator.server.errors import message
+
     by_field: dict[str, list[dict]] = {}
     for finding in report.findings:
         about = finding.subject == character_id or (finding.where or "").startswith(PLACE) or (
             finding.code == "night-order-guessed" and name and name in finding.message)
         if about:
-            by_field.setdefault(field_of(finding), []).append(finding_json(finding))
+            item = finding_json(finding)
+            if finding.code == "icon-missing":  # the editor has an upload field of its own: --icons is no help here
+                item["message"] = message("editor_icon_missing", name=name or character_id)
+            by_field.setdefault(field_of(finding), []).append(item)
     return by_field
