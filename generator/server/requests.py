@@ -5,6 +5,10 @@ The body is the publisher's script JSON (a list), exactly what `botc-pnp validat
 envelope instead, `{"script": [...], "named_characters": {...}, "notes": "...", "logo_image": "data:image/png;base64,…"}`,
 for what the publisher format has no room for (which character a loric names, the script's notes, the logo as the
 picture itself: a script sent here names no file on this computer); the list inside is read the same way.
+
+At the door, before any of it is used: text no answer can carry (a lone surrogate) in any field of a JSON body, and an
+id longer than MAX_ID_LENGTH, are refused with a Korean message naming the field (json_body, refuse_unencodable,
+refuse_long_ids; a plain publisher list's text is named by the loader, with its line).
 """
 
 from __future__ import annotations
