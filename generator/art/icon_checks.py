@@ -1,5 +1,6 @@
 """An SVG icon's bytes and parsed drawing → whether it is cheap and safe to draw: few enough elements and numbers
-(counting the copies <use> makes), and only numbers a PDF can hold (finite, within MAX_SVG_COORDINATE).
+(counting the copies <use> makes), only numbers a PDF can hold (finite, within MAX_SVG_COORDINATE), nothing outside
+itself, and shapes only: a picture inside it (<image>, a data: link) is found before svglib would decode it.
 
 The source is counted before svglib parses it, so a huge or self-multiplying SVG costs milliseconds to refuse; the
 parsed drawing is walked once, its number lists checked at C speed.

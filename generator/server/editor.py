@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from generator.load.fields import MAX_TEXT_LENGTH
 from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.model import NIGHTS, TEAMS
-from generator.server.errors import refuse
+from generator.server.errors import message, refuse
 
 TEXT_KEYS = ("id", "editing", "name", "team", "ability", "flavor", "first_night_after", "first_night", "first_cue",
              "other_nights_after", "other_nights", "other_cue", "overview")
@@ -277,8 +277,6 @@ def field_of(finding) -> str:
 def findings_by_field(report, character_id: str, name: str) -> dict[str, list[dict]]:
     """The findings about the edited character, by the field they concern (in Korean, with their kind)."""
     from generator.server.tables import finding_json
-
-    from generator.server.errors import message
 
     by_field: dict[str, list[dict]] = {}
     for finding in report.findings:
