@@ -72,7 +72,7 @@ def svg_holds_picture(data: bytes) -> bool:
             continue
         if element.tag.rsplit("}", 1)[-1] == "image":
             return True
-        if any((element.get(name) or "").strip().lower().startswith("data:") for name in _LINK_ATTRIBUTES):
+        if any((element.get(name) or "").strip().lower().startswith("data:image/") for name in _LINK_ATTRIBUTES):
             return True
     return False
 
