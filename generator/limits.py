@@ -22,6 +22,9 @@ MAX_PATH_CHARS = 1_000  # a file path written in a script (image, logo)
 MAX_UPLOADED_IMAGE_BYTES = 1_000_000  # one picture the page sends as bytes (a logo, a homebrew icon)
 MAX_CHARACTER_FILES = 2_000  # character files in one content folder (the official roster is 181)
 
+# --- names ------------------------------------------------------------------------------------------------------
+MAX_ID_LENGTH = 50  # characters of a character id: the publisher format's own limit, and a file name on every system
+
 # --- counts in content ---------------------------------------------------------------------------------------
 MAX_SCRIPT_CHARACTERS = 250  # characters on one script (all 181 official characters fit)
 MAX_SCRIPT_ENTRIES = 300  # entries a script sent to `serve` may have at all: past it, refused before anything is read

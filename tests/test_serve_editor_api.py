@@ -10,6 +10,7 @@ import json
 import re
 import urllib.error
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -109,13 +110,23 @@ def test_a_minion_made_in_the_editor_saves_as_a_content_folder_that_builds(site,
     status, saved = post(url, "/api/save?name=poison-kit", envelope)
     assert status == 201, saved
     folder = workspace / "poison-kit"
-    assert (folder / "characters" / "dokyaksang.yaml").is_file() and (folder / "icons" / "dokyaksang.png").is_file()
+    # what differs from the bundled library and nothing else: the character, its icon, the night order it joins
+    written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+    assert written == [".botc-pnp-content", "characters/dokyaksang.yaml", "content.yaml", "icons/dokyaksang.png",
+                       "night_order.yaml", "scripts/poison-kit.yaml"]
     assert f"--content {folder}" in saved["command"]
 
     out = tmp_path / "out"
     result = run_cli("build", folder / "scripts" / "poison-kit.yaml", "--content", folder, "--out", out)
     assert result.exit_code == 0, result.stdout + result.stderr
     kit = out / "poison-kit"
+    # the same kit, byte for byte, as the page builds from what it sent
+    status, page_kit = post(url, "/api/build?name=poison-kit", envelope)
+    assert status == 200
+    with zipfile.ZipFile(io.BytesIO(page_kit)) as archive:
+        page_files = {name.split("/", 1)[1]: archive.read(name) for name in archive.namelist()}
+    assert sorted(page_files) == sorted(p.name for p in kit.iterdir())
+    assert all((kit / name).read_bytes() == data for name, data in page_files.items())
     poisoner = __import__("yaml").safe_load((Path(__file__).parents[1] / "content/characters/poisoner.yaml").read_text())["name"]
     for name in ("script.pdf", "night-order.pdf", "night-card.pdf", "tokens.pdf", "almanac.pdf"):
         text = text_of(kit / name)

@@ -1,5 +1,6 @@
 """An SVG icon's bytes and parsed drawing → whether it is cheap and safe to draw: few enough elements and numbers
-(counting the copies <use> makes), and only numbers a PDF can hold (finite, within MAX_SVG_COORDINATE).
+(counting the copies <use> makes), only numbers a PDF can hold (finite, within MAX_SVG_COORDINATE), nothing outside
+itself, and shapes only: a picture inside it (<image>, a data: link) is found before svglib would decode it.
 
 The source is counted before svglib parses it, so a huge or self-multiplying SVG costs milliseconds to refuse; the
 parsed drawing is walked once, its number lists checked at C speed.
@@ -49,6 +50,30 @@ def svg_external_reference(data: bytes) -> bool:
             value = (element.get(name) or "").strip()
             if value and not value.startswith("#") and not value.lower().startswith("data:image/"):
                 return True
+    return False
+
+
+def svg_holds_picture(data: bytes) -> bool:
+    """Whether an SVG holds a picture rather than shapes: an <image> element (whatever it points at: a data:
+    PNG or JPEG, a file, an address) or a link to a data: picture (svglib decodes one behind <use> too). Looked up
+    on the XML svglib would read (same parser options), before it decodes anything."""
+    from lxml import etree
+
+    if b"image" not in data.lower():  # both marks are spelled with it: most icons cost one scan
+        return False
+    try:
+        root = etree.fromstring(data, etree.XMLParser(remove_comments=True, recover=True, resolve_entities=False, no_network=True))
+    except (etree.LxmlError, ValueError):
+        return False  # svglib cannot read it either and says so
+    if root is None:
+        return False
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        if element.tag.rsplit("}", 1)[-1] == "image":
+            return True
+        if any((element.get(name) or "").strip().lower().startswith("data:image/") for name in _LINK_ATTRIBUTES):
+            return True
     return False
 
 

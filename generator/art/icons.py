@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from generator.read.files import NotReadable, read_capped
-from generator.art.icon_checks import BAD_NUMBERS, TOO_COMPLEX, drawing_verdict, svg_external_reference, svg_source_too_complex
+from generator.art.icon_checks import (
+    BAD_NUMBERS,
+    TOO_COMPLEX,
+    drawing_verdict,
+    svg_external_reference,
+    svg_holds_picture,
+    svg_source_too_complex,
+)
 from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 from generator.read.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
 from generator.read.local_images import inside as _inside
@@ -168,6 +175,13 @@ def icon_from_bytes(data: bytes, name: str) -> tuple[Icon | None, IconProblem | 
     return _decoded(Path(name), data, svg_by_name=False)
 
 
+# An SVG icon is drawn as shapes in the team's ink. A picture inside one (<image>) would keep its own colours, and
+# svglib would decode it outside the checks every PNG and JPEG passes (size, pixels, bytes) or follow its link to a
+# file: it is refused before svglib reads the SVG, and the picture itself can be used as the icon instead.
+SVG_PICTURE_REASON = ("SVG 안에 PNG나 JPEG 같은 그림(<image>)이 들어 있습니다. 아이콘은 팀 색으로 칠하는 도형으로만 그립니다. "
+                      "그 그림을 PNG나 JPEG 파일로 바로 쓰세요")
+
+
 def _is_svg_text(head: bytes) -> bool:
     text_head = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     return any(text_head.startswith(mark) for mark in (b"<?xml", b"<svg", b"<!--", b"<!doctype"))
@@ -181,6 +195,8 @@ def _decoded(path: Path, data: bytes, svg_by_name: bool) -> tuple[Icon | None, I
     if _is_svg_text(head) and (path.suffix.lower() == ".svg" or not svg_by_name):
         if not svg_by_name and svg_external_reference(data):  # an upload may name nothing outside itself
             return None, _problem(path, "쓸 수 없습니다 (SVG가 바깥의 파일이나 주소를 가리킵니다)", "icon-svg-external")
+        if svg_holds_picture(data):
+            return None, _problem(path, f"쓸 수 없습니다 ({SVG_PICTURE_REASON})", "icon-svg-picture")
         return _load_svg(path, data)
     return None, _problem(path, "읽을 수 없습니다 (SVG, PNG 또는 JPEG만 사용할 수 있습니다)", "icon-not-image")
 
@@ -212,30 +228,23 @@ def _svg_icon(path: Path, drawing) -> tuple[Icon | None, IconProblem | None]:
 def _convert_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
     import io
     import logging
-    import warnings
 
-    from PIL import Image
     from svglib import svglib
 
     if svg_source_too_complex(data):
         return None, _too_complex(path)
     # svglib logs parse errors itself; the caller gets one Korean warning instead. The SVG is parsed from the bytes
-    # read above, so it cannot pull in other files (external <image>/<use> references are refused), and an image
-    # embedded in it is held to the PNG pixel limit.
+    # read above, so it cannot pull in other files, and it holds no picture for svglib to decode (_decoded refused
+    # any <image> and data: link before this).
     log = logging.getLogger("svglib.svglib")
     level = log.level
     log.setLevel(logging.CRITICAL)
-    pixels = Image.MAX_IMAGE_PIXELS
-    Image.MAX_IMAGE_PIXELS = MAX_PNG_PIXELS
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            drawing = svglib.svg2rlg(io.BytesIO(data))
+        drawing = svglib.svg2rlg(io.BytesIO(data))
     except Exception:  # svglib raises a variety of errors on malformed input
         drawing = None
     finally:
         log.setLevel(level)
-        Image.MAX_IMAGE_PIXELS = pixels
     if drawing is None or not drawing.width or not drawing.height:
         return None, _problem(path, "읽을 수 없습니다 (SVG 형식이 올바르지 않습니다)", "icon-bad-svg")
     verdict = drawing_verdict(drawing)
@@ -269,6 +278,13 @@ def _collect_coloured(node: Any, fills: list, strokes: list) -> None:
         strokes.append(node)
 
 
+def shrunk_to_icon_size(picture):
+    """A PIL picture at most ICON_RASTER_PX on its long side, the size the documents embed: shrunk once by a whole
+    factor (area averaging is fast and right for shrinking), or as it is when it is small enough."""
+    factor = -(-max(picture.size) // ICON_RASTER_PX)
+    return picture.reduce(factor) if factor > 1 else picture
+
+
 def _load_png(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]:
     import io
 
@@ -284,10 +300,7 @@ def _load_png(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | None]
                     "icon-too-large",
                 )
             im.load()
-            rgba = im.convert("RGBA")
-            factor = -(-max(width, height) // ICON_RASTER_PX)
-            if factor > 1:  # once, here (area averaging is fast and right for shrinking): documents embed the small copy
-                rgba = rgba.reduce(factor)
+            rgba = shrunk_to_icon_size(im.convert("RGBA"))
     except Image.DecompressionBombError:
         return None, _problem(path, "쓰기에는 너무 큽니다 (압축 폭탄으로 보입니다)", "icon-too-large")
     except (OSError, ValueError, SyntaxError):
@@ -312,16 +325,16 @@ def missing_icon_message(character: Any) -> str:
 def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
     """The icon to draw for a character in this build; every problem becomes one warning in options.report."""
     problems: list[IconProblem] = []
-    if getattr(character, "icon_data", None) is not None:  # uploaded in the page's editor: the picture itself
+    uploaded = getattr(character, "icon_data", None) is not None  # in the page's editor: the picture itself, no path
+    if uploaded:
         icon, problem = icon_from_bytes(character.icon_data, f"{character.id}-icon")
-        path = problem.path if problem is not None else None
     else:
         path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems,
                                  character.image, character.image_base)
         icon, problem = load_icon_checked(path)
     if problem is not None:
         problems.append(problem)
-    if path is None and not problems:
+    if not uploaded and path is None and not problems:
         problems.append(IconProblem(f"{character.id}.svg", missing_icon_message(character), "icon-missing"))
     for found in problems:
         already = any(f.code == found.code and f.subject == character.id for f in options.report.findings)
@@ -336,6 +349,7 @@ UPLOAD_REASONS = {
     "icon-too-complex": f"SVG가 너무 복잡합니다(요소 {MAX_SVG_ELEMENTS:,}개, 좌표 숫자 {MAX_SVG_POINTS:,}개까지)",
     "icon-empty": "그림이 비어 있습니다",
     "icon-svg-external": "SVG가 바깥의 파일이나 인터넷 주소를 가리킵니다(그림 안의 것만 쓸 수 있습니다)",
+    "icon-svg-picture": "SVG 안에 PNG나 JPEG 그림(<image>)이 들어 있습니다(SVG 아이콘은 팀 색으로 칠하는 도형만 씁니다). 그 그림은 PNG나 JPEG 파일 그대로 올리세요",
     None: "그림 파일이 잘렸거나 손상되어 읽을 수 없습니다",
 }
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from generator.load.fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
 from generator.findings import Report
 from generator.josa import quoted
-from generator.limits import MAX_CHARACTER_FILES, MAX_CUE_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
+from generator.limits import MAX_CHARACTER_FILES, MAX_CUE_LENGTH, MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.model import BAG_TEAMS, EDITIONS, NIGHTS, TEAMS, Character
 from generator.read.yamlio import Located, display_path, load_yaml
 from generator.load.publisher.extras import original_of
@@ -105,7 +105,15 @@ def character_from_mapping(
     name = fields.text("name", required=True)
     team = fields.text("team", required=True)
     ability = fields.text("ability", required=True)
-    if character_id is not None and not ID_PATTERN.match(character_id):
+    if character_id is not None and len(character_id) > MAX_ID_LENGTH:
+        report.error(
+            "bad-id",
+            f"id가 너무 깁니다({len(character_id):,}자: '{character_id[:20]}…'). 캐릭터 id는 {MAX_ID_LENGTH}자까지 쓸 수 있습니다"
+            "(출판사 형식과 같은 한도). 파일 이름과 id를 함께 줄여 주세요.",
+            subject=character_id[:MAX_ID_LENGTH],
+            where=fields.where("id"),
+        )
+    elif character_id is not None and not ID_PATTERN.match(character_id):
         report.error(
             "bad-id",
             f"id {quoted(character_id, '은')} 영문 소문자, 숫자, '_', '-'만 쓸 수 있습니다.",

@@ -8,7 +8,7 @@ from pathlib import Path
 from generator import DEFAULT_CONTENT_DIR
 from generator.load.characters import character_files, load_characters
 from generator.load.fields import Fields, require_mapping, suggest
-from generator.load.library import load_library, load_night_order, night_lines
+from generator.load.library import adds_to_bundled, load_library, load_night_order, night_lines
 from generator.findings import Report, Unreadable
 from generator.josa import quoted, with_particle
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
@@ -30,7 +30,10 @@ def script_path(script: str | Path, content_dir: Path) -> Path:
         own = sorted((content_dir / "scripts").glob("*.yaml"))
         if len(own) == 1:
             return own[0]
-    return content_dir / "scripts" / f"{script}.yaml"
+    path = content_dir / "scripts" / f"{script}.yaml"
+    if not path.exists() and adds_to_bundled(content_dir, Report()):  # a folder of additions: the bundled scripts too
+        return DEFAULT_CONTENT_DIR / "scripts" / f"{script}.yaml"
+    return path
 
 
 def load_script(script: str | Path, content_dir: Path, report: Report) -> Script | None:
@@ -123,6 +126,9 @@ def library_parts(content_dir: Path | None):
     """(characters, night order) of the content folder, read quietly: its own problems are reported elsewhere."""
     folder = Path(content_dir or DEFAULT_CONTENT_DIR)
     quiet = Report()
+    if adds_to_bundled(folder, quiet):  # a folder of additions: the bundled library with them
+        library, _ = load_library(folder, quiet)
+        return library.characters, library.night_order
     characters = load_characters(folder, quiet) if (folder / "characters").is_dir() else {}
     order = None
     if (folder / "night_order.yaml").is_file():

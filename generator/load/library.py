@@ -1,5 +1,11 @@
 """A content folder's night order, night rules, jinxes and setup table, with its characters → a Library, or
-findings."""
+findings.
+
+A folder whose `content.yaml` says `base: bundled` holds only what it adds to the bundled library (the page's 저장
+writes one: write/content_folder.py): its characters (with their icons beside them, in its icons/) join the bundled
+ones, and its night order and jinxes, when it has them, replace the bundled files; everything else is the bundled
+library's.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +21,8 @@ from generator.limits import MAX_LIST_ITEMS
 from generator.model import NIGHTS, FixedStep, Jinx, Library, NightOrder, NightRule
 from generator.read.yamlio import Located, display_path, load_yaml
 
+BASE_FILE = "content.yaml"
+BUNDLED = "bundled"
 STEP_KEYS = {"name", "first_night", "other_nights", "min_players", "cues"}
 RULE_KEYS = {"before", "after", "nights", "reason"}
 
@@ -176,6 +184,8 @@ def load_bag_table(content_dir: Path, report: Report) -> dict[int, tuple[int, in
 def load_library(content_dir: Path | None = None, report: Report | None = None) -> tuple[Library, Report]:
     content_dir = Path(content_dir or DEFAULT_CONTENT_DIR)
     report = report or Report()
+    if adds_to_bundled(content_dir, report):
+        return library_with_additions(content_dir, report), report
     if not content_dir.is_dir():
         report.cannot_read("content-missing", f"내용 폴더가 없습니다: {display_path(content_dir)}", where=display_path(content_dir))
     characters = load_characters(content_dir, report)
@@ -192,6 +202,43 @@ def load_library(content_dir: Path | None = None, report: Report | None = None) 
         english_names=load_english_names(content_dir, report),
     )
     return library, report
+
+
+def adds_to_bundled(content_dir: Path, report: Report) -> bool:
+    """Whether the folder's content.yaml says `base: bundled` (a folder without one is a whole library)."""
+    path = content_dir / BASE_FILE
+    if not path.is_file():
+        return False
+    located = load_yaml(path, report)
+    mapping = require_mapping(located, report, "내용 폴더 설정") if located is not None else None
+    if mapping is None:
+        return False
+    fields = Fields(located, mapping, report)
+    fields.warn_unknown({"base"})
+    base = fields.text("base")
+    if base not in (None, BUNDLED):
+        report.error("content-base", f"'base'에는 {BUNDLED}만 쓸 수 있습니다(botc-pnp에 들어 있는 내용에 더하는 폴더). 지금은 '{base}'입니다.",
+                     where=located.where("base"))
+    return base == BUNDLED
+
+
+def library_with_additions(folder: Path, report: Report) -> Library:
+    """The bundled library with the folder's characters added (its own win) and its night order and jinxes, when it
+    has them, in place of the bundled ones. Library.content_dir stays the bundled folder, which every other file is
+    read from; an added character's icon is read from the folder's icons/, as a path beside it (Character.image)."""
+    import dataclasses
+
+    library, _ = load_library(DEFAULT_CONTENT_DIR, report)
+    own = load_characters(folder, report) if (folder / "characters").is_dir() else {}
+    for character in own.values():
+        if character.icon and (folder / "icons" / character.icon).is_file():
+            character.image, character.image_base = f"icons/{character.icon}", str(folder)
+    characters = {**library.characters, **own}
+    night_order, steps = library.night_order, library.fixed_steps
+    if (folder / "night_order.yaml").is_file():
+        night_order, steps = load_night_order(folder, report)
+    jinxes = load_jinxes(folder, report, characters) if (folder / "jinxes.yaml").is_file() else library.jinxes
+    return dataclasses.replace(library, characters=characters, night_order=night_order, fixed_steps=steps, jinxes=jinxes)
 
 
 def load_english_names(content_dir: Path, report: Report) -> dict[str, str]:

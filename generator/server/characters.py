@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from generator.limits import MAX_ID_LENGTH
 from generator.server import editor
 from generator.server.errors import ApiError, message, refuse
 from generator.server.games import game_from_request
@@ -51,12 +52,9 @@ class Edited:
 
 
 def body_json() -> dict:
-    from generator.server.requests import body_text
+    from generator.server.requests import json_body
 
-    try:
-        data = json.loads(body_text(request.get_data(cache=False)))
-    except (ValueError, RecursionError):
-        raise refuse(400, "editor_not_json") from None
+    data = json_body(request.get_data(cache=False), "editor_not_json")
     if not isinstance(data, dict) or "character" not in data:
         raise refuse(400, "editor_not_json")
     return data
@@ -97,7 +95,7 @@ def edited(data: dict | None = None) -> Edited:
     suggested = fields["editing"] if fields["editing"] and fields["editing"] not in taken else editor.suggested_id(fields["name"], taken)
     character_id, id_problem = fields["id"] or suggested, None
     if fields["id"] and not editor.ID_SHAPE.fullmatch(fields["id"]):
-        id_problem = message("editor_id_shape", id=fields["id"][:60])
+        id_problem = message("editor_id_shape", id=fields["id"][:60], limit=MAX_ID_LENGTH)
     elif fields["id"] in taken:
         known = loaded.library.characters.get(fields["id"]) or next((c for c in base_game.listed if c.id == fields["id"]), None)
         id_problem = message("editor_id_taken", id=fields["id"], name=known.name if known else fields["id"])
@@ -207,28 +205,30 @@ def icon():
 
 
 def icon_body() -> dict:
-    from generator.server.requests import body_text
+    from generator.server.requests import json_body
 
-    try:
-        data = json.loads(body_text(request.get_data(cache=False)))
-    except (ValueError, RecursionError):
-        raise refuse(400, "editor_not_json") from None
+    data = json_body(request.get_data(cache=False), "editor_not_json")
     if not isinstance(data, dict):
         raise refuse(400, "editor_not_json")
     return data
 
 
 def recoloured(data: bytes, colour: str) -> bytes:
-    """The picture's shape in one colour: its opaque parts (or, for a picture without transparency, its dark parts)."""
-    from PIL import Image, ImageOps
+    """The picture's shape in one colour: its opaque parts (or, for a picture without transparency, its dark parts),
+    at the size the documents print it (art.icons.shrunk_to_icon_size). One colour in 256 strengths of opacity is a
+    palette PNG of one byte a pixel, at most ICON_RASTER_PX² bytes before compression: the answer always fits what an
+    upload may be (MAX_UPLOADED_IMAGE_BYTES), whatever picture was sent."""
+    from PIL import Image, ImageColor, ImageOps
 
-    with Image.open(io.BytesIO(data)) as picture:
-        rgba = picture.convert("RGBA")
+    from generator.art.icons import shrunk_to_icon_size
+
+    with Image.open(io.BytesIO(data)) as picture:  # already checked by icon_from_bytes: size, pixels, bytes
+        rgba = shrunk_to_icon_size(picture.convert("RGBA"))
     alpha = rgba.getchannel("A")
     if alpha.getextrema()[0] >= RECOLOUR_ALPHA_BELOW:  # no transparency: dark lines on a light ground
         alpha = ImageOps.invert(rgba.convert("L"))
-    solid = Image.new("RGBA", rgba.size, colour)
-    solid.putalpha(alpha)
+    shape = Image.frombytes("P", alpha.size, alpha.tobytes())  # palette entry n: the colour at opacity n
+    shape.putpalette(list(ImageColor.getrgb(colour)) * 256)
     out = io.BytesIO()
-    solid.save(out, format="PNG", compress_level=6)
+    shape.save(out, format="PNG", transparency=bytes(range(256)), compress_level=9)
     return out.getvalue()

@@ -7,6 +7,8 @@ pool of worker threads: an idle or slow connection costs a socket, never a threa
   connections never locks a user out, and the listening socket never spins on an accept that cannot succeed;
 - a request must arrive whole, headers and body, within REQUEST_DEADLINE seconds of its first byte (a slow-header
   connection that trickles a byte at a time is closed), and a connection with nothing to do within IDLE_TIMEOUT;
+- a request that stops arriving (headers begun, or a body declared and not sent) is answered 408 once STALL_TIMEOUT
+  seconds pass without a byte, and its connection closed: a client that went away holds nothing until it gives up;
 - waitress's own refusals (a body over the limit, chunked or not; a malformed request) answer Korean JSON with the
   security headers, like every other answer.
 """
@@ -23,6 +25,7 @@ from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask
+from waitress.utilities import Error
 
 from generator.server.errors import message
 from generator.server.guard import with_security_headers
@@ -34,6 +37,7 @@ MIN_CONNECTIONS = 16
 RESERVED_FILES = 56  # descriptors left for everything else: fonts, icons, the workspace, pipes
 IDLE_TIMEOUT = 30  # seconds a connection may wait between requests
 REQUEST_DEADLINE = 20  # seconds from a request's first byte to its last (a 2 MB body needs 100 KB/s)
+STALL_TIMEOUT = 5  # seconds a request being read may go without a byte (answered, with maintenance, within 7)
 MAX_HEADER_BYTES = 64 * 1024  # request line and headers
 LOOP_TIMEOUT = 0.5  # seconds the network loop waits for activity before checking whether to stop
 ANSWER_GRACE = 1.0  # seconds a stop waits for requests being answered (a check, a page, a small document)
@@ -56,7 +60,14 @@ def connection_limit() -> int:
     return max(MIN_CONNECTIONS, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
 
 
+class RequestTimeout(Error):
+    code = 408
+    reason = "Request Timeout"
+
+
 def korean_error(code: int) -> str:
+    if code == 408:
+        return message("request_timeout", seconds=STALL_TIMEOUT)
     if code == 413:
         return message("body_too_big", limit=MAX_BODY_BYTES)
     if code == 431:
@@ -80,19 +91,43 @@ class KoreanErrorTask(ErrorTask):
 
 
 class Channel(HTTPChannel):
-    """One connection; remembers when the request being read began, for REQUEST_DEADLINE."""
+    """One connection; remembers when the request being read began (REQUEST_DEADLINE) and when its last byte came
+    (STALL_TIMEOUT)."""
 
     error_task_class = KoreanErrorTask
     reading_since: float | None = None
+    last_read: float = 0.0
 
     def received(self, data):
-        if data and self.request is None:
-            self.reading_since = time.monotonic()
+        if data:
+            self.last_read = time.monotonic()
+            if self.request is None:
+                self.reading_since = self.last_read
         try:
             return super().received(data)
         finally:
             if self.request is None:  # nothing half-read is left
                 self.reading_since = None
+
+    def stalled(self, now: float) -> bool:
+        """A request is half-read, nothing is being answered, and no byte came for STALL_TIMEOUT seconds."""
+        return self.reading_since is not None and not self.requests and self.last_read < now - STALL_TIMEOUT
+
+    def time_out(self) -> None:
+        """Answers the half-read request 408 (Korean JSON) and closes the connection once that is sent. Runs on the
+        network thread, like `received`: the answer is a few hundred bytes, written without waiting for a worker."""
+        with self.requests_lock:
+            request, self.request, self.reading_since = self.request, None, None
+        if request is None or self.will_close or self.close_when_flushed:
+            return
+        request.error = RequestTimeout("")
+        task = self.error_task_class(self, request)
+        try:
+            task.service()
+        except Exception:  # the client is gone (ClientDisconnected) or the socket failed: close it all the same
+            self.will_close = True
+        request.close()
+        self.close_when_flushed = True
 
     def evictable(self) -> bool:
         """Nothing of it is being answered: closing it loses at most a request not yet complete."""
@@ -142,10 +177,12 @@ class Server(TcpWSGIServer):
 
     def maintenance(self, now):
         super().maintenance(now)  # connections idle past IDLE_TIMEOUT
-        late = time.monotonic() - REQUEST_DEADLINE
-        for channel in self.active_channels.values():
-            if channel.reading_since is not None and channel.reading_since < late and not channel.requests:
+        now = time.monotonic()
+        for channel in list(self.active_channels.values()):
+            if channel.reading_since is not None and channel.reading_since < now - REQUEST_DEADLINE and not channel.requests:
                 channel.will_close = True
+            elif channel.stalled(now):
+                channel.time_out()
 
     def serve_until(self, stop: threading.Event) -> None:
         """Serves in this thread until `stop` is set (then call wake()), or until an exception such as

@@ -21,9 +21,9 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from generator.load.fields import MAX_TEXT_LENGTH
-from generator.limits import MAX_LIST_ITEMS, MAX_REMINDERS
+from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.model import NIGHTS, TEAMS
-from generator.server.errors import refuse
+from generator.server.errors import message, refuse
 
 TEXT_KEYS = ("id", "editing", "name", "team", "ability", "flavor", "first_night_after", "first_night", "first_cue",
              "other_nights_after", "other_nights", "other_cue", "overview")
@@ -31,7 +31,7 @@ LIST_KEYS = {"reminders": MAX_REMINDERS, "global_reminders": MAX_REMINDERS, "exa
              "how_to_run": MAX_LIST_ITEMS, "tips": MAX_LIST_ITEMS}
 NIGHT_FIELDS = {"first_night": ("first_night_after", "first_night", "first_cue"),
                 "other_nights": ("other_nights_after", "other_nights", "other_cue")}
-ID_SHAPE = re.compile(r"[a-z][a-z0-9]{0,49}")  # the publisher's ids: lowercase letters and digits (export keeps them)
+ID_SHAPE = re.compile(rf"[a-z][a-z0-9]{{0,{MAX_ID_LENGTH - 1}}}")  # the publisher's ids: lowercase letters and digits (export keeps them)
 PLACE = "editor:"  # a finding placed at 'editor:<field>' is about that field of the character being edited
 # findings whose place is the character's item rather than one of its fields: the field they are about
 CODE_FIELDS = {
@@ -266,8 +266,8 @@ def field_of(finding) -> str:
         key = where[len(PLACE):].split("[")[0]
         if key == "cues":
             return "first_cue" if "first_night" in finding.message else "other_cue"
-        if key == "general":
-            return CODE_FIELDS.get(finding.code, "general")
+        if key == "general":  # placed at the character as a whole: its code says which field
+            return "icon" if finding.code.startswith("icon-") else CODE_FIELDS.get(finding.code, "general")
         return key
     if finding.code.startswith("icon-"):
         return "icon"
@@ -283,5 +283,8 @@ def findings_by_field(report, character_id: str, name: str) -> dict[str, list[di
         about = finding.subject == character_id or (finding.where or "").startswith(PLACE) or (
             finding.code == "night-order-guessed" and name and name in finding.message)
         if about:
-            by_field.setdefault(field_of(finding), []).append(finding_json(finding))
+            item = finding_json(finding)
+            if finding.code == "icon-missing":  # the editor has an upload field of its own: --icons is no help here
+                item["message"] = message("editor_icon_missing", name=name or character_id)
+            by_field.setdefault(field_of(finding), []).append(item)
     return by_field

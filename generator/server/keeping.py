@@ -1,8 +1,9 @@
 """A checked game with homebrew characters → kept and shared: a content folder in the workspace (save), and the
 publisher JSON with its icon files beside it, as one zip (export).
 
-Saving writes `<workspace>/<name>/` (write/content_folder.py): the library copied, a character YAML and icon per
-homebrew character, the script as `scripts/<name>.yaml`, so that
+Saving writes `<workspace>/<name>/` (write/content_folder.py): a character YAML and icon per homebrew character,
+the night order and jinxes they change, the script as `scripts/<name>.yaml`, and nothing of the bundled library
+(its content.yaml says it adds to it), so that
 `botc-pnp build <workspace>/<name>/scripts/<name>.yaml --content <workspace>/<name>` prints the same kit.
 """
 

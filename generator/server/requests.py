@@ -5,6 +5,10 @@ The body is the publisher's script JSON (a list), exactly what `botc-pnp validat
 envelope instead, `{"script": [...], "named_characters": {...}, "notes": "...", "logo_image": "data:image/png;base64,…"}`,
 for what the publisher format has no room for (which character a loric names, the script's notes, the logo as the
 picture itself: a script sent here names no file on this computer); the list inside is read the same way.
+
+At the door, before any of it is used: text no answer can carry (a lone surrogate) in any field of a JSON body, and an
+id longer than MAX_ID_LENGTH, are refused with a Korean message naming the field (json_body, refuse_unencodable,
+refuse_long_ids; a plain publisher list's text is named by the loader, with its line).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator.load.fields import MAX_TEXT_LENGTH
-from generator.limits import MAX_SCRIPT_ENTRIES, MAX_UPLOADED_IMAGE_BYTES
+from generator.limits import MAX_ID_LENGTH, MAX_SCRIPT_ENTRIES, MAX_UPLOADED_IMAGE_BYTES
 from generator.server.errors import refuse
 from generator.read.yamlio import MAX_FILE_BYTES
 
@@ -82,9 +86,11 @@ def script_request(data: bytes, name: str | None = None) -> ScriptRequest:
         return request  # the loader reports it with line and column, as the CLI does
     if isinstance(parsed, dict) and "script" in parsed:
         refuse_too_long(parsed["script"])
+        refuse_unencodable(parsed)
         unwrap(parsed, request)
     elif isinstance(parsed, list):
         refuse_too_long(parsed)
+        refuse_long_ids(parsed)
         request.meta = first_meta(parsed)
     if not (isinstance(parsed, dict) and "script" in parsed) and len(data) > MAX_FILE_BYTES:
         raise refuse(413, "body_too_big", limit=MAX_FILE_BYTES)  # a script alone: the limit of a script file
@@ -98,6 +104,19 @@ def refuse_too_long(items) -> None:
         raise refuse(413, "script_too_long", count=len(items), limit=MAX_SCRIPT_ENTRIES)
 
 
+def refuse_long_ids(items: list) -> None:
+    """400 when an id of the script list (a string item or an object's "id") is longer than any id may be
+    (MAX_ID_LENGTH): it could name no character, and a homebrew one's id becomes a file name."""
+    for index, item in enumerate(items):
+        raw = item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None
+        if isinstance(raw, str) and len(raw) > MAX_ID_LENGTH:
+            raise long_id(f"{index + 1}번째 항목", raw)
+
+
+def long_id(place: str, raw: str):
+    return refuse(400, "id_too_long", place=place, start=shown(raw, 20), length=len(raw), limit=MAX_ID_LENGTH)
+
+
 def unwrap(envelope: dict, request: ScriptRequest) -> None:
     unknown = sorted(set(envelope) - ENVELOPE_KEYS)
     if unknown:
@@ -105,13 +124,16 @@ def unwrap(envelope: dict, request: ScriptRequest) -> None:
     script = envelope["script"]
     if not isinstance(script, list):
         raise refuse(400, "envelope_script")
+    refuse_long_ids(script)
     named = envelope.get("named_characters") or {}
     if not isinstance(named, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in named.items()):
         raise refuse(400, "envelope_named")
+    for raw in (text for pair in named.items() for text in pair):
+        if len(raw) > MAX_ID_LENGTH:
+            raise long_id("'named_characters'", raw)
     notes = envelope.get("notes")
     if notes is not None and (not isinstance(notes, str) or len(notes) > MAX_TEXT_LENGTH):
         raise refuse(400, "envelope_notes", limit=MAX_TEXT_LENGTH)
-    refuse_unencodable({"named_characters": named, "notes": notes})  # the script list: the loader names the item
     request.logo_image = uploaded_image(envelope, "logo_image")
     request.icons = uploaded_icons(envelope.get("icons"))
     # one item a line, so a finding's line number points at the item it is about
@@ -147,23 +169,47 @@ def uploaded_icons(value) -> dict[str, bytes]:
     """The envelope's `icons` ({character id: data: address}) → id → picture bytes, each checked as `logo_image` is."""
     if value is None:
         return {}
-    if not isinstance(value, dict) or not all(isinstance(k, str) and len(k) <= 60 for k in value):
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
         raise refuse(400, "envelope_icons")
+    for key in value:
+        if len(key) > MAX_ID_LENGTH:
+            raise long_id("'icons'", key)
     icons = {key: uploaded_image(value, key) for key in value}
     if sum(len(data) for data in icons.values() if data) > MAX_ICONS_BYTES:
         raise refuse(413, "icons_too_big", limit=MAX_ICONS_BYTES)
     return {key: data for key, data in icons.items() if data}
 
 
-def refuse_unencodable(fields: dict) -> None:
-    """400 when a field holds text no answer can carry (a lone surrogate, see generator.read.encodable)."""
-    from generator.read import encodable
-    from generator.server.errors import ApiError
+def json_body(data: bytes, refused_key: str):
+    """A body that must be JSON (the editor's, the zip's envelope) → the parsed value: not JSON is a 400 with the
+    message `refused_key`, text no answer can carry a 400 naming its field (refuse_unencodable)."""
+    try:
+        parsed = json.loads(body_text(data))
+    except (ValueError, RecursionError):
+        raise refuse(400, refused_key) from None
+    refuse_unencodable(parsed)
+    return parsed
 
-    found = encodable.first_unencodable(fields)
+
+def refuse_unencodable(data) -> None:
+    """400 naming the field when any text of a request body, a value or a key, holds a lone surrogate (see
+    generator.read.encodable): checked at the door, before any of it is put in a script, a file or an answer."""
+    from generator.read import encodable
+
+    found = encodable.first_unencodable(data)
     if found is not None:
         path, code_point = found
-        raise ApiError(400, encodable.message(f"'{encodable.field_name(path)}'", code_point))
+        raise refuse(400, "text_unencodable", text=encodable.message(body_place(path), code_point))
+
+
+def body_place(path: tuple) -> str:
+    """Where in a body: an item of the script list as the loader names it (3번째 항목의 'name'), else the field's
+    path ('character.reminders[2]')."""
+    from generator.read import encodable
+
+    if path[:1] == ("script",) and len(path) > 1:
+        return encodable.item_place(path[1:])
+    return f"'{encodable.field_name(path)}'" if path else "요청 본문"
 
 
 def first_meta(items: list) -> dict:

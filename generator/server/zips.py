@@ -19,6 +19,7 @@ import zipfile
 from generator.limits import MAX_UPLOADED_IMAGE_BYTES
 from generator.read.yamlio import MAX_FILE_BYTES
 from generator.server.errors import refuse
+from generator.server.requests import json_body, refuse_unencodable
 
 MAX_ZIP_MEMBERS = 300  # a JSON and an icon per character of the longest script, and room for a README or two
 # what a browser's FileReader makes of a .zip: its type by the system's word for it, or none at all
@@ -28,10 +29,7 @@ PICTURE_TYPES = ((b"\x89PNG", "image/png"), (b"\xff\xd8\xff", "image/jpeg"))
 
 def zip_bytes_of(body: bytes) -> bytes:
     """The zip inside the request's `{"zip": "data:application/zip;base64,…"}`."""
-    try:
-        envelope = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise refuse(400, "zip_envelope") from None
+    envelope = json_body(body, "zip_envelope")
     value = envelope.get("zip") if isinstance(envelope, dict) else None
     match = ZIP_DATA_URL.fullmatch(value) if isinstance(value, str) else None
     if match is None:
@@ -84,6 +82,7 @@ def envelope_from_zip(data: bytes) -> dict:
         raise refuse(400, "zip_json_unreadable", name=scripts[0].filename[:80]) from None
     if not isinstance(document, list):
         raise refuse(400, "zip_json_unreadable", name=scripts[0].filename[:80])
+    refuse_unencodable({"script": document})
     by_name = {info.filename: info for info in members}
     folder = posixpath.dirname(scripts[0].filename)
     icons: dict[str, str] = {}

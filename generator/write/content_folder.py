@@ -1,6 +1,8 @@
-"""A Game with homebrew characters → a content folder `botc-pnp build --content` reads as it is: the library it was
-checked against (copied), a character YAML per homebrew character with its icon file, the night order with the
-homebrew characters in their places, their jinxes, and the script under scripts/.
+"""A Game with homebrew characters → a content folder `botc-pnp build --content` reads as it is: a character YAML per
+homebrew character with its icon file, the night order with the homebrew characters in their places, their jinxes,
+and the script under scripts/. A game checked against the bundled library gets only these, and a content.yaml that
+says they add to the bundled library (load/library.py reads it so); a game checked against a library of its own
+gets that library copied beside them.
 
 The folder is made beside its target and put in place in one rename, so a stop leaves the old folder or the new one;
 the library it copies is only read.
@@ -16,11 +18,15 @@ from pathlib import Path
 
 import yaml
 
+from generator.load.library import BASE_FILE
 from generator.model import NIGHTS, Character, Game
 from generator.write.export_json import icon_suffix
 from generator.write.files import OutputError, interrupts_held
 
 NOT_COPIED = {"scripts", "schema", "sources", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
+BASE_TEXT = ("# botc-pnp serve에서 저장한 내용 폴더입니다. botc-pnp에 들어 있는 내용(공식 캐릭터와 아이콘, 설정표, 규칙 …)에\n"
+             "# 이 폴더의 캐릭터를 더해 읽습니다. 밤 순서와 징크스는 이 폴더에 있으면 이 폴더의 것을 씁니다.\n"
+             "base: bundled\n")
 MARKER = ".botc-pnp-content"  # a folder this module wrote: the editor may replace it
 FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
 LINE_WIDTH = 118
@@ -90,16 +96,47 @@ def character_yaml(character: Character, icon_name: str | None) -> str:
     return header + yaml.safe_dump(kept, allow_unicode=True, sort_keys=False, width=1000)
 
 
+def on_bundled_library(game: Game) -> bool:
+    from generator import DEFAULT_CONTENT_DIR
+
+    return Path(game.library.content_dir).resolve() == DEFAULT_CONTENT_DIR.resolve()
+
+
+def homebrew_of(game: Game) -> list[Character]:
+    """The listed characters the library does not have as they are: given in full by the script, or, in a library of
+    additions (load/library.py), added by its folder."""
+    from generator import DEFAULT_CONTENT_DIR
+    from generator.load.characters import character_files
+
+    bundled = character_files(DEFAULT_CONTENT_DIR) if on_bundled_library(game) else set(game.library.characters)
+    return [c for c in game.listed if c.custom or c.id not in bundled]
+
+
+def icon_of(character: Character) -> bytes | None:
+    """The picture a homebrew character was given: uploaded, or a file of the folder of additions it came from."""
+    if character.icon_data is not None:
+        return character.icon_data
+    if character.icon and character.image and character.image_base:
+        from generator.limits import MAX_ICON_BYTES
+        from generator.read.files import NotReadable, read_capped
+
+        try:
+            return read_capped(Path(character.image_base) / character.image, MAX_ICON_BYTES, follow_links=False)
+        except (NotReadable, OSError):
+            return None  # build reports the missing icon; the folder keeps the character without it
+    return None
+
+
 def content_files(game: Game) -> list[tuple[str, bytes]]:
-    """(path in the folder, bytes) of what the homebrew characters add to the copied library."""
+    """(path in the folder, bytes) of what the homebrew characters add to the library."""
     content_dir = Path(game.library.content_dir)
-    homebrew = [c for c in game.listed if c.custom]
     files: list[tuple[str, bytes]] = []
-    for character in homebrew:
+    for character in homebrew_of(game):
         icon_name = None
-        if character.icon_data is not None:
-            icon_name = f"{character.id}{icon_suffix(character.icon_data)}"
-            files.append((f"icons/{icon_name}", character.icon_data))
+        picture = icon_of(character)
+        if picture is not None:
+            icon_name = f"{character.id}{icon_suffix(picture)}"
+            files.append((f"icons/{icon_name}", picture))
         elif character.custom and character.id in game.library.characters:
             icon_name = game.library.characters[character.id].icon
         files.append((f"characters/{character.id}.yaml", character_yaml(character, icon_name).encode("utf-8")))
@@ -130,8 +167,12 @@ def write_content_folder(target: Path, game: Game, script_name: str, script_text
         raise OutputError(f"작업 폴더에 쓸 수 없습니다({exc.strerror or exc}): {target.parent}") from exc
     old = None
     try:
-        copy_library(source, building)
+        if on_bundled_library(game):
+            (building / BASE_FILE).write_text(BASE_TEXT, encoding="utf-8")
+        else:
+            copy_library(source, building)
         for name, data in [*content_files(game), (f"scripts/{script_name}.yaml", script_text.encode("utf-8"))]:
+            (building / name).parent.mkdir(exist_ok=True)
             (building / name).write_bytes(data)
         (building / MARKER).write_text("botc-pnp serve\n", encoding="utf-8")
         os.chmod(building, 0o755)

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from generator.findings import Report
-from generator.limits import MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
+from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
 from generator.model import Jinx, Script
 from generator.load.publisher.characters import character_fields, first_image, merge_with_library, new_character, text_of
 from generator.load.publisher.nights import night_order_of
@@ -98,8 +98,8 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
                 meta = item
             continue
         raw = item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None
-        if not isinstance(raw, str):
-            continue  # reported by the schema check
+        if not isinstance(raw, str) or len(raw) > MAX_ID_LENGTH:
+            continue  # reported by the schema check (an id longer than the format allows names no character)
         character_id = lookup.id_for(raw)
         if not character_id:
             report.error(
