@@ -9,6 +9,7 @@ from generator import DEFAULT_CONTENT_DIR
 from generator.load.characters import character_files, load_characters
 from generator.load.fields import Fields, require_mapping, suggest
 from generator.load.library import load_library, load_night_order, night_lines
+from generator.load.links import logo_or_none
 from generator.findings import Report, Unreadable
 from generator.josa import quoted, with_particle
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
@@ -82,7 +83,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         named_characters=named,
         night_order=order,
         bootlegger=fields.text_list("bootlegger"),
-        logo=fields.text("logo"),
+        logo=logo_or_none(fields.text("logo"), "logo", False, report, located.where("logo")),
         logo_base=str(Path(path).parent),
         almanac=fields.text("almanac"),
         players=declared_players(mapping, located, report),
