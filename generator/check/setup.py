@@ -8,6 +8,7 @@ import re
 
 from generator.load.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
 from generator.load.bag import bag_rows, combination, modifier_choices, small_script_range
+from generator.load.publisher.official import is_homebrew
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
@@ -95,7 +96,7 @@ def check_character_setup(
     from_bracket, required, unexplained = bracket_changes(character.ability, character.setup_rules, names)
     if unexplained and character.team in ("fabled", "loric"):
         return  # a fabled's or loric's setup words that are not counts ('[+the King]') leave the bag as it is
-    if unexplained and character.custom and character.id not in library_characters:
+    if unexplained and character.custom and is_homebrew(character, library_characters):
         report.warning(
             "setup-unchecked",
             f"{character.name}의 능력에 있는 괄호 {with_particle(', '.join(unexplained), '을')} 읽지 못해 이 캐릭터의 설정 변경은 "

@@ -79,9 +79,11 @@ def modifier_choices(character: Character) -> list[tuple[str, int]]:
 def always_in_effect(game: Game) -> list[Character]:
     """Homebrew fabled and loric that change the setup: on the script means in play, so their brackets are house
     rules like the bootlegger's, not a choice of the bag."""
+    from generator.load.publisher.official import is_homebrew
+
     return [
         c for c in game.characters
-        if c.team in ("fabled", "loric") and c.custom and c.id not in game.library.characters and c.changes_setup
+        if c.team in ("fabled", "loric") and c.custom and is_homebrew(c, game.library.characters) and c.changes_setup
     ]
 
 
