@@ -143,6 +143,19 @@ def test_official_characters_in_chinese_print_our_korean_with_one_note_and_no_fa
     assert "poisoner" in game.night_steps("other_nights")  # the blanked text changes nothing: the Poisoner wakes
 
 
+def test_official_characters_in_chinese_print_our_korean_on_the_sheet(tmp_path):
+    others = [cid for cid in TROUBLE if cid not in {c["id"] for c in CHINESE}]
+    result = run_cli("sheet", write(tmp_path, [*CHINESE, *others]), "--out", tmp_path / "out", "--quiet")
+    assert result.exit_code == 0, result.output
+    from generator.load.game import load_game
+
+    library = load_game("in-space")[0].library.characters
+    printed = squeezed(pdf_page_texts(tmp_path / "out" / "club" / "script.pdf"))
+    for item in CHINESE:
+        assert library[item["id"]].name.replace(" ", "") in printed
+        assert item["name"] not in printed and item["ability"][:6] not in printed
+
+
 def test_a_chinese_object_that_wakes_where_the_official_one_does_not_is_a_homebrew(tmp_path):
     saint = {"id": "saint", "name": "圣人", "team": "outsider", "ability": "每晚你可以选择一名玩家。", "otherNight": 30,
              "otherNightReminder": "圣人选择一名玩家。"}
@@ -241,14 +254,15 @@ def test_uuid_ids_are_read_with_one_note(tmp_path):
 
 
 def test_ids_with_spaces_and_apostrophes_are_the_official_characters_with_one_note(tmp_path):
-    ids = [c for c in TROUBLE if c not in ("scarletwoman", "fortuneteller")] + ["scarlet woman", "Fortune-Teller", "devil's advocate"]
+    ids = [c for c in TROUBLE if c not in ("scarletwoman", "fortuneteller")] + ["scarlet woman", "Fortune-Teller", "devil's advocate", "Lil’ Monsta"]
     game, report = validate(write(tmp_path, ids))
     assert report.errors == [], report.lines()
     assert messages(report, "id-spelling", "info") == [
         "id를 출판사 형식대로(영문 소문자와 숫자만) 읽었습니다: 'scarlet woman' → scarletwoman(진홍의 여인), "
-        "'Fortune-Teller' → fortuneteller(점쟁이), 'devil's advocate' → devilsadvocate(악마의 변호인)."
+        "'Fortune-Teller' → fortuneteller(점쟁이), 'devil's advocate' → devilsadvocate(악마의 변호인), "
+        "'Lil’ Monsta' → lilmonsta(꼬마 괴물)."
     ]
-    assert {"scarletwoman", "fortuneteller", "devilsadvocate"} <= set(game.ids)
+    assert {"scarletwoman", "fortuneteller", "devilsadvocate", "lilmonsta"} <= set(game.ids)
 
 
 def test_a_bare_name_logo_is_said_once_without_a_path(tmp_path):

@@ -76,5 +76,7 @@ def note_id_spellings(read: list[tuple[str, str, str | None]], where: str, repor
 
 
 def is_spelling_of(raw: str, character_id: str) -> bool:
-    """A Latin id written another way ('Scarlet Woman' for scarletwoman), not a Korean name the library looks up."""
-    return raw != character_id and raw.isascii()
+    """An id written another way ('Scarlet Woman', 'devil’s advocate'), not a Korean name the library looks up."""
+    from generator.load.search import ascii_key
+
+    return raw != character_id and ascii_key(raw) == character_id
