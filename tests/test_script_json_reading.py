@@ -85,6 +85,18 @@ def test_the_servers_character_data_marks_the_homebrew_as_homebrew(tmp_path):
     assert "ferryman" in script_state(game)["custom"] and "washerwoman" not in script_state(game)["custom"]
 
 
+def test_the_librarys_jinxes_and_english_name_of_a_reused_id_are_not_the_homebrews(tmp_path):
+    spy = {"id": "spy", "name": "Snoop", "team": "minion", "ability": "Each day, you may ask one yes-or-no question.",
+           "firstNight": 0, "otherNight": 0}
+    official, _ = validate(write(tmp_path, [*TROUBLE, "magician"], name="official.json"))
+    assert any(set(j.characters) == {"spy", "magician"} for j in official.jinxes)
+    game, _ = validate(write(tmp_path, [*[c for c in TROUBLE if c != "spy"], spy, "magician", FERRYMAN]))
+    assert not any("spy" in j.characters for j in game.jinxes)
+    assert game.english_name("spy") is None and game.english_name("ferryman") is None
+    assert game.english_name("imp") == official.english_name("imp")
+    assert game.library.characters["spy"].name == "첩자" and game.character("spy").name == "Snoop"
+
+
 @pytest.mark.parametrize("ability", [
     WASHERWOMAN_TODAY,
     WASHERWOMAN_OLDER,  # an older official wording: one of the extra fingerprints
