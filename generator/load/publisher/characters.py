@@ -1,5 +1,6 @@
 """Publisher character objects → Characters: a library character unchanged when nothing differs from what we would
-export, else the given fields over the library's (a custom character), or a homebrew character as given."""
+export, else the given fields over the library's (a custom character), or a homebrew character as given; and the
+findings that say which, when an object with an official id is read by its content (publisher.official)."""
 
 from __future__ import annotations
 
