@@ -10,12 +10,13 @@ from generator.limits import MAX_SUGGESTIONS
 
 ERROR = "error"
 WARNING = "warning"
+INFO = "info"  # a note on how the input was read (a lenient reading, text replaced): never a problem, never an exit code
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_UNREADABLE = 2
 
-LEVEL_LABELS = {ERROR: "오류", WARNING: "경고"}
+LEVEL_LABELS = {ERROR: "오류", WARNING: "경고", INFO: "참고"}
 OTHER_KIND = "검사 결과"
 
 
@@ -76,6 +77,9 @@ class Report:
 
     def warning(self, code: str, message: str, *, subject: str | None = None, where: str | None = None) -> None:
         self.findings.append(Finding(WARNING, code, message, subject, where))
+
+    def info(self, code: str, message: str, *, subject: str | None = None, where: str | None = None) -> None:
+        self.findings.append(Finding(INFO, code, message, subject, where))
 
     def cannot_read(self, code: str, message: str, *, where: str | None = None) -> None:
         self.unreadable = True

@@ -161,7 +161,7 @@ def test_bundled_scripts_come_in_edition_order(client):
 
 
 def emitted_codes() -> set[str]:
-    """Every finding code generator/ passes to Report.error/warning/cannot_read (the first argument, when literal),
+    """Every finding code generator/ passes to Report.error/warning/info/cannot_read (the first argument, when literal),
     and the codes the text checks keep in tables ('level', 'code', label)."""
     import ast
 
@@ -170,12 +170,12 @@ def emitted_codes() -> set[str]:
     codes = set()
     for path in PACKAGE_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("error", "warning", "cannot_read"):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("error", "warning", "info", "cannot_read"):
                 if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                     codes.add(node.args[0].value)
             if isinstance(node, ast.Tuple) and len(node.elts) == 3 and all(isinstance(e, ast.Constant) for e in node.elts):
                 level, code, _label = (e.value for e in node.elts)
-                if level in ("error", "warning") and isinstance(code, str):
+                if level in ("error", "warning", "info") and isinstance(code, str):
                     codes.add(code)
     return {code for code in codes if re.fullmatch(r"[a-z]+(-[a-z0-9]+)+", code)}
 

@@ -1,6 +1,6 @@
 """Real community scripts (tests/community_scripts/): every one validates with no false error or warning, builds the
 8 PDFs, and prints what it carries (bootlegger rules, homebrew jinxes, accented Latin in an embedded font); scripts
-for 5–6 players declare their range and get exactly that many shrouds and votes."""
+for 5–6 players that declare their range get exactly that many shrouds and votes."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ EXPECTED_WARNINGS = {
     **{name: ["players-range-hint"] for name in SMALL},
     # at 6 players the Baron's +2 needs three outsiders; the script has the Drunk and the Klutz only
     "no-greater-joy.json": ["players-range-hint", "setup-shortfall"],
+    # undeclared, these teensyville scripts are read for the 5–10 or 5–11 players their characters can fill (a script
+    # is teensy only when it cannot fill 7); at 10 and 11 only a bag with a setup-changing character fills
+    "laissez-un-faire.json": ["players-range-hint", "setup-shortfall"],
+    "too-specific.json": ["players-range-hint", "setup-shortfall"],
     "last-orders.json": ["icon-url"],  # an image URL is never fetched
 }
 BOOTLEGGER = "If they disagree, the Storyteller chooses."
@@ -152,15 +156,16 @@ def test_a_teensy_script_with_its_range_validates_clean_and_has_six_shrouds_and_
     assert squeezed(text).count("수의") == 6 and squeezed(text).count("투표") == 6
 
 
-def test_an_undeclared_teensy_script_gets_one_hint_and_is_set_for_five_and_six():
+def test_an_undeclared_teensyville_script_gets_one_hint_and_is_set_for_what_it_fills():
+    """Its characters fill 5 to 11 players: it is no teensy script unless it says so, and the hint offers both."""
     game, report = validate(CORPUS / "over-the-river.json")
     [hint] = with_code(report, "players-range-hint", "warning")
-    assert '"players": "5-6"' in hint.message and "12명 이상" in hint.message
+    assert '"players": "5-6"' in hint.message and '"players": "5-11"' in hint.message and "12명 이상" in hint.message
     assert with_code(report, "setup-shortfall") == []
     from generator.load.bag import bag_rows, player_range
 
-    assert player_range(game) == (5, 6)
-    assert [row.players for row in bag_rows(game, game.library.bag_table)] == [5, 6]
+    assert player_range(game) == (5, 11)
+    assert [row.players for row in bag_rows(game, game.library.bag_table)] == list(range(5, 12))
 
 
 def test_a_declared_range_is_written_back_in_meta_and_yaml(tmp_path):

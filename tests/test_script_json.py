@@ -146,12 +146,25 @@ def test_custom_character_without_order_goes_before_dawn(tmp_path):
     assert any(f.code == "night-order-guessed" for f in report.warnings)
 
 
-def test_full_object_for_a_library_character_overrides_and_warns(tmp_path):
+def test_full_object_for_a_library_character_in_its_english_prints_ours(tmp_path):
+    """The publisher's own object for an official character (its English text): our Korean character, with one note."""
     english = {"id": "washerwoman", "name": "Washerwoman", "team": "townsfolk", "ability": "You start knowing that 1 of 2 players is a particular Townsfolk."}
     game, report = game_of(write(tmp_path, [english, *FIVE[1:]]))
+    assert game.character("washerwoman") is game.library.characters["washerwoman"]
+    assert [f.subject for f in report.findings if f.code == "custom-override"] == []
+    assert [f.level for f in report.findings if f.code == "official-text-replaced"] == ["info"]
+
+
+def test_full_object_for_a_library_character_with_our_text_edited_overrides_and_warns(tmp_path):
+    game, _ = load_game("in-space")
+    ours = game.library.characters["washerwoman"]
+    from generator.load.publisher.characters import library_words
+
+    edited = {"id": "washerwoman", "name": "빨래꾼", "team": "townsfolk", "ability": library_words(game.library.characters)(ours.ability)}
+    game, report = game_of(write(tmp_path, [edited, *FIVE[1:]]))
     washer = game.character("washerwoman")
-    assert washer.custom and washer.name == "Washerwoman"
-    assert washer.overview  # the almanac text the format has no room for stays
+    assert washer.custom and washer.name == "빨래꾼"
+    assert washer.overview  # the almanac text the format has no room for stays: the ability is ours
     assert any(f.code == "custom-override" and f.subject == "washerwoman" for f in report.warnings)
 
 

@@ -7,7 +7,8 @@ import json
 import re
 
 from generator.load.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
-from generator.load.bag import bag_rows, combination, largest_filled, modifier_choices, small_script_range
+from generator.load.bag import bag_rows, combination, modifier_choices, small_script_range
+from generator.load.publisher.official import is_homebrew
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.load.notes import describe
@@ -69,7 +70,7 @@ def check_character_setup(
     from_bracket, required, unexplained = bracket_changes(character.ability, character.setup_rules, names)
     if unexplained and character.team in ("fabled", "loric"):
         return  # a fabled's or loric's setup words that are not counts ('[+the King]') leave the bag as it is
-    if unexplained and character.custom and character.id not in library_characters:
+    if unexplained and character.custom and is_homebrew(character, library_characters):
         report.warning(
             "setup-unchecked",
             f"{character.name}의 능력에 있는 괄호 {with_particle(', '.join(unexplained), '을')} 읽지 못해 이 캐릭터의 설정 변경은 "
@@ -181,16 +182,29 @@ def check_house_rules(game: Game, report: Report) -> None:
 
 
 def hint_small_script(game: Game, small: tuple[int, int], report: Report) -> None:
-    """One warning instead of an error for every count a small-table script was never meant for."""
+    """One warning instead of an error for every count a small-table script was never meant for: the counts its
+    characters fill, what the kit is made for, and how to declare it (a teensyville script may be declared 5–6
+    even when its characters could fill more)."""
+    from generator.load.bag import TEENSY_MOST
+
     low, high = small
-    largest = largest_filled(game, game.library.bag_table)
     json_script = (game.script.source or "").lower().endswith(".json")
-    how = f'_meta에 "players": "{low}-{high}"' if json_script else f"스크립트에 `players: {low}-{high}`"
+
+    place = "_meta" if json_script else "스크립트"
+
+    def declared(players: str) -> str:
+        return f'"players": "{players}"' if json_script else f"`players: {players}`"
+
+    if high == TEENSY_MOST:
+        kind, advice = f"{low}–{high}명용(틴시빌) 스크립트", f"맞다면 {place}에 {declared(f'{low}-{high}')}처럼 인원을 적어 주세요."
+    else:
+        kind = f"{low}–{high}명용 스크립트"
+        advice = (f"{place}에 인원을 적어 주세요: {low}–{TEENSY_MOST}명용(틴시빌) 스크립트라면 {declared(f'{low}-{TEENSY_MOST}')}, "
+                  f"{low}–{high}명용이 맞다면 {declared(f'{low}-{high}')}.")
     report.warning(
         "players-range-hint",
-        f"이 스크립트의 캐릭터로는 {largest + 1}명 이상 게임의 가방을 채울 수 없어, {low}–{high}명용 스크립트로 보고 "
-        f"설정표와 수의·투표 토큰을 {low}–{high}명에 맞췄습니다. 맞다면 {how}처럼 인원을 적어 주세요"
-        f"(이 캐릭터로 채울 수 있는 인원은 {low}–{largest}명입니다).",
+        f"이 스크립트의 캐릭터로는 {low}명부터 {high}명까지의 가방을 채울 수 있고 {high + 1}명 이상은 채울 수 없어, {kind}로 "
+        f"보고 설정표와 수의·투표 토큰을 {low}–{high}명에 맞췄습니다. {advice}",
         where=game.script.source,
     )
 

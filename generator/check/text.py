@@ -238,9 +238,28 @@ def reminder_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-def check_reminder_marks(character, report: Report) -> None:
-    known = {reminder_key(name) for name in (*character.reminders, *character.global_reminders)}
+# The info tokens the publisher's night texts name in the same marks as reminder tokens (every mark in the release
+# data's night texts that is no role's reminder): shown to a player, never put in the grimoire, so never a reminder.
+INFO_TOKEN_MARKS = frozenset(reminder_key(name) for name in (
+    "This is the Demon", "These are your Minions", "These characters are not in play", "This character selected you",
+    "You are", "This player is",
+))
+
+
+def known_reminders(character, night: str, library_character) -> set[str]:
+    """The reminder names a night text's marks are compared with: the character's own, and, when the text is the
+    library's (a script that gave other reminders, or none, for a library character), the library's too. A text is
+    compared with the names written beside it, never ours with a translation's or the other way round."""
+    own = [*character.reminders, *character.global_reminders]
+    if library_character is not None and library_character is not character:
+        if character.night_reminder(night) == library_character.night_reminder(night):
+            own += [*library_character.reminders, *library_character.global_reminders]
+    return {reminder_key(name) for name in own} | INFO_TOKEN_MARKS
+
+
+def check_reminder_marks(character, report: Report, library_character=None) -> None:
     for night in ("first_night", "other_nights"):
+        known = known_reminders(character, night, library_character)
         text = (character.night_reminder(night) or "") + " " + character.cues.get(night, "")
         for mark in dict.fromkeys(REMINDER_MARK.findall(text)):  # each mark once per night, in order
             if reminder_key(mark) not in known:
@@ -250,6 +269,16 @@ def check_reminder_marks(character, report: Report) -> None:
                     subject=character.id,
                     where=character.source,
                 )
+
+
+def edited_from(character, game: Game):
+    """The library character a script's character edits (its text over ours), or None (a library character as it
+    is, or a homebrew character, even one that reuses a library id)."""
+    from generator.load.publisher.official import is_homebrew
+
+    if not character.custom or is_homebrew(character, game.library.characters):
+        return None
+    return game.library.characters.get(character.id)
 
 
 def check_cues(character, report: Report) -> None:
@@ -290,7 +319,7 @@ def check(game: Game, report: Report) -> None:
     for character in game.characters:
         for label, text in character_texts(character):
             check_characters_of(text, f"{character.name}의 {field_name(label)}", character.id, character.source, report, covered)
-        check_reminder_marks(character, report)
+        check_reminder_marks(character, report, edited_from(character, game))
         check_cues(character, report)
     check_missing_sections(game.listed, report)
     for label, text in script_texts(game):

@@ -44,7 +44,7 @@ def produce(
     for finding in options.report.findings:
         if (finding.code, finding.subject) in already and finding.subject is not None:
             continue
-        console.info(finding.format()) if finding.level == "warning" else console.error(finding.format())
+        console.info(finding.format()) if finding.level != "error" else console.error(finding.format())
     for path in written:
         console.info(f"저장함: {path} ({path.stat().st_size / 1024:,.0f} KB)")
     if more_files is not None:

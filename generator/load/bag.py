@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.model import BAG_TEAMS, Character, Game
+from generator.load.players import HIGHEST, LOWEST
 
-PLAYER_COUNTS = range(5, 16)
-# an undeclared script with few characters that fill 5 and 6 players (and every count up to at most
-# SMALL_SCRIPT_MOST) but not all counts is a small-table (teensyville) script: checked and printed for
-# SMALL_SCRIPT_RANGE, with one hint. Teensyville scripts carry 10–13 characters, a full script 20 or more.
-SMALL_SCRIPT_RANGE = (5, 6)
-SMALL_SCRIPT_MOST = 12
+PLAYER_COUNTS = range(LOWEST, HIGHEST + 1)
+# an undeclared script with few characters that fill every count from 5 up to some count and none above it is a
+# script for smaller tables: checked and printed for the counts it fills, with one hint. It is a teensyville script
+# (5–6 players) only when it cannot fill 7. Teensyville scripts carry 10–13 characters, a full script 20 or more.
+TEENSY_MOST = 6
 SMALL_SCRIPT_CHARACTERS = 14
 
 
@@ -79,9 +79,11 @@ def modifier_choices(character: Character) -> list[tuple[str, int]]:
 def always_in_effect(game: Game) -> list[Character]:
     """Homebrew fabled and loric that change the setup: on the script means in play, so their brackets are house
     rules like the bootlegger's, not a choice of the bag."""
+    from generator.load.publisher.official import is_homebrew
+
     return [
         c for c in game.characters
-        if c.team in ("fabled", "loric") and c.custom and c.id not in game.library.characters and c.changes_setup
+        if c.team in ("fabled", "loric") and c.custom and is_homebrew(c, game.library.characters) and c.changes_setup
     ]
 
 
@@ -243,18 +245,18 @@ def largest_filled(game: Game, table: dict[int, tuple[int, int, int, int]]) -> i
 
 
 def small_script_range(game: Game, table: dict[int, tuple[int, int, int, int]]) -> tuple[int, int] | None:
-    """SMALL_SCRIPT_RANGE when the script declares no range, has at most SMALL_SCRIPT_CHARACTERS characters that go in
-    the bag, and they fill every count from 5 to 6 (and on, up to at most SMALL_SCRIPT_MOST) and no count above: a
-    script for small tables, not a broken one."""
+    """(5, n) when the script declares no range, has at most SMALL_SCRIPT_CHARACTERS characters that go in the bag,
+    and they fill every count from 5 to n (n at least 6) and no count above: a script for smaller tables, not a
+    broken one. It is teensy, (5, 6), only when it cannot fill 7; a script that fills 5–12 is read as 5–12."""
     if game.script.players or not table or sum(len(game.by_team(t)) for t in BAG_TEAMS) > SMALL_SCRIPT_CHARACTERS:
         return None
     largest = largest_filled(game, table)
-    if largest is None or not SMALL_SCRIPT_RANGE[1] <= largest <= SMALL_SCRIPT_MOST:
+    if largest is None or largest < TEENSY_MOST:
         return None
     available = Counts(*(len(game.by_team(team)) for team in BAG_TEAMS))
     if any(row_fillable(row, available) for row in all_bag_rows(game, table) if row.players > largest):
         return None  # fills larger tables again: a gap in the middle is a real problem, reported as such
-    return SMALL_SCRIPT_RANGE
+    return (PLAYER_COUNTS[0], largest)
 
 
 def row_fillable(row: BagRow, available: Counts) -> bool:

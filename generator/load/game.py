@@ -9,6 +9,7 @@ from generator import DEFAULT_CONTENT_DIR
 from generator.load.characters import character_files, load_characters
 from generator.load.fields import Fields, require_mapping, suggest
 from generator.load.library import adds_to_bundled, load_library, load_night_order, night_lines
+from generator.load.links import logo_or_none
 from generator.findings import Report, Unreadable
 from generator.josa import quoted, with_particle
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
@@ -85,7 +86,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         named_characters=named,
         night_order=order,
         bootlegger=fields.text_list("bootlegger"),
-        logo=fields.text("logo"),
+        logo=logo_or_none(fields.text("logo"), "logo", False, report, located.where("logo")),
         logo_base=str(Path(path).parent),
         almanac=fields.text("almanac"),
         players=declared_players(mapping, located, report),
@@ -186,10 +187,28 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
                 subject=loric_id,
                 where=script.source,
             )
-    game = Game(script=script, library=library, characters=characters)
+    game = Game(script=script, library=apart_from_reused_ids(library, characters), characters=characters)
     add_jinx_fabled(game)
     credit_only_what_the_publisher_made(game, report)
     return game
+
+
+def apart_from_reused_ids(library: Library, characters: list) -> Library:
+    """The library as this game sees it: when a script's homebrew character reuses a library id, the library's facts
+    about that id (its jinxes, its English name) are not the homebrew's, so this game's copy of the library leaves
+    them out. The library itself is never changed."""
+    from dataclasses import replace
+
+    from generator.load.publisher.official import is_homebrew
+
+    reused = {c.id for c in characters if c.id in library.characters and is_homebrew(c, library.characters)}
+    if not reused:
+        return library
+    return replace(
+        library,
+        jinxes=[j for j in library.jinxes if not reused & set(j.characters)],
+        english_names={cid: name for cid, name in library.english_names.items() if cid not in reused},
+    )
 
 
 def credit_only_what_the_publisher_made(game: Game, report: Report) -> None:

@@ -1,5 +1,6 @@
 """Publisher character objects → Characters: a library character unchanged when nothing differs from what we would
-export, else the given fields over the library's (a custom character), or a homebrew character as given."""
+export, else the given fields over the library's (a custom character), or a homebrew character as given; and the
+findings that say which, when an object with an official id is read by its content (publisher.official)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from generator.findings import Report
 from generator.josa import PLACEHOLDER, with_particle
-from generator.model import NIGHTS, TEAMS, Character, Script
+from generator.model import NIGHTS, TEAM_NAMES_KO, TEAMS, Character, Script
 from generator.load.publisher.text import (
     FIELD_LABELS_KO,
     JSON_REMINDER_KEYS,
@@ -111,6 +112,41 @@ def new_character(character_id: str, given: dict, where: str, report: Report) ->
     )
 
 
+def say_replaced(replaced: dict[tuple[str, str | None], list[str]], where: str, report: Report) -> None:
+    """One note per way of telling: the official characters whose script text gives way to the library's Korean."""
+    for (why, writing), names in replaced.items():
+        told = (
+            f"{with_particle(writing, '으로')} 적힌 항목 {len(names)}개는 팀과 깨어나는 밤이 공식 캐릭터와 같아"
+            if why == "other-language"
+            else f"공식 캐릭터의 능력이 그대로 적힌 항목 {len(names)}개는"
+        )
+        report.info(
+            "official-text-replaced",
+            f"{told} 공식 캐릭터로 읽고, 스크립트에 적힌 글(이름, 능력, 밤 안내, 알림 토큰) 대신 라이브러리의 한국어 글로 "
+            f"인쇄합니다: {', '.join(names)}.",
+            where=where,
+        )
+
+
+def say_reused_id(base: Character, given: dict, reading, where: str, report: Report) -> None:
+    """The warning for a homebrew character that reuses an official id: why it is not the official one, what prints."""
+    official = f"공식 {base.name}"
+    if reading.why == "other-team":
+        told = f"팀({TEAM_NAMES_KO[given['team']]})이 {with_particle(f'{official}({TEAM_NAMES_KO[base.team]})', '와')} 달라"
+    elif reading.why == "other-nights":
+        told = f"{with_particle(official, '이')} 깨어나지 않는 밤에 깨어나"
+    else:
+        told = f"능력이 {official}의 능력과 달라"
+    report.warning(
+        "homebrew-reused-id",
+        f"'{given['name']}'({base.id}): {told}, 같은 id를 쓰는 자작 캐릭터로 읽었습니다. 스크립트에 적힌 이름, 능력, 알림 "
+        f"토큰, 밤 안내를 적힌 그대로(번역하지 않고) 인쇄하고, {official}의 해설서 글은 넣지 않습니다. "
+        f"{with_particle(official, '이라면')} 이 항목을 id만 적어 주세요(\"{base.id}\").",
+        subject=base.id,
+        where=where,
+    )
+
+
 def merge_with_library(base: Character, given: dict, script: Script, library: dict, where: str, report: Report) -> Character:
     """A full object for a library character: keep the library's where the texts match its export, else use the JSON."""
     candidates = [library[cid].name for cid in script.character_ids if cid in library and cid != base.id]
@@ -152,6 +188,9 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
         subject=base.id,
         where=where,
     )
+    blanked = [night for night in NIGHTS if night in changes and not changes[night]]
+    if blanked:  # a night the script's text does not wake on keeps no cue of ours
+        changes["cues"] = {night: cue for night, cue in base.cues.items() if night not in blanked}
     return dataclasses.replace(base, custom=True, source=where, **changes)
 
 

@@ -1,10 +1,14 @@
 """The publisher's script JSON ↔ Script and Characters: ids, `_meta`, custom characters, and text marks both ways.
 
 Reading: a list of official ids (strings or the deprecated {"id": …} objects), one `_meta` object and characters given
-in full. A full character whose id the library has is compared with the library's text as botc-pnp would export it:
-when nothing differs the library character is used unchanged (so an exported script reads back as the same script,
-with the almanac texts the JSON format has no room for); otherwise the given fields replace the library's and the
-character becomes a custom one. Characters the library lacks are used exactly as given.
+in full. A full character with an official id is read by its content (publisher.official): the publisher's ability
+(in English, or text in another language with the official team and nights) is the official character, printed in
+our Korean; another ability is a homebrew character that reuses the id, used exactly as given. Korean text is
+compared with the library's text as botc-pnp would export it: when nothing differs the library character is used
+unchanged (so an exported script reads back as the same script, with the almanac texts the JSON format has no room
+for); otherwise the given fields replace the library's and the character becomes a custom one. Characters the
+library lacks are used exactly as given. Quirks whose intent is plain (team and id spellings, a logo written as a
+name) are read with one note each (publisher.lenient, load.links).
 """
 
 from __future__ import annotations
@@ -15,7 +19,18 @@ from pathlib import Path
 from generator.findings import Report
 from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
 from generator.model import Jinx, Script
-from generator.load.publisher.characters import character_fields, first_image, merge_with_library, new_character, text_of
+from generator.load.links import logo_or_none
+from generator.load.publisher.characters import (
+    character_fields,
+    first_image,
+    merge_with_library,
+    new_character,
+    say_replaced,
+    say_reused_id,
+    text_of,
+)
+from generator.load.publisher.lenient import is_spelling_of, note_id_spellings, read_team_spellings
+from generator.load.publisher.official import is_homebrew, read_object
 from generator.load.publisher.nights import night_order_of
 from generator.load.publisher.schema import _json_type, check_schema, item_lines, item_where, json_problem
 from generator.load.publisher.text import JSON_NIGHT_KEYS, JSON_TYPE_NAMES, META_ID, from_publisher_text, normalize_id
@@ -81,6 +96,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         data = data[: MAX_SCRIPT_CHARACTERS + 1]
     lines = item_lines(text)
     trim_long_lists(data, report, where, lines)
+    read_team_spellings(data, where, report)
     raw_ids = [item if isinstance(item, str) else item.get("id") if isinstance(item, dict) else None for item in data]
     ids = [raw if isinstance(raw, str) else None for raw in raw_ids]
     check_schema(data, report, where, ids, lines)
@@ -90,6 +106,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
 
     meta: dict = {}
     entries: list[tuple[int, str, dict | None]] = []  # (item index, our id, full object or None)
+    respelled: list[tuple[str, str, str | None]] = []  # (id as written, our id, its name)
     for index, item in enumerate(data):
         if isinstance(item, dict) and item.get("id") == META_ID:
             if meta:
@@ -111,6 +128,10 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
             continue
         full = item if isinstance(item, dict) and set(item) != {"id"} else None
         entries.append((index, character_id, full))
+        if is_spelling_of(raw, character_id):
+            known = library.get(character_id)
+            respelled.append((raw, character_id, known.name if known else text_of(full.get("name")) if full else None))
+    note_id_spellings(respelled, where, report)
 
     from generator.read.file_names import warn_unsafe_script_id
 
@@ -123,7 +144,8 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         source=where,
     )
     script.lines = {position: lines[index] for position, (index, _, _) in enumerate(entries) if index in lines}
-    script.logo = text_of(meta.get("logo"))
+    meta_at = item_where(where, lines, data.index(meta)) if meta else where
+    script.logo = logo_or_none(text_of(meta.get("logo")), "_meta.logo", base_dir is None, report, meta_at)
     script.almanac = text_of(meta.get("almanac"))
     if meta.get("players") is not None:
         from generator.load.players import parse_players
@@ -136,6 +158,7 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         script.bootlegger = [text_of(rule) for rule in bootlegger if text_of(rule)]
 
     numbers: dict[str, dict[str, float]] = {}
+    replaced: dict[tuple[str, str | None], list[str]] = {}  # (why, writing) → official characters printed in our Korean
     for index, character_id, full in entries:
         if full is None:
             continue
@@ -154,13 +177,22 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
             if character is not None:
                 script.custom_characters[character_id] = character
             continue
+        reading = read_object(character_id, base, given, numbers[character_id])
+        if reading is not None and reading.kind == "official":
+            replaced.setdefault((reading.why, reading.writing), []).append(f"{base.name}({character_id})")
+            continue  # the library's character, as it is
+        if reading is not None and reading.kind == "homebrew":
+            script.custom_characters[character_id] = new_character(character_id, given, item_at, report)
+            say_reused_id(base, given, reading, item_at, report)
+            continue
         merged = merge_with_library(base, given, script, library, item_at, report)
         if merged is not base:
             script.custom_characters[character_id] = merged
+    say_replaced(replaced, where, report)
 
     from generator.load.publisher.extras import apply_extras
 
-    apply_extras(meta, {cid: c for cid, c in script.custom_characters.items() if cid not in library}, report, where)
+    apply_extras(meta, {cid: c for cid, c in script.custom_characters.items() if is_homebrew(c, library)}, report, where)
     script.jinxes = homebrew_jinxes(entries, lookup, where, lines, report)
     script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script

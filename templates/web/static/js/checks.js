@@ -174,7 +174,8 @@ function groupItem(group, fresh) {
 
 function drawFindings(findings) {
   const list = $("findings");
-  const ordered = [...findings].sort((a, b) => (a.level === b.level ? 0 : a.level === "error" ? -1 : 1));
+  const rank = { error: 0, warning: 1, info: 2 }; // notes on how the script was read come last
+  const ordered = [...findings].sort((a, b) => (rank[a.level] ?? 1) - (rank[b.level] ?? 1));
   const keys = new Set(ordered.map((f) => f.code + f.message));
   const byCode = new Map();
   for (const finding of ordered) {
@@ -194,7 +195,8 @@ function drawFindings(findings) {
   }
   lastFindingKeys = keys;
   const errors = findings.filter((f) => f.level === "error").length;
-  $("checks-count").textContent = say(TEXT.summary, { errors, warnings: findings.length - errors });
+  const warnings = findings.filter((f) => f.level === "warning").length;
+  $("checks-count").textContent = say(TEXT.summary, { errors, warnings });
 }
 
 function drawSetup(setup) {
