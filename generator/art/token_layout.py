@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.findings import Report
 from generator.limits import MAX_SPARES
-from generator.load.players import player_count
+from generator.load.bag import player_count
 from generator.read.theme import theme
 
 CHARACTER = "character"

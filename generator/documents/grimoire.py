@@ -15,7 +15,7 @@ import math
 from generator.documents.parts import icon_color
 from generator.art.icons import character_icon
 from generator.art.icon_drawing import draw_icon
-from generator.load.players import player_count
+from generator.load.bag import player_count
 from generator.load.bag import all_bag_rows, ordered_modifiers
 from generator.model import BAG_TEAMS, NIGHTS
 from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme

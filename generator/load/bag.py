@@ -1,5 +1,5 @@
 """A game's characters and the base player-count table → every possible bag (5–15 players, or the script's declared
-range) and the counts it cannot fill."""
+range) and the counts it cannot fill; how many players its tokens and grimoire are made for."""
 
 from __future__ import annotations
 
@@ -298,3 +298,16 @@ def shortfalls(game: Game, rows: list[BagRow]) -> list[Shortfall]:
 def team_range(row: BagRow, team: str) -> tuple[int, int]:
     values = [v.counts.get(team) for v in row.variants]
     return min(values), max(values)
+
+
+def player_count(game, options) -> int:
+    """Shrouds and votes of each kind: --players, else the largest player count the script is for (15, or the top of
+    its declared range: 6 for a 5–6 script)."""
+    if options.players:
+        return options.players
+    table = getattr(game.library, "bag_table", None) or {}
+    if not table:
+        from generator.read.theme import theme
+
+        return int(theme()["tokens"]["players"])
+    return player_range(game, table)[1]

@@ -1,5 +1,4 @@
-"""A script's declared player counts ('5-6', 7, [5, 6]) → a (lowest, highest) range, or a Korean reason it is not one;
-a game → how many players its tokens and grimoire are made for.
+"""A script's declared player counts ('5-6', 7, [5, 6]) → a (lowest, highest) range, or a Korean reason it is not one.
 
 Scripts for 5–6 players (teensyville) declare their range so the setup table, the bag checks and the shroud and vote
 tokens cover exactly those counts: YAML `players: 5-6`, and in the publisher JSON a `players` field of `_meta`
@@ -40,18 +39,3 @@ def players_text(players: tuple[int, int]) -> str:
     """(5, 6) → '5-6'; (7, 7) → '7': the form both YAML and `_meta` take."""
     low, high = players
     return str(low) if low == high else f"{low}-{high}"
-
-
-def player_count(game, options) -> int:
-    """Shrouds and votes of each kind: --players, else the largest player count the script is for (15, or the top of
-    its declared range: 6 for a 5–6 script)."""
-    if options.players:
-        return options.players
-    table = getattr(game.library, "bag_table", None) or {}
-    if not table:
-        from generator.read.theme import theme
-
-        return int(theme()["tokens"]["players"])
-    from generator.load.bag import player_range
-
-    return player_range(game, table)[1]
