@@ -195,8 +195,6 @@ def _decoded(path: Path, data: bytes, svg_by_name: bool) -> tuple[Icon | None, I
     if _is_svg_text(head) and (path.suffix.lower() == ".svg" or not svg_by_name):
         if not svg_by_name and svg_external_reference(data):  # an upload may name nothing outside itself
             return None, _problem(path, "쓸 수 없습니다 (SVG가 바깥의 파일이나 주소를 가리킵니다)", "icon-svg-external")
-        if svg_holds_picture(data):
-            return None, _problem(path, f"쓸 수 없습니다 ({SVG_PICTURE_REASON})", "icon-svg-picture")
         return _load_svg(path, data)
     return None, _problem(path, "읽을 수 없습니다 (SVG, PNG 또는 JPEG만 사용할 수 있습니다)", "icon-not-image")
 
@@ -233,6 +231,8 @@ def _convert_svg(path: Path, data: bytes) -> tuple[Icon | None, IconProblem | No
 
     if svg_source_too_complex(data):
         return None, _too_complex(path)
+    if svg_holds_picture(data):  # here, not before the cache: bytes kept in the cache were converted and accepted
+        return None, _problem(path, f"쓸 수 없습니다 ({SVG_PICTURE_REASON})", "icon-svg-picture")
     # svglib logs parse errors itself; the caller gets one Korean warning instead. The SVG is parsed from the bytes
     # read above, so it cannot pull in other files, and it holds no picture for svglib to decode (_decoded refused
     # any <image> and data: link before this).

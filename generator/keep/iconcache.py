@@ -26,7 +26,9 @@ def _versions() -> str:
     """reportlab's version and svglib's files (not imported: that would cost what this cache saves)."""
     import reportlab
 
-    return f"reportlab {reportlab.Version} svglib {usercache.package_stamp('svglib')} {usercache.runtime_tag()}"
+    # the checks that accept an SVG before it is converted: a drawing kept by older checks is not used
+    checks = usercache.code_stamp("art/icon_checks.py")
+    return f"reportlab {reportlab.Version} svglib {usercache.package_stamp('svglib')} checks {checks} {usercache.runtime_tag()}"
 
 
 def key_for(data: bytes) -> str:
