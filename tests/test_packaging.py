@@ -26,7 +26,7 @@ from pathlib import Path
 
 import generator
 from tests.conftest import REPO, run_cli
-from tests.test_serve_cli import served
+from tests.server.test_serve_cli import served
 
 pytestmark = pytest.mark.slow  # builds and installs the wheel
 

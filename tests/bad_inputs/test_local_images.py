@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hostile import run_cli_process
-from tests.serve_requests import TROUBLE_BREWING, send
+from tests.server.serve_requests import TROUBLE_BREWING, send
 
 JSON_HEADERS = {"Content-Type": "application/json"}
 LOGO_COLOUR = (240, 20, 220)  # a magenta no team or ink of the sheet uses
