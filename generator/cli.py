@@ -11,18 +11,11 @@ import sys
 
 from generator.interrupts import Interrupted, handle_stop_signals, quiet_from_now_on, report_and_exit
 
-
-# A command lives about a second and allocates millions of small objects (paragraph pieces, PDF operators) that are
-# nearly all freed by reference counting; at Python's default thresholds the cycle collector still ran hundreds of
-# times per build, about 7 % of its CPU (peak memory unchanged). `serve` puts the defaults back: it runs for hours.
-COMMAND_GC_THRESHOLDS = (100_000, 50, 100)
-DEFAULT_GC_THRESHOLDS = (700, 10, 10)
+from generator.process import run_as_a_command
 
 
 def main() -> None:
-    import gc
-
-    gc.set_threshold(*COMMAND_GC_THRESHOLDS)
+    run_as_a_command()  # `serve` switches to a server's pace (generator/process.py)
     handle_stop_signals()
     tolerate_narrow_encodings()
     try:

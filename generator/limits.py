@@ -22,6 +22,8 @@ MAX_PATH_CHARS = 1_000  # a file path written in a script (image, logo)
 MAX_UPLOADED_IMAGE_BYTES = 1_000_000  # one picture the page sends as bytes (a logo, a homebrew icon)
 MAX_CHARACTER_FILES = 2_000  # character files in one content folder (the official roster is 181)
 
+MAX_TEXT_LENGTH = 5000  # characters of one text field (an ability, a night text, an almanac paragraph)
+
 # --- names ------------------------------------------------------------------------------------------------------
 MAX_ID_LENGTH = 50  # characters of a character id: the publisher format's own limit, and a file name on every system
 

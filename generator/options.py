@@ -130,7 +130,6 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 BY_NAME = {option.name: option for option in OPTIONS}
-CHOICES = {option.name: option.choices for option in OPTIONS if option.kind == "choice"}  # for the page's lists
 
 
 def options_of(command: str) -> tuple[Option, ...]:

@@ -132,8 +132,8 @@ def test_the_graph_reads_every_module_of_the_package():
 # Stages in the order a run passes through them (docs/ARCHITECTURE.md). read and pdf know nothing of the game.
 STAGES = {"read": 0, "pdf": 0, "load": 1, "typeset": 2, "art": 3, "check": 4, "documents": 5, "write": 6, "pipeline": 7}
 KEEP = "keep"  # the user's cache: any stage may keep what it made
-MODEL = {"generator", "generator.model", "generator.findings", "generator.josa", "generator.limits", "generator.options",
-         "generator.interrupts", "generator.invocation"}  # the vocabulary every stage speaks; they use no stage
+MODEL = {"generator", "generator.model", "generator.findings", "generator.josa", "generator.limits", "generator.options", "generator.disk",
+         "generator.interrupts", "generator.invocation", "generator.process"}  # the vocabulary every stage speaks; they use no stage
 DOORS = {"commands", "server"}
 ENTRY = {"generator.cli", "generator.app", "generator.__main__"}  # the command line's own start
 
@@ -159,8 +159,8 @@ def layout_breaks(graph: dict[str, set[str]]) -> list[str]:
                 breaks.append(f"{module} → {target}: the server does not use the command line's commands")
             elif here == "model" and there != "model":
                 breaks.append(f"{module} → {target}: the model uses no stage")
-            elif here == KEEP and there not in (KEEP, "model", "read"):
-                breaks.append(f"{module} → {target}: the cache keeps what stages make, it uses none but read")
+            elif here == KEEP and there not in (KEEP, "model"):
+                breaks.append(f"{module} → {target}: the cache keeps what stages make, it uses no stage")
             elif here in STAGES and there in STAGES and STAGES[there] > STAGES[here]:
                 breaks.append(f"{module} → {target}: {here} comes before {there}")
     return breaks
@@ -178,3 +178,61 @@ def test_the_layout_rule_can_fail():
              "generator.model": {"generator.load.game"}, "generator.check.text": {"generator.server.api"},
              "generator.server.api": {"generator.commands.tokens"}, "generator.commands.tokens": set()}
     assert len(layout_breaks(graph)) == 4
+
+
+# --- the doors use the pipeline ---------------------------------------------------------------------------------
+
+# A door (the command line, the page) parses input and presents results: it imports the pipeline, the model and its
+# own helpers, not the stages. The exceptions kept, each with its reason:
+DOOR_EXCEPTIONS = {
+    # a request's text is checked at the door for what no answer can carry (a lone surrogate), before any stage runs
+    ("generator.server.requests", "generator.read.encodable"): "the door's own input check",
+    # the page is drawn in the templates' colours (team colours of its CSS, the colour a homebrew icon is recoloured in)
+    ("generator.server.pages", "generator.read.theme"): "the page's colours and fonts",
+    ("generator.server.characters", "generator.read.theme"): "the page's colours",
+    # the page's views of a game are the library's words and the publisher's format, made by the same functions the
+    # documents print with and export-json writes with; the editor reads a character as the publisher JSON is read
+    ("generator.server.tables", "generator.load.notes"): "the page words setup changes as the documents do",
+    ("generator.server.tables", "generator.load.players"): "the page shows a script's player range as it is written",
+    ("generator.server.tables", "generator.load.publisher.characters"): "the printed words of an ability",
+    ("generator.server.tables", "generator.load.search"): "names the page resolves as the library search does",
+    ("generator.server.tables", "generator.load.standard_order"): "the publisher's order the page sorts by",
+    ("generator.server.tables", "generator.load.wording"): "the printed wording of content text",
+    ("generator.server.tables", "generator.write.export_json"): "the script state is the publisher's objects",
+    ("generator.server.editor", "generator.load.publisher.extras"): "the editor keeps the fields the format passes on",
+    ("generator.server.editor", "generator.load.publisher.text"): "the editor speaks the format's field names",
+    ("generator.server.editor", "generator.write.export_json"): "a night place as the format numbers it",
+    ("generator.server.scripts", "generator.read.yamlio"): "the workspace's script list reads its YAML files",
+    ("generator.server.scripts", "generator.load.players"): "a saved script's player range, as written",
+}
+
+
+def door_breaks(graph: dict[str, set[str]]) -> list[str]:
+    breaks = []
+    for module, targets in sorted(graph.items()):
+        if place(module) not in DOORS:
+            continue
+        for target in sorted(targets):
+            if place(target) in STAGES and place(target) != "pipeline" and (module, target) not in DOOR_EXCEPTIONS:
+                breaks.append(f"{module} → {target}: a door reaches the stages through generator/pipeline/")
+    return breaks
+
+
+def test_the_doors_use_the_pipeline_not_the_stages():
+    graph = import_graph()
+    assert door_breaks(graph) == []
+    unused = [pair for pair in DOOR_EXCEPTIONS if pair[1] not in graph.get(pair[0], set())]
+    assert unused == [], f"exceptions no longer needed: {unused}"
+
+
+def test_the_door_rule_can_fail():
+    graph = {"generator.commands.build": {"generator.documents.tokens", "generator.pipeline.rendering"},
+             "generator.server.api": {"generator.read.yamlio"}}
+    assert len(door_breaks(graph)) == 2
+
+
+def test_nothing_outside_the_doors_imports_a_door():
+    graph = import_graph()
+    users = sorted(f"{m} → {t}" for m, ts in graph.items() for t in ts
+                   if place(t) in DOORS and place(m) not in DOORS | {"entry"})
+    assert users == []

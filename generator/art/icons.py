@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.read.files import NotReadable, read_capped
+from generator.disk import NotReadable, read_capped
 from generator.art.icon_checks import (
     BAD_NUMBERS,
     TOO_COMPLEX,

@@ -11,9 +11,6 @@ from generator.model import NIGHT_NAMES_KO, NIGHTS, Game
 from generator.options import PAPERS
 from generator.typeset.cue_lines import card_theme, line_count, name_width, text_width
 
-NARROW_PAPER = "a4"  # 210 mm across: the narrower of the two papers, so a cue that fits here fits everywhere
-
-
 def step_name(game: Game, step_id: str) -> tuple[str, str | None]:
     fixed = game.library.fixed_steps.get(step_id)
     if fixed is not None:

@@ -93,14 +93,12 @@ def register(app: typer.Typer) -> None:
 def start_server(host: str, port: int, content, workspace: Path, console: Console, debug: bool):
     """(server, workspace, warm state): the app loaded and warmed up (its render pool started), bound to host:port;
     a Korean message and exit 2 when that cannot be done."""
-    import gc
-
-    from generator.cli import DEFAULT_GC_THRESHOLDS
     from generator.findings import Unreadable
+    from generator.process import run_as_a_server
     from generator.server import create_app
     from generator.server.run import make_app_server
 
-    gc.set_threshold(*DEFAULT_GC_THRESHOLDS)  # a long-running server collects cycles at Python's usual pace
+    run_as_a_server()
 
     app = create_app(content, workspace, debug)
     state = app.extensions["botc"]

@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from generator.read.files import NotReadable, read_capped, removed_on_failure
+from generator.disk import NotReadable, read_capped, removed_on_failure
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the generator package: its modules' source keys what they make
 

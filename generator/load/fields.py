@@ -9,10 +9,9 @@ import difflib
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import TEAM_NAMES_KO, Character
-from generator.limits import MAX_LIST_ITEMS
+from generator.limits import MAX_LIST_ITEMS, MAX_TEXT_LENGTH
 from generator.read.yamlio import Located, Places, display_path
 
-MAX_TEXT_LENGTH = 5000
 
 
 TYPE_NAMES = {str: "문자열", list: "목록", dict: "키-값 묶음", int: "정수"}

@@ -10,7 +10,7 @@ from generator.load.characters import character_files, load_characters
 from generator.load.fields import Fields, require_mapping, suggest
 from generator.load.library import adds_to_bundled, load_library, load_night_order, night_lines
 from generator.load.links import logo_or_none
-from generator.findings import Report, Unreadable
+from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
 from generator.limits import MAX_NIGHT_STEPS, MAX_SCRIPT_CHARACTERS
@@ -253,11 +253,4 @@ def load_game(script: str | Path = "in-space", content_dir: Path | None = None) 
     if loaded is None:
         return None, report
     game = resolve_game(loaded, library, report)
-    return game, report
-
-
-def load_game_or_raise(script: str | Path = "in-space", content_dir: Path | None = None) -> tuple[Game, Report]:
-    game, report = load_game(script, content_dir)
-    if game is None or report.unreadable:
-        raise Unreadable(report.findings)
     return game, report

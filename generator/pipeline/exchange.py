@@ -27,6 +27,21 @@ def export_json(game, report: Report, sort: bool = False) -> bytes:
     return export_json_bytes(game, report, sort)
 
 
+def export_with_icons(game, report: Report) -> tuple[bytes, list[tuple[str, bytes]]]:
+    """The publisher JSON and (relative path, bytes) of each uploaded homebrew icon it names."""
+    from generator.write.export_json import export_icon_files
+
+    return export_json(game, report), export_icon_files(game)
+
+
+def write_content_folder(folder: Path, game, name: str, script_text: str, overwrite: bool) -> Path:
+    """A content folder for a script with homebrew characters: what differs from the bundled library, and the
+    script (write/content_folder.py)."""
+    from generator.write.content_folder import write_content_folder as write
+
+    return write(folder, game, name, script_text, overwrite)
+
+
 def export_places(game, target: Path) -> list[tuple[Path, bytes]]:
     """(path, bytes) of the homebrew icons the JSON at `target` names, once it is known that neither the JSON nor an
     icon would be written into a content folder or over something that is not a file (OutputError otherwise)."""
@@ -107,7 +122,7 @@ def planned_files(characters: dict[str, dict], out: Path) -> tuple[list[tuple[st
     """(file name, bytes, replaces an existing file) for every character whose file is new or differs, the number
     already up to date, and the ids refused (not plain ids, so no file name is made of them)."""
     from generator.load.characters import ID_PATTERN
-    from generator.read.files import NotReadable, read_capped
+    from generator.disk import NotReadable, read_capped
     from generator.write.importer import dump_character_yaml
     from generator.limits import MAX_FILE_BYTES
 
@@ -151,7 +166,7 @@ def write_planned(out: Path, changed: list[tuple[str, bytes, bool]], overwrite: 
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        from generator.read.files import reason
+        from generator.disk import reason
 
         raise OutputError(f"폴더를 만들 수 없습니다({reason(exc)}): {out}") from exc
     return write_files(out, [(name, data) for name, data, _ in changed])

@@ -78,3 +78,28 @@ def printed_words(characters):
     from generator.load.publisher.characters import library_words
 
     return library_words(characters)
+
+
+def icon_file(character, content_dir) -> Path | None:
+    """The icon file a library character is drawn with (its own, else the bundled one), or None."""
+    from generator.art.icons import resolve_icon_path
+
+    return resolve_icon_path(character.id, character.icon, content_dir, None)
+
+
+def checked_upload(data: bytes, name: str) -> str | None:
+    """None when the bytes are a picture the documents can print (PNG, JPEG or SVG within the limits), else the
+    Korean reason an upload is refused."""
+    from generator.art.icons import UPLOAD_REASONS, icon_from_bytes
+
+    _icon, problem = icon_from_bytes(data, name)
+    if problem is None:
+        return None
+    return UPLOAD_REASONS.get(problem.code, UPLOAD_REASONS[None])
+
+
+def shrunk_to_icon_size(image):
+    """A picture shrunk once to the size the documents print icons at."""
+    from generator.art.icons import shrunk_to_icon_size as shrunk
+
+    return shrunk(image)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.write.files import OutputError, start_run, what_changed  # noqa: F401  (the doors' words for a run)
+from generator.read.yamlio import display_path  # noqa: F401  (how the doors show a path: relative where it can be)
+from generator.write.files import OutputError, start_run, what_changed, write_atomic  # noqa: F401  (the doors' words for a run)
 
 
 def content_folders(game) -> list[Path]:
@@ -52,3 +53,10 @@ def write_token_pngs(game, options) -> list[Path]:
     from generator.documents.tokens import png_files
 
     return write_kit(Path(options.png_dir), png_files(game, options))
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Temporary files a killed run left in `folder` (never another running process's)."""
+    from generator.write.files import remove_stale_temporaries as remove
+
+    return remove(folder)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.keep import parsecache
-from generator.read.files import NotReadable, read_capped
+from generator.disk import NotReadable, read_capped
 from generator.findings import Report
 from generator.josa import quoted
 from generator.limits import MAX_FILE_BYTES, MAX_YAML_LINES

@@ -236,7 +236,7 @@ def script(source: str, name: str):
 
 @api.post("/save")
 def save():
-    from generator.read.yamlio import display_path
+    from generator.pipeline.output import display_path
 
     name = script_name(request.args.get("name"))
     game, _report, _script = requested_game()

@@ -62,14 +62,14 @@ def body_json() -> dict:
 
 def checked_icon(value) -> tuple[str | None, bytes | None]:
     """The `icon` sent (a data: address) and its bytes, refused in Korean when it is no picture we can print."""
-    from generator.art.icons import UPLOAD_REASONS, icon_from_bytes
+    from generator.pipeline.library import checked_upload
 
     if value in (None, ""):
         return None, None
     data = uploaded_image({"icon": value}, "icon")
-    _icon, problem = icon_from_bytes(data, "icon")
-    if problem is not None:
-        raise refuse(400, "icon_refused", reason=UPLOAD_REASONS.get(problem.code, UPLOAD_REASONS[None]))
+    reason = checked_upload(data, "icon")
+    if reason is not None:
+        raise refuse(400, "icon_refused", reason=reason)
     return value, data
 
 
@@ -220,7 +220,7 @@ def recoloured(data: bytes, colour: str) -> bytes:
     upload may be (MAX_UPLOADED_IMAGE_BYTES), whatever picture was sent."""
     from PIL import Image, ImageColor, ImageOps
 
-    from generator.art.icons import shrunk_to_icon_size
+    from generator.pipeline.library import shrunk_to_icon_size
 
     with Image.open(io.BytesIO(data)) as picture:  # already checked by icon_from_bytes: size, pixels, bytes
         rgba = shrunk_to_icon_size(picture.convert("RGBA"))

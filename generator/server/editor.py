@@ -20,7 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from generator.load.fields import MAX_TEXT_LENGTH
+from generator.limits import MAX_TEXT_LENGTH
 from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.model import NIGHTS, TEAMS
 from generator.server.errors import message, refuse

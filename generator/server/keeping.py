@@ -18,15 +18,15 @@ from generator.server.scripts import Workspace, _save_lock, script_yaml
 
 def content_build_command(folder: Path, name: str) -> str:
     from generator.invocation import command_line
-    from generator.read.yamlio import display_path
+    from generator.pipeline.output import display_path
 
     return command_line("build", display_path(folder / "scripts" / f"{name}.yaml"), "--content", display_path(folder))
 
 
 def save_content(workspace: Workspace, game, name: str, overwrite: bool) -> tuple[Path, str]:
     """Writes the content folder for the script `name`; (its script file, the build command)."""
-    from generator.write.content_folder import write_content_folder
-    from generator.write.files import OutputError
+    from generator.pipeline.exchange import write_content_folder
+    from generator.pipeline.output import OutputError
 
     if workspace.overlaps_content():
         raise refuse(403, "save_in_content", folder=str(workspace.folder))
@@ -51,8 +51,8 @@ def save_content(workspace: Workspace, game, name: str, overwrite: bool) -> tupl
 def export_zip(game, name: str, report) -> bytes:
     """`<name>.json` and `icons/<id>.png` for every uploaded icon, in one zip (the JSON names the icons by those
     relative paths, which the loader reads beside the script file)."""
+    from generator.pipeline.exchange import export_with_icons
     from generator.server.render import zip_bytes
-    from generator.write.export_json import export_icon_files, export_json_bytes
 
-    data = export_json_bytes(game, report)
-    return zip_bytes(name, [(f"{name}.json", data), *export_icon_files(game)])
+    data, icons = export_with_icons(game, report)
+    return zip_bytes(name, [(f"{name}.json", data), *icons])

@@ -20,9 +20,9 @@ def warm():
 
 def page_data() -> dict:
     """Everything the page needs before its first request: it draws the library without waiting."""
-    from generator.documents import DOCUMENTS
     from generator.model import EDITION_NAMES_KO, EDITIONS, SIDE_TEAMS, TEAM_NAMES_KO, TEAMS
-    from generator.load.search import sort_key
+    from generator.pipeline.library import sort_key
+    from generator.pipeline.rendering import document_labels
     from generator.server import tables
     from generator.server.options import labels, option_fields
     from generator.read.theme import team_color
@@ -33,7 +33,7 @@ def page_data() -> dict:
         "characters": tables.library_entries(sorted(library.characters.values(), key=sort_key), library),
         "teams": [{"id": t, "name": TEAM_NAMES_KO[t], "side": t in SIDE_TEAMS} for t in TEAMS],
         "editions": [{"id": e, "name": EDITION_NAMES_KO[e]} for e in EDITIONS],
-        "documents": [{"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in DOCUMENTS],
+        "documents": [{"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in document_labels().items()],
         "options": [field.as_json() for field in option_fields()],
         "team_colors": {t: team_color(t) for t in TEAMS},
         "editor": labels().get("editor", {}),  # the character editor's labels (static/js/editor.js)
@@ -86,13 +86,13 @@ def font(role: str):
 
 @pages.get("/icons/<character_id>")
 def icon(character_id: str):
-    from generator.art.icons import resolve_icon_path
+    from generator.pipeline.library import icon_file
 
     library = warm().loaded().library
     character = library.characters.get(character_id)  # only ids of the library: the request picks, never names, a file
     if character is None:
         abort(404)
-    path = resolve_icon_path(character.id, character.icon, library.content_dir, None)
+    path = icon_file(character, library.content_dir)
     if path is None or path.suffix.lower() not in ICON_TYPES or not path.is_file():
         abort(404)
     return send_file(path, mimetype=ICON_TYPES[path.suffix.lower()], max_age=ONE_DAY)

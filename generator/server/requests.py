@@ -17,10 +17,10 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from generator.load.fields import MAX_TEXT_LENGTH
+from generator.limits import MAX_TEXT_LENGTH
 from generator.limits import MAX_ID_LENGTH, MAX_SCRIPT_ENTRIES, MAX_UPLOADED_IMAGE_BYTES
 from generator.server.errors import refuse
-from generator.read.yamlio import MAX_FILE_BYTES
+from generator.limits import MAX_FILE_BYTES
 
 IMAGE_KEYS = ("logo_image",)
 # homebrew characters' icons sent as pictures ({"icons": {id: data: address}}): each within the upload limit, all of

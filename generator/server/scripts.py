@@ -29,7 +29,7 @@ class Workspace:
 
     def remove_stale_temporaries(self) -> None:
         """Temporaries of saves whose process is gone (killed mid-write) are removed when a server starts."""
-        from generator.write.files import remove_stale_temporaries
+        from generator.pipeline.output import remove_stale_temporaries
 
         if self.folder.is_dir():
             remove_stale_temporaries(self.folder)
@@ -89,14 +89,14 @@ class Workspace:
         --content when the server reads a content folder other than the bundled one."""
         from generator import DEFAULT_CONTENT_DIR
         from generator.invocation import command_line
-        from generator.read.yamlio import display_path
+        from generator.pipeline.output import display_path
 
         bundled = self.content_dir.resolve() == DEFAULT_CONTENT_DIR.resolve()
         return command_line("build", display_path(path), *([] if bundled else ["--content", display_path(self.content_dir)]))
 
     def save(self, game, name: str, overwrite: bool) -> Path:
         """Writes the game's script as <workspace>/<name>.yaml atomically; refuses to replace a file unless asked."""
-        from generator.write.files import OutputError, write_atomic
+        from generator.pipeline.output import OutputError, write_atomic
 
         if self.overlaps_content():
             raise refuse(403, "save_in_content", folder=str(self.folder))

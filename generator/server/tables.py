@@ -9,7 +9,7 @@ import re
 from dataclasses import asdict
 
 from generator.josa import PLACEHOLDER, fill_named
-from generator.model import BAG_TEAMS, NIGHTS, TEAM_NAMES_KO, Character
+from generator.model import BAG_TEAMS, NIGHTS, Character
 from generator.load.search import IdLookup
 from generator.load.standard_order import StandardOrder
 from generator.load.wording import is_latin

@@ -17,7 +17,7 @@ import re
 import zipfile
 
 from generator.limits import MAX_UPLOADED_IMAGE_BYTES
-from generator.read.yamlio import MAX_FILE_BYTES
+from generator.limits import MAX_FILE_BYTES
 from generator.server.errors import refuse
 from generator.server.requests import json_body, refuse_unencodable
 

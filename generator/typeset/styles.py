@@ -68,18 +68,6 @@ def _paragraph_class():
     return TiedParagraph
 
 
-def fit_paragraph(markup: str, role: str, size: float, width: float, height: float, min_size: float | None = None, **style_args):
-    """The largest paragraph (from `size` down to the theme minimum) that fits width×height; (paragraph, fitted?)."""
-    floor = min_size or theme()["text"]["min_size_pt"]
-    current = size
-    while True:
-        para = paragraph(markup, style(role, current, **style_args))
-        _, needed = para.wrap(width, height)
-        if needed <= height or current <= floor:
-            return para, needed <= height
-        current = max(floor, round(current - 0.25, 2))
-
-
 def draw_page_furniture(canvas, page_width: float, page_height: float, title: str, page_number: int | None, fine_print: str | None = None):
     """Script title at the top and page number at the bottom, inside the theme margin."""
     register_fonts()

@@ -118,7 +118,7 @@ def icon_of(character: Character) -> bytes | None:
         return character.icon_data
     if character.icon and character.image and character.image_base:
         from generator.limits import MAX_ICON_BYTES
-        from generator.read.files import NotReadable, read_capped
+        from generator.disk import NotReadable, read_capped
 
         try:
             return read_capped(Path(character.image_base) / character.image, MAX_ICON_BYTES, follow_links=False)

@@ -209,7 +209,7 @@ def homebrew_icon(character: Character, game: Game) -> bytes | None:
     if character.icon_data is not None:
         return character.icon_data
     from generator import DEFAULT_CONTENT_DIR
-    from generator.read.files import NotReadable, read_capped
+    from generator.disk import NotReadable, read_capped
 
     if character.image or (DEFAULT_CONTENT_DIR / "characters" / f"{character.id}.yaml").exists():
         return None  # a JSON character's image is kept as the script gave it

@@ -24,7 +24,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.read.files import kind_of, reason, remove_quietly, removed_on_failure
+from generator.disk import kind_of, reason, remove_quietly, removed_on_failure
 from generator.interrupts import STOP_SIGNALS
 from generator.josa import quoted, with_particle
 

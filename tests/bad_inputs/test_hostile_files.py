@@ -16,7 +16,7 @@ import pytest
 
 from conftest import detach, run_cli
 from generator.art import icon_drawing, icons
-from generator.read.files import NotReadable, read_capped
+from generator.disk import NotReadable, read_capped
 from generator.findings import Report
 from generator.read.yamlio import load_yaml
 from hostile import TROUBLE_BREWING, run_cli_process, write_script
