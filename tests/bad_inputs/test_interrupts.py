@@ -274,7 +274,7 @@ def test_the_entry_point_loads_nothing_heavy_before_the_handlers():
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}).stdout
-    assert eval(loaded) == ["generator", "generator.cli", "generator.interrupts"]
+    assert eval(loaded) == ["generator", "generator.cli", "generator.interrupts", "generator.process"]
 
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])

@@ -12,7 +12,7 @@ import pytest
 from conftest import CONTENT, bundled_kit, pdf_page_texts, read_yaml
 from generator import TEMPLATES_DIR
 from generator.model import EDITION_NAMES_KO
-from test_almanac_content import FILES, PROSE, USER_FIELDS, items, ours
+from tests.content.test_almanac_content import FILES, PROSE, USER_FIELDS, items, ours
 
 GLOSSARY = read_yaml(CONTENT / "glossary.yaml")
 EDITIONS_EN = {"tb": "Trouble Brewing", "bmr": "Bad Moon Rising", "snv": "Sects & Violets"}

@@ -152,7 +152,7 @@ def test_the_page_offers_the_styles():
 def test_the_page_builds_the_style_the_command_line_builds(tmp_path, monkeypatch):
     """The page's form sends style=parchment; the server's sheet is the command line's, byte for byte."""
     from generator.server import create_app
-    from test_serve_api import TROUBLE_BREWING, publisher_json
+    from tests.server.test_serve_api import TROUBLE_BREWING, publisher_json
 
     text = publisher_json(TROUBLE_BREWING)
     (tmp_path / "tb.json").write_text(text, encoding="utf-8")

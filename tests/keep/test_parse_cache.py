@@ -110,7 +110,9 @@ def run_probe(code: str, folder: Path, *args: str) -> subprocess.CompletedProces
 
 PROBE = (
     "import sys, runpy, atexit\n"
-    "atexit.register(lambda: print('LOADED', sorted(m for m in ('yaml', 'jinja2', 'reportlab', 'tossi', 'PIL') if m in sys.modules), flush=True))\n"
+    "loaded = lambda: print('LOADED', sorted(m for m in ('yaml', 'jinja2', 'reportlab', 'tossi', 'PIL') if m in sys.modules), flush=True)\n"
+    "atexit.register(loaded)\n"
+    "import os; leave = os._exit; os._exit = lambda code: (loaded(), leave(code))  # a command leaves by os._exit\n"
     "sys.argv = ['botc-pnp', *sys.argv[1:]]\n"
     "runpy.run_module('generator', run_name='__main__')\n"
 )

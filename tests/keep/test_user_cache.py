@@ -230,7 +230,9 @@ def test_a_warm_build_loads_no_svg_converter(tmp_path, filled):
     folder, _ = filled
     probe = (
         "import sys, runpy, atexit\n"
-        "atexit.register(lambda: print('LOADED', sorted(m for m in ('svglib', 'lxml', 'pypdf') if m in sys.modules), flush=True))\n"
+        "loaded = lambda: print('LOADED', sorted(m for m in ('svglib', 'lxml', 'pypdf') if m in sys.modules), flush=True)\n"
+    "atexit.register(loaded)\n"
+    "import os; leave = os._exit; os._exit = lambda code: (loaded(), leave(code))  # a command leaves by os._exit\n"
         "sys.argv = ['botc-pnp', 'build', 'in-space', '--out', sys.argv[1]]\n"
         "runpy.run_module('generator', run_name='__main__')\n"
     )
