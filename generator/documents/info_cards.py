@@ -122,7 +122,7 @@ class CardSheet:
         return self.left + column * self.card_w, self.top - (row + 1) * self.card_h
 
     def text_box(self) -> tuple[float, float]:
-        """Width and height the card's words may fill (inside the frame, clear of the label and as far from the foot)."""
+        """Width and height the card's words may fill: inside the frame, as far from the foot as from the label."""
         c = card_theme()
         inside = mm(c["frame_inset"] + c["padding"])
         return self.card_w - 2 * inside, self.card_h - 2 * inside - mm(26)
@@ -295,10 +295,9 @@ class IndexPage:
         card_lines = balanced_lines(card.text, bold, c["index_card_pt"], self.card_w) or [card.text]
         use = card.use or c["index_unlisted"]
         use_lines = balanced_lines(use, plain, c["index_use_pt"], self.use_w) or [use]
-        named_lines = wrap_units([c["index_named"]] + named, ", ", plain, c["index_named_pt"], self.use_w) if named else []
-        if named_lines:  # the lead-in stands before the first step, not as an item of the list
-            named_lines[0] = named_lines[0].replace(c["index_named"] + ",", c["index_named"], 1)
-        return IndexRow(card_lines, use_lines, named_lines)
+        # the lead-in stands before the first step, not as an item of the list
+        units = [f"{c['index_named']} {named[0]}", *named[1:]] if named else []
+        return IndexRow(card_lines, use_lines, wrap_units(units, ", ", plain, c["index_named_pt"], self.use_w))
 
     def head_height(self) -> float:
         c = card_theme()

@@ -143,7 +143,10 @@ def test_forced_build_still_prints_an_unlisted_card(content, tmp_path):
     edit_character(content, "imp", other_nights="임프를 깨우세요. '목록에 없는 카드' 정보 토큰을 보여 주세요.")
     result = run_cli("info-cards", "--content", content, "--out", tmp_path, "--force")
     assert result.exit_code == 1  # the finding still stands
-    assert "목록에없는카드" in squash("".join(page_texts((tmp_path / "in-space" / "info-cards.pdf").read_bytes())))
+    texts = page_texts((tmp_path / "in-space" / "info-cards.pdf").read_bytes())
+    assert "목록에없는카드" in squash("".join(texts[:-1]))
+    index = squash(texts[-1])  # on the index: no note of when to use it, and which step names it
+    assert squash("목록에 없는 카드" + theme()["info_cards"]["index_unlisted"] + theme()["info_cards"]["index_named"] + "임프(다른 밤)") in index
 
 
 WORD = st.text(st.characters(min_codepoint=0xAC00, max_codepoint=0xD7A3), min_size=1, max_size=7)
