@@ -171,6 +171,19 @@ def info_ongoing_none(facts: Facts, limits) -> list[Hit]:
     return []
 
 
+@check("info-same-kind")
+def info_same_kind(facts: Facts, limits) -> list[Hit]:
+    """This project's rule (issue 55), read from the role texts of the publisher's release data: information
+    characters that answer the same question (the rules file's info_kinds, one group per question) give the town
+    one kind of evidence twice, so a script with both learns less new than its list of information roles suggests."""
+    hits = []
+    for kind in facts.rules.info_kinds.values():
+        ids = [c.id for c in facts.sheet if c.id in kind["characters"]]
+        if len(ids) >= limits.get("minimum", 2):
+            hits.append(Hit(tuple(ids), {"names": facts.names(ids), "learns": kind["learns"], "count": len(ids)}))
+    return hits
+
+
 @check("misregister-unused")
 def misregister_unused(facts: Facts, limits) -> list[Hit]:
     """Checker's list: misregistration with nothing on the script that reads a registration."""
@@ -206,19 +219,27 @@ def outsiders_unadjusted(facts: Facts, limits) -> list[Hit]:
 
 @check("outsiders-all-in-play")
 def outsiders_all_in_play(facts: Facts, limits) -> list[Hit]:
-    """Checker's list (the reverse of the rule above): Outsider adders on a script with so few
-    Outsiders that, when they act, every Outsider on the script is in play."""
-    from generator.load.bag import team_range
-
+    """Checker's list (the reverse of the rule above): Outsider adders on a script with so few Outsiders that, at
+    some player counts, an adder in play brings exactly every Outsider on the script into the game. A count past
+    them is a bag the script cannot fill, which the setup check already reports (check/setup.py: setup-shortfall)."""
     outsiders = facts.team("outsider")
     adders = [i for i, deltas in facts.outsider_changes().items() if max(deltas) > 0]
     if not outsiders or not adders:
         return []
+    counts, reaching, most = [], [], 0
     for row in facts.rows:
-        most = team_range(row, "outsider")[1]
-        if most > row.base.outsider and most >= len(outsiders):
-            return [Hit(tuple(outsiders + adders), {"players": row.players, "most": most, "count": len(outsiders)})]
-    return []
+        raised = [v for v in row.variants if any(i in adders and delta > 0 for i, delta in v.modifiers)
+                  and v.counts.get("outsider") > row.base.outsider]
+        most = max([most] + [v.counts.get("outsider") for v in raised])
+        exact = [v for v in raised if v.counts.get("outsider") == len(outsiders)]
+        if exact:
+            counts.append(row.players)
+            reaching += [i for v in exact for i, delta in v.modifiers if i in adders and delta > 0]
+    if not counts:
+        return []
+    reaching = facts.order(reaching)
+    return [Hit(tuple(outsiders + reaching), {"players": ", ".join(map(str, counts)), "adders": facts.names(reaching),
+                                              "count": len(outsiders), "most": most, "need": most + 1})]
 
 
 # --- the Demon and what abilities need ---------------------------------------------------------------------------
@@ -302,15 +323,19 @@ def bluffs_short(facts: Facts, limits) -> list[Hit]:
     bluffs = limits.get("bluffs", 3)
     have = len(facts.team("townsfolk"))
     worst = None
+    failing = []
     for row in facts.rows:
         for variant in row.variants:
             needed = variant.characters_needed.townsfolk
-            if have < needed + bluffs and (worst is None or needed > worst[1]):
-                worst = (row.players, needed)
+            if have < needed + bluffs:
+                failing += [row.players] if row.players not in failing else []
+                if worst is None or needed > worst[1]:
+                    worst = (row.players, needed)
     if worst is None:
         return []
     players, needed = worst
-    return [Hit((), {"players": players, "in_play": needed, "count": have, "missing": needed + bluffs - have})]
+    return [Hit((), {"players": players, "in_play": needed, "count": have, "need": needed + bluffs,
+                     "missing": needed + bluffs - have, "failing": ", ".join(map(str, failing))})]
 
 
 def range_values(facts: Facts) -> dict:
@@ -342,7 +367,7 @@ def teensy_needs_seven(facts: Facts, limits) -> list[Hit]:
     content/night_order.yaml); community checker's rule list: teensy scripts with characters that need 7+ players."""
     needing = facts.tagged("needs_evil_info")
     if needing and facts.players[1] < facts.evil_info_players:
-        return [Hit(tuple(needing), {**range_values(facts), "minimum": facts.evil_info_players})]
+        return [Hit(tuple(needing), {**range_values(facts), "minimum": facts.evil_info_players, "names": facts.names(needing)})]
     return []
 
 

@@ -1,5 +1,6 @@
 """The advice rules file (content/advice.yaml) → AdviceRules: which characters count as what, each demon's counters,
-what abilities need, and every rule's severity and Korean text; and one piece of advice as people and programs read it.
+what abilities need, which information characters answer the same question, and every rule's severity and Korean
+text; and one piece of advice as people and programs read it.
 
 A content folder without the file, or with one that cannot be read as rules, uses the bundled file: advice never
 becomes a finding, so a broken rules file can never change what `validate` reports or its exit code."""
@@ -48,6 +49,7 @@ class AdviceRules:
     needs: dict[str, dict]
     rules: tuple[dict, ...]  # in the file's order: each has code, severity, title, reason, change, limits
     source: str = ""
+    info_kinds: dict[str, dict] = field(default_factory=dict)  # name → learns (a Korean sentence), characters (ids)
 
     def tag(self, name: str) -> frozenset[str]:
         return self.tags.get(name, frozenset())
@@ -108,7 +110,7 @@ def parse_rules(data, source: str = "") -> AdviceRules:
     severities = data.get("severities")
     if not isinstance(severities, dict) or set(severities) != set(SEVERITIES) or not all(isinstance(v, str) for v in severities.values()):
         raise NotRules("severities: high, medium, low")
-    for key in ("tags", "counters", "needs"):
+    for key in ("tags", "counters", "needs", "info_kinds"):
         if not isinstance(data.get(key) or {}, dict):
             raise NotRules(f"{key}: a mapping")
     if not isinstance(data.get("rules") or [], list):
@@ -124,6 +126,11 @@ def parse_rules(data, source: str = "") -> AdviceRules:
         if not tags_needed and (not isinstance(team, str) or not isinstance(at_least, int) or isinstance(at_least, bool)):
             raise NotRules(f"needs.{character}: tags, or a team and a whole number at_least")
         needs[character] = {**need, "tags": list(tags_needed)}
+    info_kinds = {}
+    for name, kind in (data.get("info_kinds") or {}).items():
+        if not isinstance(kind, dict) or not isinstance(kind.get("learns"), str):
+            raise NotRules(f"info_kinds.{name}: learns and characters")
+        info_kinds[name] = {"learns": kind["learns"], "characters": id_list(kind.get("characters"), f"info_kinds.{name}.characters")}
     rules = []
     for rule in data.get("rules") or []:
         if not isinstance(rule, dict) or rule.get("severity") not in SEVERITIES:
@@ -134,7 +141,7 @@ def parse_rules(data, source: str = "") -> AdviceRules:
         if not isinstance(limits, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in limits.values()):
             raise NotRules(f"{rule['code']}.limits: whole numbers")
         rules.append({**rule, "limits": limits})
-    return AdviceRules(dict(severities), tags, counters, needs, tuple(rules), source)
+    return AdviceRules(dict(severities), tags, counters, needs, tuple(rules), source, info_kinds)
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

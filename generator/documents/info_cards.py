@@ -1,10 +1,15 @@
-"""Game → info-cards.pdf: the storyteller's night cards ('이 플레이어가 악마입니다' …), about A6, four to a sheet.
+"""Game → info-cards.pdf: the storyteller's night cards ('이 플레이어가 악마입니다' …), about A6, four to a sheet,
+then the storyteller's index of them.
 
 The cards are content/info_cards.yaml plus any card the script's night texts name that the list lacks
 (generator/load/info_cards.py). They sit edge to edge in a 2 × 2 block, so two straight cuts through the middle
-and four round the outside free them; thin crop marks outside the block show where. Each card: a framed tinted
-face, a small label, the card's words large and balanced over as few lines as fit, and its `use` line small.
-Empty places on the last sheet get blank cards to write on.
+and four round the outside free them; thin crop marks outside the block show where. Each card's face holds only what
+the player is shown: a framed tinted face, a small label, the card's words large and balanced over as few lines as
+fit. Empty places on the last sheet get blank cards to write on.
+
+When to show each card (its `use` line) and which of the script's night steps name it go on an index page after the
+cards, never on a card: the cards are held up to players at night, and a margin note outside the cut would be cut
+off and thrown away with the trim, while a page that is not cut stays beside the night sheet all game.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+from dataclasses import dataclass
 
 from generator.load.info_cards import InfoCard, cards_to_print
 from generator.typeset.fonts import register_fonts
@@ -116,7 +122,7 @@ class CardSheet:
         return self.left + column * self.card_w, self.top - (row + 1) * self.card_h
 
     def text_box(self) -> tuple[float, float]:
-        """Width and height the card's words may fill (inside the frame, between the label and the use line)."""
+        """Width and height the card's words may fill: inside the frame, as far from the foot as from the label."""
         c = card_theme()
         inside = mm(c["frame_inset"] + c["padding"])
         return self.card_w - 2 * inside, self.card_h - 2 * inside - mm(26)
@@ -138,7 +144,8 @@ def draw_crop_marks(canvas, sheet: CardSheet) -> None:
 
 
 def draw_card(canvas, sheet: CardSheet, x: float, y: float, card: InfoCard | None, size: float) -> None:
-    """One card face with its lower-left corner at (x, y); None draws a blank card to write on."""
+    """One card face with its lower-left corner at (x, y); None draws a blank card to write on. The face carries the
+    label and the card's words only: what the storyteller needs to know about the card is on the index page."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     c = card_theme()
@@ -176,22 +183,7 @@ def draw_card(canvas, sheet: CardSheet, x: float, y: float, card: InfoCard | Non
         canvas.setFont(text_font, card_size)
         for n, line in enumerate(lines):
             canvas.drawCentredString(x + w / 2, first - n * leading, line)
-    if card is not None and card.use:  # a blank card's face stays blank: the players read it once it is written on
-        _draw_use(canvas, card.use, x + w / 2, y + inset + mm(6), box_w)
     canvas.restoreState()
-
-
-def _draw_use(canvas, text: str, centre: float, bottom: float, width: float) -> None:
-    """The small `use` line(s), centred above `bottom`, at most three lines."""
-    c = card_theme()
-    font = font_name(c["use_font"])
-    size = c["use_pt"]
-    lines = balanced_lines(text, font, size, width) or [text]
-    leading = size * 1.35
-    canvas.setFillColor(_hex(color("muted")))
-    canvas.setFont(font, size)
-    for n, line in enumerate(lines[:3]):
-        canvas.drawCentredString(centre, bottom + (min(len(lines), 3) - 1 - n) * leading, line)
 
 
 def footer_title(title: str, room: float, font: str, size: float) -> tuple[str, float]:
@@ -213,9 +205,9 @@ def footer_title(title: str, room: float, font: str, size: float) -> tuple[str, 
     return shown, smallest
 
 
-def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0) -> None:
-    """Title on the left half and cutting note on the right half of the bottom margin, clear of the crop marks; a
-    page with blank cards says there, outside the cards, what they are for."""
+def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0, note: str | None = None) -> None:
+    """Title on the left half and cutting note (or `note`) on the right half of the bottom margin, clear of the crop
+    marks; a page with blank cards says there, outside the cards, what they are for."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     c = card_theme()
@@ -228,7 +220,7 @@ def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, bla
     canvas.setFillColor(_hex(color("muted")))
     canvas.setFont(font, size)
     canvas.drawString(sheet.left + mm(5), y, left_text)
-    right_text = f"{c['cut_note']} · {page}/{pages}"
+    right_text = f"{note or c['cut_note']} · {page}/{pages}"
     if blanks:  # with the cutting note when both fit beside the middle crop mark, else the blank cards' note alone
         right_text = f"{c['blank_note'].format(count=blanks)} · {right_text}"
         if stringWidth(right_text, font, size) > sheet.right - middle - mm(10):
@@ -237,8 +229,151 @@ def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, bla
     canvas.restoreState()
 
 
+# --- the storyteller's index: when to show each card, which night steps name it -----------------------------------
+
+@dataclass(frozen=True)
+class IndexRow:
+    """One card on the index: its words (left column), when to show it and the night steps naming it (right)."""
+
+    card: list[str]
+    use: list[str]
+    named: list[str]
+
+    def height(self) -> float:
+        c = card_theme()
+        left = len(self.card) * c["index_card_pt"] * c["index_leading"]
+        right = len(self.use) * c["index_use_pt"] * c["index_leading"]
+        if self.named:
+            right += mm(c["index_named_gap"]) + len(self.named) * c["index_named_pt"] * c["index_leading"]
+        return max(left, right) + 2 * mm(c["index_pad"])
+
+
+def steps_naming(game) -> dict[str, list[str]]:
+    """Card words → 'step(첫날 밤·다른 밤)' for each of the script's night steps whose text names the card, in night
+    order (a step that names it on both nights is listed once)."""
+    from generator.load.info_cards import named_cards
+    from generator.model import NIGHT_NAMES_KO
+
+    by_card: dict[str, dict[str, tuple[str, list[str]]]] = {}
+    for named in named_cards(game):
+        _, nights = by_card.setdefault(named.text, {}).setdefault(named.step_id, (named.step_name, []))
+        if named.night not in nights:
+            nights.append(named.night)
+    return {text: [f"{name}({'·'.join(NIGHT_NAMES_KO[n] for n in nights)})" for name, nights in steps.values()]
+            for text, steps in by_card.items()}
+
+
+def wrap_units(units: list[str], joiner: str, font: str, size: float, width: float) -> list[str]:
+    """Units joined by `joiner`, broken greedily between units only (a step's name is never split across lines)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for unit in units:
+        if lines and stringWidth(lines[-1] + joiner + unit, font, size) <= width:
+            lines[-1] += joiner + unit
+        else:
+            if lines:
+                lines[-1] += joiner.rstrip()
+            lines.append(unit)
+    return lines
+
+
+class IndexPage:
+    """Geometry of the index page: the block the cards' sheets use, two columns, a heading."""
+
+    def __init__(self, sheet: CardSheet):
+        c = card_theme()
+        self.sheet = sheet
+        self.card_x = sheet.left
+        self.card_w = mm(c["index_card_column"])
+        self.use_x = self.card_x + self.card_w + mm(c["index_gap"])
+        self.use_w = sheet.right - self.use_x
+
+    def row(self, card: InfoCard, named: list[str]) -> IndexRow:
+        c = card_theme()
+        bold, plain = font_name("sans_bold"), font_name("sans")
+        card_lines = balanced_lines(card.text, bold, c["index_card_pt"], self.card_w) or [card.text]
+        use = card.use or c["index_unlisted"]
+        use_lines = balanced_lines(use, plain, c["index_use_pt"], self.use_w) or [use]
+        # the lead-in stands before the first step, not as an item of the list
+        units = [f"{c['index_named']} {named[0]}", *named[1:]] if named else []
+        return IndexRow(card_lines, use_lines, wrap_units(units, ", ", plain, c["index_named_pt"], self.use_w))
+
+    def head_height(self) -> float:
+        c = card_theme()
+        note_lines = len(self.note_lines())
+        return (c["index_title_pt"] * 1.6 + note_lines * c["index_note_pt"] * c["index_leading"] + mm(4)
+                + c["index_head_pt"] * 2.2)
+
+    def note_lines(self) -> list[str]:
+        c = card_theme()
+        width = self.sheet.right - self.sheet.left
+        return [line for sentence in c["index_note"]
+                for line in balanced_lines(sentence, font_name("sans"), c["index_note_pt"], width) or [sentence]]
+
+    def pages(self, rows: list[IndexRow]) -> list[list[IndexRow]]:
+        """The rows in pages: as many as fit under the heading, the rest on the next page."""
+        room = self.sheet.top - self.sheet.bottom - self.head_height()
+        pages: list[list[IndexRow]] = [[]]
+        used = 0.0
+        for row in rows:
+            if pages[-1] and used + row.height() > room:
+                pages.append([])
+                used = 0.0
+            pages[-1].append(row)
+            used += row.height()
+        return pages
+
+    def draw(self, canvas, rows: list[IndexRow]) -> None:
+        c = card_theme()
+        sheet = self.sheet
+        bold, plain = font_name("sans_bold"), font_name("sans")
+        ink, muted = _hex(color("ink")), _hex(color("muted"))
+        y = sheet.top - c["index_title_pt"]
+        canvas.setFillColor(ink)
+        canvas.setFont(bold, c["index_title_pt"])
+        canvas.drawString(sheet.left, y, c["index_title"])
+        y -= c["index_title_pt"] * 0.6
+        canvas.setFillColor(muted)
+        canvas.setFont(plain, c["index_note_pt"])
+        for line in self.note_lines():
+            y -= c["index_note_pt"] * c["index_leading"]
+            canvas.drawString(sheet.left, y, line)
+        y -= mm(4) + c["index_head_pt"] * 1.2
+        canvas.setFont(bold, c["index_head_pt"])
+        head_card, head_use = c["index_heads"]
+        canvas.drawString(self.card_x, y, head_card)
+        canvas.drawString(self.use_x, y, head_use)
+        y -= c["index_head_pt"] * 1.0
+        canvas.setStrokeColor(muted)
+        canvas.setLineWidth(0.8)
+        canvas.line(sheet.left, y, sheet.right, y)
+        canvas.setLineWidth(0.4)
+        for row in rows:
+            self.draw_row(canvas, row, y)
+            y -= row.height()
+            canvas.line(sheet.left, y, sheet.right, y)
+
+    def draw_row(self, canvas, row: IndexRow, top: float) -> None:
+        c = card_theme()
+        leading = c["index_leading"]
+        pad = mm(c["index_pad"])
+        canvas.setFillColor(_hex(color("ink")))
+        canvas.setFont(font_name("sans_bold"), c["index_card_pt"])
+        for n, line in enumerate(row.card):
+            canvas.drawString(self.card_x, top - pad - c["index_card_pt"] * (0.9 + n * leading), line)
+        canvas.setFont(font_name("sans"), c["index_use_pt"])
+        for n, line in enumerate(row.use):
+            canvas.drawString(self.use_x, top - pad - c["index_use_pt"] * (0.9 + n * leading), line)
+        y = top - pad - len(row.use) * c["index_use_pt"] * leading - mm(c["index_named_gap"])
+        canvas.setFillColor(_hex(color("muted")))
+        canvas.setFont(font_name("sans"), c["index_named_pt"])
+        for n, line in enumerate(row.named):
+            canvas.drawString(self.use_x, y - c["index_named_pt"] * (0.9 + n * leading), line)
+
+
 def build(game, options) -> list[tuple[str, bytes]]:
-    """Game + RenderOptions → [("info-cards.pdf", bytes)]."""
+    """Game + RenderOptions → [("info-cards.pdf", bytes)]: the card sheets, then the index page(s)."""
     from reportlab.pdfgen import canvas as pdfcanvas
 
     register_fonts()
@@ -263,21 +398,29 @@ def build(game, options) -> list[tuple[str, bytes]]:
                 f"정보 카드 '{card.text}'가 너무 길어 가장 작은 글자({c['text_min_pt']}pt)로도 카드에 다 들어가지 않습니다. 더 짧게 줄이세요.",
                 subject=game.script.id,
             )
-    pages = max(1, -(-len(cards) // PER_PAGE))
+    sheets = max(1, -(-len(cards) // PER_PAGE))
+    guide = IndexPage(sheet)
+    naming = steps_naming(game)
+    index_pages = guide.pages([guide.row(card, naming.get(card.text, [])) for card in cards])
+    pages = sheets + len(index_pages)
     buffer = io.BytesIO()
     canvas = pdfcanvas.Canvas(buffer, pagesize=(sheet.width, sheet.height), invariant=1)
     canvas.setTitle(f"{game.script.title} · 정보 카드")
     canvas.setAuthor(game.script.author or "")
     canvas.setCreator("botc-pnp")
     bleed = mm(c["bleed"])
-    for page in range(pages):
+    for page in range(sheets):
         canvas.setFillColor(_hex(c["background"]))
         canvas.rect(sheet.left - bleed, sheet.bottom - bleed, sheet.right - sheet.left + 2 * bleed, sheet.top - sheet.bottom + 2 * bleed, stroke=0, fill=1)
         for slot in range(PER_PAGE):
             index = page * PER_PAGE + slot
             draw_card(canvas, sheet, *sheet.origin(slot), cards[index] if index < len(cards) else None, size)
         draw_crop_marks(canvas, sheet)
-        draw_footer(canvas, sheet, game.script.title, page + 1, pages, max(0, (page + 1) * PER_PAGE - len(cards)) if page == pages - 1 else 0)
+        draw_footer(canvas, sheet, game.script.title, page + 1, pages, max(0, (page + 1) * PER_PAGE - len(cards)) if page == sheets - 1 else 0)
+        canvas.showPage()
+    for number, rows in enumerate(index_pages, start=sheets + 1):  # not cut, so no tint and no crop marks
+        guide.draw(canvas, rows)
+        draw_footer(canvas, sheet, game.script.title, number, pages, note=c["index_footer"])
         canvas.showPage()
     canvas.save()
     return [("info-cards.pdf", buffer.getvalue())]

@@ -32,6 +32,7 @@ CRAFTED = {
                                       "scarletwoman", "baron", "imp"], {}),
     "info-ongoing-none": ("medium", ["washerwoman", "librarian", "investigator", "chef", "monk", "soldier", "drunk", "saint",
                                      "poisoner", "spy", "imp"], {}),
+    "info-same-kind": ("low", ["empath", "shugenja", "washerwoman", "chef", "monk", "saint", "drunk", "poisoner", "baron", "imp"], {}),
     "misregister-unused": ("medium", ["monk", "soldier", "mayor", "fool", "pacifist", "recluse", "saint", "spy", "baron", "imp"], {}),
     "outsider-count-fixed": ("low", ["washerwoman", "chef", "empath", "monk", "drunk", "saint", "recluse", "poisoner", "spy", "imp"], {}),
     "outsiders-unadjusted": ("medium", ["washerwoman", "chef", "empath", "butler", "drunk", "recluse", "saint", "tinker", "poisoner",
@@ -111,6 +112,59 @@ def test_advice_names_what_it_found(crafted):
     assert "연금술사·첩자" in jinx.reason
 
 
+def one(crafted, code):
+    [advice] = [a for a in crafted[code][1] if a.code == code]
+    return advice
+
+
+@pytest.mark.slow
+def test_the_outsider_advice_says_which_counts_which_characters_and_what_to_add(crafted):
+    """Issue 55: '외지인이 2명이 되는데 … 외지인도 1개뿐' did not say what it meant. Two Outsiders and the Baron: at 5 and
+    7 players the Baron makes exactly two Outsiders, so both of the script's are in play; at 6 he would need three (the
+    setup check's warning), so the advice asks for one more than the most any game holds."""
+    advice = one(crafted, "outsiders-all-in-play")
+    assert advice.characters == ("butler", "drunk", "baron")
+    assert "5, 7명 게임에 외지인을 늘리는 캐릭터(남작)가 나오면 외지인이 2명이 되어" in advice.reason
+    assert "외지인 캐릭터 2개가 빠짐없이 게임에 나옵니다" in advice.reason and "외지인인 척하는 악한 플레이어" in advice.reason
+    assert advice.change.startswith("외지인 캐릭터를 4개 이상으로 늘려") and "(3명)" in advice.change
+
+
+def test_no_outsider_advice_where_the_setup_check_already_says_the_bag_cannot_be_filled(tmp_path):
+    """One Outsider and the Baron: no game holds exactly one Outsider with the Baron in play (he needs two or three),
+    so the advice says nothing and the setup check's error says what is wrong."""
+    from generator.load.game import load_game
+
+    path = script_file(tmp_path, ["washerwoman", "chef", "empath", "monk", "saint", "baron", "imp"], "one-outsider", players="5-6")
+    game, _ = load_game(str(path))
+    assert "outsiders-all-in-play" not in [a.code for a in advise(game)]
+    result = run_cli("validate", path)
+    assert result.exit_code == 1 and "외지인이 모자랍니다" in result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_the_other_advice_names_its_numbers_and_characters(crafted):
+    bluffs = one(crafted, "bluffs-short")
+    assert re.search(r"마을주민이 (\d+)개 있어야 하는데 (\d+)개뿐", bluffs.reason), bluffs.reason
+    need, have = map(int, re.search(r"마을주민이 (\d+)개 있어야 하는데 (\d+)개뿐", bluffs.reason).groups())
+    assert f"마을주민을 {need - have}개 더 넣으세요" in bluffs.change
+    seven = one(crafted, "teensy-needs-seven")
+    assert seven.reason.startswith("양귀비 재배자의 능력은") and "양귀비 재배자" in seven.change
+    same = one(crafted, "info-same-kind")
+    assert same.characters == ("empath", "shugenja") and same.reason.startswith("초공감자, 순례자 모두 ")
+    assert RULES["info_kinds"]["evil_nearby"]["learns"] in same.reason and "새로 알게 되는 것" in same.reason
+    assert "하나만 남기고" in same.change
+
+
+def test_roles_that_learn_different_things_are_not_told_they_overlap():
+    """Trouble Brewing's washerwoman, librarian and investigator all learn one of two players' characters, but of
+    three different teams; the chef and the empath read the circle and their own seats: no overlap advice."""
+    from generator.load.game import load_game
+
+    for script in ("trouble-brewing", "bad-moon-rising", "sects-and-violets", "in-space"):
+        game, _ = load_game(script)
+        assert "info-same-kind" not in [a.code for a in advise(game)], script
+
+
 def test_advice_is_ordered_by_severity_then_the_rules_file():
     order = [rule["code"] for rule in RULES["rules"]]
     from generator.load.game import load_game
@@ -122,12 +176,21 @@ def test_advice_is_ordered_by_severity_then_the_rules_file():
     assert [a.message for a in advise(game)] == [a.message for a in found]  # the same every time
 
 
-@pytest.mark.parametrize("script", ["trouble-brewing", "bad-moon-rising", "sects-and-violets", "in-space"])
+BUNDLED_ADVICE = {  # what each bundled script is told, in order: a new rule that trips one of them changes this on purpose
+    "trouble-brewing": ["outsiders-all-in-play", "single-demon"],
+    "bad-moon-rising": ["droison-heavy"],
+    "sects-and-violets": [],
+    "in-space": ["bluffs-short", "jinx-present"],
+}
+
+
+@pytest.mark.parametrize("script", sorted(BUNDLED_ADVICE))
 def test_the_editions_and_the_bundled_script_get_no_high_advice(script):
     result = run_cli("validate", script, "--advice", "--json")
     assert result.exit_code == 0, result.stdout + result.stderr
     advice = [entry for entry in json.loads(result.stdout) if entry["level"] == "advice"]
     assert [a for a in advice if a["severity"] == "high"] == []
+    assert [a["code"] for a in advice] == BUNDLED_ADVICE[script]
     for entry in advice:
         assert set(entry) == {"level", "severity", "code", "subject", "message", "characters"}
         assert entry["severity"] in SEVERITIES and entry["code"] in CHECKS
@@ -184,6 +247,27 @@ def test_the_human_output_has_an_advice_section_after_the_findings_and_the_table
     assert not re.search(r"\(([a-z]+(?:-[a-z0-9]+)+)\)", result.stdout)  # codes stay in --json
     plain = run_cli("validate", "bad-moon-rising")
     assert "설계 조언" not in plain.stdout and plain.stdout in result.stdout.replace("\n".join(lines[head - 1:-1]) + "\n", "")
+
+
+def display_columns(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+@pytest.mark.parametrize("script", sorted(BUNDLED_ADVICE))
+def test_the_advice_output_lines_up_in_a_terminal(script):
+    """With --advice, the setup table's bars still stand one above the other counted in terminal columns (a Hangul
+    letter takes two), and the advice lines pad nothing: each starts with its severity word in brackets, no run of
+    spaces anywhere that would line up only in a proportional font."""
+    lines = run_cli("validate", script, "--advice").stdout.splitlines()
+    table = [line for line in lines if line.count(" | ") == 5]
+    assert len(table) == 12
+    bars = {tuple(display_columns(line[:at]) for at in [i for i, ch in enumerate(line) if ch == "|"]) for line in table}
+    assert len(bars) == 1, table
+    head = next(i for i, line in enumerate(lines) if line.startswith("설계 조언"))
+    for line in lines[head + 1 : -1]:
+        assert re.match(r"\[(높음|보통|낮음)\] \S", line) and "  " not in line, line
 
 
 def test_a_script_without_advice_says_so_and_unreadable_input_gets_none(exit_scripts):
@@ -243,11 +327,17 @@ def test_the_rules_file_names_library_characters_of_the_right_teams():
         assert set(need.get("tags", [])) <= set(RULES["tags"]), character
     good = ("townsfolk", "outsider")
     assert all(teams[i] in good for tag in ("info_first_night", "info_ongoing") for i in RULES["tags"][tag])
+    informers = set(RULES["tags"]["info_first_night"]) | set(RULES["tags"]["info_ongoing"])
+    for kind, entry in RULES["info_kinds"].items():  # a group of information characters, each a sentence ending '.'
+        ids = entry["characters"]
+        assert len(ids) >= 2 and len(ids) == len(set(ids)) and set(ids) <= informers, kind
+        assert entry["learns"].endswith("다.") and "{" not in entry["learns"], kind
 
 
 def our_advice_texts() -> list[str]:
     texts = [r[key] for r in RULES["rules"] for key in ("title", "reason", "change")]
     texts += [n[key] for n in RULES["needs"].values() for key in ("reason", "change")]
+    texts += [kind["learns"] for kind in RULES["info_kinds"].values()]
     return texts + list(RULES["severities"].values())
 
 
@@ -270,6 +360,8 @@ def test_a_content_folder_without_a_usable_rules_file_uses_the_bundled_one(conte
     severities = {"high": "높음", "medium": "보통", "low": "낮음"}
     for broken in ({"severities": {"high": "높음"}}, {"severities": severities, "tags": ["imp"]},
                    {"severities": severities, "needs": {"hatter": {"reason": "r", "change": "c", "team": "demon", "at_least": "둘"}}},
+                   {"severities": severities, "info_kinds": {"pair": {"learns": "l", "characters": "empath"}}},
+                   {"severities": severities, "info_kinds": {"pair": {"characters": ["empath", "shugenja"]}}},
                    {"severities": severities, "rules": [{"code": "too-long", "severity": "high", "title": "t", "reason": "r",
                                                          "change": "c", "limits": {"maximum": "서른"}}]}):
         with pytest.raises(ValueError):
