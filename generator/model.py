@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "loric", "fabled")
 SHEET_TEAMS = ("townsfolk", "outsider", "minion", "demon")
@@ -47,6 +50,15 @@ FIXED_STEPS = ("dusk", "minioninfo", "demoninfo", "dawn")
 JINX_FABLED = "djinn"
 
 
+class PlaceMap(Protocol):
+    """Field → 'file:line' for messages ('ability', 'reminders[2]'): a dict, or generator.read.yamlio.Places, which
+    works a line out only when a message asks for it."""
+
+    def get(self, key: str, /) -> str | None: ...
+
+    def __contains__(self, key: str, /) -> bool: ...
+
+
 @dataclass
 class Character:
     id: str
@@ -75,7 +87,7 @@ class Character:
     custom: bool = False  # given in full by a script rather than taken from the library
     icon_data: bytes | None = field(default=None, repr=False)  # an icon sent as the picture itself (the page's editor)
     original: dict = field(default_factory=dict)  # the text it came with before translation (publisher keys → English)
-    places: dict = field(default_factory=dict, repr=False, compare=False)  # 'ability', 'reminders[2]' → 'file:line'
+    places: PlaceMap = field(default_factory=dict[str, str], repr=False, compare=False)  # 'ability', 'reminders[2]' → 'file:line'
 
     def where(self, key: str) -> str | None:
         """'file:line' of a field ('how_to_run[2]' is the second step), else of the field, else of the character."""
@@ -127,7 +139,7 @@ class FixedStep:
     other_nights: str | None = None
     min_players: int | None = None
     cues: dict = field(default_factory=dict)  # night → a one-line cue for the night card (optional)
-    places: dict = field(default_factory=dict, repr=False, compare=False)  # field → 'file:line'
+    places: PlaceMap = field(default_factory=dict[str, str], repr=False, compare=False)  # field → 'file:line'
 
     def night_reminder(self, night: str) -> str | None:
         return self.first_night if night == "first_night" else self.other_nights
@@ -180,10 +192,37 @@ class Script:
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)
-    places: dict = field(default_factory=dict, repr=False, compare=False)  # 'title', 'bootlegger[1]' → 'file:line'
+    places: PlaceMap = field(default_factory=dict[str, str], repr=False, compare=False)  # 'title', 'bootlegger[1]' → 'file:line'
 
     def where(self, key: str) -> str | None:
         return self.places.get(key) or self.places.get(key.split("[")[0]) or self.source
+
+
+class PrintedEdition(Protocol):
+    """An edition's printed sheet as the publisher's order knows it (generator.load.standard_order.EditionSheet)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def author(self) -> str | None: ...
+
+    @property
+    def ids(self) -> list[str]: ...
+
+
+class PublisherOrder(Protocol):
+    """The publisher's sort, generator.load.standard_order.StandardOrder, as the stages use it: named here by what it
+    does, since that module reads the model and the model imports no stage."""
+
+    @property
+    def sheets(self) -> Mapping[str, PrintedEdition]: ...
+
+    def edition_of(self, characters: list[Character], library: dict[str, Character]) -> PrintedEdition | None: ...
+
+    def place(self, character: Character) -> float: ...
+
+    def sorted(self, characters: list[Character]) -> list[Character]: ...
 
 
 @dataclass
@@ -196,8 +235,8 @@ class Library:
     night_rules: list[NightRule]
     jinxes: list[Jinx]
     bag_table: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
-    content_dir: object = None
-    standard_order: object = None  # generator.load.standard_order.StandardOrder: the publisher's sort
+    content_dir: Path | None = None  # the folder it was read from (the bundled one for a folder of additions)
+    standard_order: PublisherOrder | None = None  # the publisher's sort (generator.load.standard_order)
     english_names: dict[str, str] = field(default_factory=dict)  # official id → the publisher's English name
 
 
@@ -271,9 +310,12 @@ class Game:
     def unplayed_steps(self, night: str, players: int | None = None) -> list[str]:
         """Fixed steps of this night that need more players than the script is for (its declared range ends under
         their min_players), or than `players` when one game's count is given, in the night's order."""
-        if players is None and not self.script.players:
+        if players is not None:
+            most = players
+        elif self.script.players:
+            most = self.script.players[1]
+        else:
             return []
-        most = players if players is not None else self.script.players[1]
         return [step for step in self.night_order.steps(night)
                 if step in self.library.fixed_steps and (self.library.fixed_steps[step].min_players or 0) > most
                 and self.library.fixed_steps[step].night_reminder(night) is not None]

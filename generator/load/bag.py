@@ -37,7 +37,7 @@ class Variant:
     modifiers: tuple[tuple[str, int], ...]  # (character id, chosen delta or 0 for a Drunk-like swap)
     counts: Counts
     tokens: Counts  # character tokens that go in the bag (the Drunk's slot holds a townsfolk token)
-    characters_needed: Counts | None = None  # distinct characters of each team the script must offer
+    characters_needed: Counts  # distinct characters of each team the script must offer
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def modifier_choices(character: Character) -> list[tuple[str, int]]:
     """The alternatives a modifier offers, as (id, delta); a Drunk-like swap is (id, 0)."""
     if "hidden_as" in character.setup:
         return [(character.id, 0)]
-    choices = []
+    choices: list[tuple[str, int]] = []
     for team, deltas in character.bag_changes.items():
         choices.extend((character.id, delta) for delta in deltas)
     return choices
@@ -193,13 +193,13 @@ def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | Non
         variant = finish(chosen, (counts, shift, occupied))
         if variant is None:
             continue
-        key = (variant.counts, variant.tokens)
+        bag = (variant.counts, variant.tokens)
         found = [everything]
-        if fillers is None or can_occur(counts, in_play, fillers.as_tuple(), totals.as_tuple()):
+        if fillers is None or totals is None or can_occur(counts, in_play, fillers.as_tuple(), totals.as_tuple()):
             found.append(possible)
         for kept in found:
-            if key not in kept or len(chosen) < len(kept[key].modifiers):
-                kept[key] = variant
+            if bag not in kept or len(chosen) < len(kept[bag].modifiers):
+                kept[bag] = variant
     chosen_variants = possible or everything  # nothing can occur at all: show every bag, the check reports it
     return tuple(sorted(chosen_variants.values(), key=lambda v: (len(v.modifiers), v.modifiers, v.counts.as_tuple(), v.tokens.as_tuple())))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from generator.load.fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
 from generator.findings import Report
@@ -147,8 +148,10 @@ def character_from_mapping(
             subject=subject,
             where=fields.where("edition"),
         )
-    if report.error_count > errors_before:
+    # a required field read as None was reported as an error just above, so the second test changes nothing
+    if report.error_count > errors_before or character_id is None or name is None or team is None or ability is None:
         return None
+    by_name: dict[str, Any] = {**texts, **lists}  # Character's optional texts and lists, by their field names
     return Character(
         id=character_id,
         name=name,
@@ -159,8 +162,7 @@ def character_from_mapping(
         original=original,
         source=fields.where("id"),
         places=fields.places(),
-        **texts,
-        **lists,
+        **by_name,
     )
 
 

@@ -77,7 +77,7 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
     from generator.read.file_names import warn_unsafe_script_id
 
     warn_unsafe_script_id(script_id, located.where("id"), report)
-    script = Script(
+    loaded = Script(
         id=script_id,
         title=title or path.stem,
         author=fields.text("author"),
@@ -92,9 +92,9 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         players=declared_players(mapping, located, report),
         source=display_path(path),
     )
-    script.lines = {i: located.line("characters", i) for i in range(len(characters))}
-    script.places = fields.places()
-    return script
+    loaded.lines = {i: located.line("characters", i) for i in range(len(characters))}
+    loaded.places = fields.places()
+    return loaded
 
 
 def declared_players(mapping: dict, located: Located, report: Report) -> tuple[int, int] | None:
@@ -159,8 +159,9 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
         seen.add(character_id)
         character = custom.get(character_id) or library.characters.get(character_id)
         if character is None and report.error_count and files is None:
-            files = character_files(library.content_dir)
-        if character is None and report.error_count and character_id in files:
+            # a library made in memory has no folder: no character file to blame
+            files = character_files(library.content_dir) if library.content_dir is not None else set()
+        if character is None and report.error_count and character_id in (files or ()):
             report.warning(
                 "character-skipped",
                 f"'{character_id}'의 파일에 위의 오류가 있어 이 캐릭터를 빼고 검사했습니다.",
@@ -215,15 +216,15 @@ def credit_only_what_the_publisher_made(game: Game, report: Report) -> None:
     """An edition's title and author on a script with other characters (a club's edit of it): the print never
     credits the publisher for a script it did not make, and the title is asked for."""
     order = game.library.standard_order
-    sheets = getattr(order, "sheets", None)
-    if not sheets or order.edition_of(game.characters, game.library.characters) is not None:
+    if order is None or not order.sheets or order.edition_of(game.characters, game.library.characters) is not None:
         return
+    sheets = order.sheets
     script = game.script
-    credited = next((sheet for sheet in sheets.values() if sheet.author and script.author == sheet.author), None)
+    credited = next((sheet.author for sheet in sheets.values() if sheet.author and script.author == sheet.author), None)
     if credited is not None:
         report.warning(
             "publisher-credit",
-            f"만든 사람이 {with_particle(credited.author, '으로')} 되어 있지만 캐릭터가 공식 스크립트와 다릅니다. 출판사가 만든 "
+            f"만든 사람이 {with_particle(credited, '으로')} 되어 있지만 캐릭터가 공식 스크립트와 다릅니다. 출판사가 만든 "
             "스크립트가 아니므로 인쇄물에 만든 사람을 넣지 않습니다. 만든 사람에 자기 이름이나 모임 이름을 적어 주세요.",
             where=script.source,
         )
@@ -249,6 +250,7 @@ def add_jinx_fabled(game: Game) -> None:
 def load_game(script: str | Path = "in-space", content_dir: Path | None = None) -> tuple[Game | None, Report]:
     """Loads library and script; raises nothing, returns (None, report) when input cannot be read."""
     library, report = load_library(content_dir)
+    assert library.content_dir is not None  # load_library always names the folder it read
     loaded = load_script(script, library.content_dir, report)
     if loaded is None:
         return None, report

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report
-from generator.model import NIGHTS, Game
+from generator.model import NIGHTS, Character, FixedStep, Game
 
 FILE_NAME = "info_cards.yaml"
 CARD_KEYS = {"text", "use"}
@@ -77,8 +77,8 @@ def named_cards(game: Game) -> list[NamedCard]:
         steps += [c.id for c in game.characters if c.id not in steps and c.night_reminder(night)]
         for step_id in steps:
             fixed = game.library.fixed_steps.get(step_id)
-            step = fixed if fixed is not None else game.character(step_id)
-            where = order.source if fixed is not None else step.source
+            step: FixedStep | Character = fixed if fixed is not None else game.character(step_id)
+            where = step.source if isinstance(step, Character) else order.source
             for match in NAMED_CARD.finditer(step.night_reminder(night) or ""):
                 found.append(NamedCard(card_key(match[1]), step_id, step.name, night, where))
     return found

@@ -75,7 +75,7 @@ def night_lines(located: Located, order: NightOrder) -> dict:
     return {
         night: {None: located.line(night), **{i: located.line(night, i) for i in range(len(order.steps(night)))}}
         for night in NIGHTS
-        if night in located.data
+        if isinstance(located.data, dict) and night in located.data  # the callers read it as a mapping already
     }
 
 
@@ -136,7 +136,7 @@ def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) ->
         if known is not None:
             if any(c not in known for c in pair) and files is None:
                 files = character_files(content_dir)
-            unknown = [c for c in pair if c not in known and c not in files]
+            unknown = [c for c in pair if c not in known and c not in (files or ())]  # files is read when one is unknown
             for character_id in unknown:
                 report.error(
                     "unknown-id",
@@ -211,7 +211,7 @@ def adds_to_bundled(content_dir: Path, report: Report) -> bool:
         return False
     located = load_yaml(path, report)
     mapping = require_mapping(located, report, "내용 폴더 설정") if located is not None else None
-    if mapping is None:
+    if located is None or mapping is None:
         return False
     fields = Fields(located, mapping, report)
     fields.warn_unknown({"base"})

@@ -16,7 +16,8 @@ EXAMPLE = "'5-6'(5명부터 6명까지) 또는 '7'(7명만)"
 
 def parse_players(value) -> tuple[tuple[int, int] | None, str | None]:
     """(range, None) for a readable range inside the setup table's 5–15, else (None, the Korean reason)."""
-    low = high = None
+    low: int | None = None
+    high: int | None = None
     if isinstance(value, bool):
         pass
     elif isinstance(value, int):
@@ -28,7 +29,7 @@ def parse_players(value) -> tuple[tuple[int, int] | None, str | None]:
             high = int(match.group(2) or low)
     elif isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         low, high = value
-    if low is None:
+    if low is None or high is None:
         return None, f"인원 범위 {value!r}를 읽을 수 없습니다. {EXAMPLE}처럼 쓰세요."
     if not LOWEST <= low <= high <= HIGHEST:
         return None, f"인원 범위 {value!r}는 쓸 수 없습니다. {LOWEST}명에서 {HIGHEST}명 사이로, 작은 수를 먼저 써 주세요(예: {EXAMPLE})."

@@ -34,7 +34,7 @@ def check_loaded(script, library, report: Report, names: str = "ours", icons_dir
     return game, report
 
 
-def read_publisher_json(text: str, where: str, name: str | None, report: Report, library):
+def read_publisher_json(text: str, where: str, name: str, report: Report, library):
     """The publisher's script JSON (text) → a Script against `library`, or None with the reasons in `report`."""
     from generator.load.publisher.script import script_from_json_text
 

@@ -18,7 +18,7 @@ import pickle
 import signal
 import sys
 from contextlib import contextmanager
-from typing import Callable, Generic, TypeVar
+from typing import Callable, Generic, TypeVar, cast
 
 from generator.interrupts import child_defaults
 
@@ -99,7 +99,8 @@ class Child(Generic[T]):
 
     def result(self) -> T:
         if self.pid is None:
-            return self.value  # ran in this process
+            return cast(T, self.value)  # ran in this process: work()'s result as it is (T itself may hold None)
+        assert self.read_fd is not None  # a forked child keeps its pipe until result() or stop() reaps it
         try:
             with os.fdopen(self.read_fd, "rb", closefd=True) as stream:
                 self.read_fd = None

@@ -4,6 +4,7 @@ Korean TextDoesNotFit."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from generator.keep import parsecache
@@ -34,7 +35,7 @@ def render_documents(game, options: RenderOptions, modules: list[str], progress:
                 if module_name in SEPARATE_PROCESS:
                     elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here
                     progress(f"만드는 중: {labels.get(module_name, module_name)}…{elsewhere}")
-                    waiting[module_name] = parallel.start(lambda name=module_name: build_in_child(name, game, options))
+                    waiting[module_name] = parallel.start(partial(build_in_child, module_name, game, options))
         results = {}
         for module_name in modules:
             if module_name not in waiting:

@@ -117,7 +117,7 @@ def say_replaced(replaced: dict[tuple[str, str | None], list[str]], where: str, 
     for (why, writing), names in replaced.items():
         told = (
             f"{with_particle(writing, '으로')} 적힌 항목 {len(names)}개는 팀과 깨어나는 밤이 공식 캐릭터와 같아"
-            if why == "other-language"
+            if why == "other-language" and writing is not None  # read_object names the writing of every such case
             else f"공식 캐릭터의 능력이 그대로 적힌 항목 {len(names)}개는"
         )
         report.info(

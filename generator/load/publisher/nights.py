@@ -17,7 +17,7 @@ def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, 
     custom characters placed by their firstNight/otherNight numbers on the official scale, or None for the
     library's order."""
     library = lookup.library
-    given = {night: meta.get(key) for night, key in JSON_NIGHT_KEYS.items() if isinstance(meta.get(key), list)}
+    given = {night: meta[key] for night, key in JSON_NIGHT_KEYS.items() if isinstance(meta.get(key), list)}
     moved = {night: displaced(script, library, numbers, night) for night in NIGHTS}
     waking_custom = {
         night: [cid for cid, c in script.custom_characters.items()

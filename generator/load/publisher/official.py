@@ -106,7 +106,7 @@ def writing_name(text: str) -> str:
             counts[first] = counts.get(first, 0) + 1
     if not counts:
         return OTHER_SCRIPT_KO
-    return SCRIPT_NAMES_KO.get(max(sorted(counts), key=counts.get), OTHER_SCRIPT_KO)
+    return SCRIPT_NAMES_KO.get(max(sorted(counts), key=counts.__getitem__), OTHER_SCRIPT_KO)
 
 
 @dataclass(frozen=True)

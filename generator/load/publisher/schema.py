@@ -71,7 +71,7 @@ def describe_schema_error(error) -> str:
     if kind == "enum":
         return f"{where} 값 {with_particle(repr(value), '은')} 쓸 수 없습니다. 쓸 수 있는 값: {', '.join(map(str, error.validator_value))}"
     if kind == "type":
-        expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        expected: list[str] = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         names = " 또는 ".join(JSON_TYPE_NAMES.get(t, t) for t in expected)
         return f"{where} 값은 {names}이어야 합니다(지금은 {JSON_TYPE_NAMES.get(_json_type(value), _json_type(value))})."
     if kind == "maxLength":

@@ -155,9 +155,9 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
             report.error("players-range", f"_meta의 'players': {problem}", where=item_where(where, lines, data.index(meta)))
     bootlegger = meta.get("bootlegger")
     if isinstance(bootlegger, list):
-        script.bootlegger = [text_of(rule) for rule in bootlegger if text_of(rule)]
+        script.bootlegger = [rule_text for rule in bootlegger if (rule_text := text_of(rule))]
 
-    numbers: dict[str, dict[str, float]] = {}
+    numbers: dict[str, dict[str, object]] = {}  # character → night → its night number as the JSON has it (any value: its readers check)
     replaced: dict[tuple[str, str | None], list[str]] = {}  # (why, writing) → official characters printed in our Korean
     for index, character_id, full in entries:
         if full is None:
