@@ -1,5 +1,6 @@
 """Token layout stage: a Game and the token choices → the tokens to print (characters, spares, reminders, shrouds,
-votes) → centres packed on pages.
+votes) → sets cut together (a character's tokens with its reminders, all shrouds, all votes) assigned to sheets →
+centres packed on each sheet.
 
 Pure geometry in millimetres with the origin at the page's lower-left corner (as in PDF); no reportlab here.
 The render module (generator/documents/tokens.py) only draws what this stage decides.
@@ -238,8 +239,8 @@ def _lone_rows(free: list[tuple[float, float]], lattice: list[tuple[float, float
 def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
     """Tokens cut in sets, sheet by sheet: a character's tokens and its reminders share a sheet (a set that fits on a
     fresh sheet is never split), all shrouds run together and then all votes, the sheets filled evenly enough that
-    the last is worth printing (`balanced_sheets`); then each sheet is laid out (`lay_out`): the largest tokens in the regular
-    grid that holds the most of them, smaller ones in further grids in the room left.
+    the last is worth printing (`balanced_sheets`); then each sheet is laid out (`SheetRoom.lay_out`): the largest
+    tokens in the regular grid that holds the most of them, smaller ones in further grids in the room left.
 
     Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch.
     """
@@ -299,9 +300,7 @@ class SheetRoom:
         return self._room[key]
 
     def fits(self, specs: list[TokenSpec]) -> bool:
-        counts: dict[float, int] = {}
-        for spec in specs:
-            counts[spec.diameter_mm] = counts.get(spec.diameter_mm, 0) + 1
+        counts = Counter(spec.diameter_mm for spec in specs)
         larger: tuple[tuple[float, int], ...] = ()
         for diameter in sorted(counts, reverse=True):
             if counts[diameter] > self.room(larger, diameter):
