@@ -101,9 +101,9 @@ OPTIONS: tuple[Option, ...] = (
            "마도서 기록지(grimoire.pdf)의 자리도 이만큼이며 가방 구성과 밤 순서가 이 인원에 맞춰집니다. 기본값: 스크립트의 최대 "
            f"인원({MOST_PLAYERS}명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).", (*TOKEN_COMMANDS, "grimoire"),
            page=True, low=FEWEST_PLAYERS, high=MOST_SEATS, unit="명", metavar="N"),
-    Option("light_shrouds", ("--light-shrouds",), "flag", False,
-           "수의 토큰을 검은 원 대신 종이 바탕에 굵은 검은 테두리와 그림으로 찍습니다(잉크와 토너가 적게 들고 종이가 젖지 "
-           "않습니다).", TOKEN_COMMANDS, page=True),
+    Option("solid_shrouds", ("--solid-shrouds",), "flag", False,
+           "수의 토큰을 검은 원에 밝은 그림으로 찍습니다. 기본은 종이 바탕에 굵은 검은 테두리와 검은 그림이라 잉크와 토너가 "
+           "적게 들고 종이가 젖지 않습니다.", TOKEN_COMMANDS, page=True),
     Option("png", ("--png",), "path", None,
            "토큰마다 PNG 파일(원 바깥 투명, 600 px)을 이 폴더에 씁니다: <id>.png, <id>-reminder-<n>.png.", ("tokens",),
            field="png_dir"),
@@ -165,7 +165,7 @@ class RenderOptions:
     sheet_copies: int = default_of("sheet_copies")  # script.pdf: the two-sided sheet this many times, front, back…
     grimoire_copies: int = default_of("grimoire_copies")  # grimoire.pdf: one page per game this many times
     english: bool = default_of("english")  # each character's English name printed small beside the Korean one
-    light_shrouds: bool = default_of("light_shrouds")  # shroud tokens as a dark ring on paper, not a solid disc
+    solid_shrouds: bool = default_of("solid_shrouds")  # shroud tokens as a solid dark disc, not a dark ring on paper
     names: str = default_of("names")  # one of NAMINGS: applied when the game is loaded (generator.load.naming)
     style: str = default_of("style")  # the sheet's look (and the night sheet's and the night card's): one of STYLES
     creep_mm: float = default_of("creep")  # almanac-booklet.pdf: the centre sheet's pages this far toward the fold

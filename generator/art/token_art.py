@@ -4,7 +4,8 @@ A character token: parchment disc, team ring (each team at its own greyscale lig
 not colour), icon, the name curved along the bottom, leaves on top for its reminder tokens with a star among them
 when it changes the setup, a left leaf when it wakes on the first night and a right leaf for the other nights.
 A reminder token: its text curved along the bottom under the owner's icon, in the owner's ring.
-A shroud (수의): a dark disc with a light grave and label. A vote (투표): a white disc in a grey ring and a raised
+A shroud (수의): a thick dark ring and a dark grave and label on paper (a dark disc with light art with
+--solid-shrouds). A vote (투표): a white disc in a grey ring and a raised
 hand. The cut line is a thin stroked circle at exactly the nominal diameter, the only circle near the cut, light
 where the ring under it is dark; the art extends past it by the bleed.
 """
@@ -179,10 +180,10 @@ class TokenPainter:
         return current, total
 
     def extra_style(self, kind: str) -> dict:
-        """A shroud or vote token's colours; --light-shrouds draws shrouds as a dark ring and art on paper."""
+        """A shroud or vote token's colours; --solid-shrouds draws shrouds as a dark disc with light art, no ring."""
         style = _t(kind)
-        if kind == "shroud" and getattr(self.options, "light_shrouds", False):
-            style = {**style, **_t("shroud_light")}
+        if kind == "shroud" and getattr(self.options, "solid_shrouds", False):
+            style = {key: value for key, value in style.items() if key not in ("ring", "ring_mm")} | _t("shroud_solid")
         return style
 
     # -- tokens --------------------------------------------------------------------------------------------
@@ -328,8 +329,8 @@ class TokenPainter:
         draw_icon(canvas, self.icon(character), cx - icon_size / 2, cy + icon_y - icon_size / 2, icon_size, team_color(character.team))
 
     def _extra(self, canvas, spec, cx, cy, bleed):
-        """Shroud: a dark disc with light art. Vote: a white disc in a grey ring, dark art. Nothing ring-like near
-        the cut: the cut line is the only circle there."""
+        """Shroud: a dark ring and dark art on paper (or a dark disc with light art). Vote: a white disc in a grey
+        ring, dark art. Nothing ring-like near the cut: the cut line is the only circle there."""
         from generator.art.icon_drawing import draw_icon
 
         style = self.extra_style(spec.kind)

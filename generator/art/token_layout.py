@@ -1,5 +1,6 @@
 """Token layout stage: a Game and the token choices → the tokens to print (characters, spares, reminders, shrouds,
-votes) → centres packed on pages.
+votes) → sets cut together (a character's tokens with its reminders, all shrouds, all votes) assigned to sheets →
+centres packed on each sheet.
 
 Pure geometry in millimetres with the origin at the page's lower-left corner (as in PDF); no reportlab here.
 The render module (generator/documents/tokens.py) only draws what this stage decides.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +26,7 @@ VOTE = "vote"  # a dead player's one ghost vote
 EXTRAS = (SHROUD, VOTE)
 _EPS = 1e-6
 GRID_PHASES = 12  # heights tried for a grid that must fit under tokens already on the page
+ROW_MM = 1.0  # centres this close in height read as one row
 
 
 @dataclass(frozen=True)
@@ -180,9 +183,25 @@ def _lattice(radius: float, gap: float, frame: Frame, hexagonal: bool, shifted: 
     return points
 
 
-def _free(point: tuple[float, float], radius: float, placed: list[tuple[float, float, float]], gap: float) -> bool:
+def _free(point: tuple[float, float], radius: float, placed, gap: float) -> bool:
     x, y = point
     return all(math.hypot(x - px, y - py) >= radius + pr + gap - _EPS for px, py, pr in placed)
+
+
+class _Neighbours:
+    """The placed circles by cell of a square grid, so a place is checked against those near it only: as many as
+    fit around one token rather than all of a full sheet's (the sheets are laid out many times while sets are
+    assigned)."""
+
+    def __init__(self, placed: list[tuple[float, float, float]], radius: float, gap: float):
+        self.cell = 2 * max([radius] + [pr for _, _, pr in placed]) + gap  # a circle that can touch is a cell away
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+        for circle in placed:
+            self.cells.setdefault((int(circle[0] // self.cell), int(circle[1] // self.cell)), []).append(circle)
+
+    def near(self, point: tuple[float, float]) -> list[tuple[float, float, float]]:
+        column, row = int(point[0] // self.cell), int(point[1] // self.cell)
+        return [circle for dx in (-1, 0, 1) for dy in (-1, 0, 1) for circle in self.cells.get((column + dx, row + dy), ())]
 
 
 def _best_grid(radius: float, gap: float, frame: Frame, placed: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
@@ -193,13 +212,14 @@ def _best_grid(radius: float, gap: float, frame: Frame, placed: list[tuple[float
     lone_cost = theme()["tokens"]["lone_token_cost"]
     best: list[tuple[float, float]] = []
     best_score = 0.0
+    neighbours = _Neighbours(placed, radius, gap)
     for hexagonal in (True, False):
         row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
         for shifted in ((False, True) if hexagonal else (False,)):
             for step in range(GRID_PHASES if placed else 1):
                 drop = row_pitch * step / GRID_PHASES
                 lattice = _lattice(radius, gap, frame, hexagonal, shifted, drop)
-                free = [p for p in lattice if _free(p, radius, placed, gap)]
+                free = [p for p in lattice if _free(p, radius, neighbours.near(p), gap)]
                 score = len(free) - lone_cost * _lone_rows(free, lattice)
                 if score > best_score + _EPS:
                     best, best_score = free, score
@@ -217,29 +237,236 @@ def _lone_rows(free: list[tuple[float, float]], lattice: list[tuple[float, float
 
 
 def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
-    """Largest tokens first, page after page; on each page a size takes the regular grid that holds the most of it,
-    then further grids in the room left (beside a half row, between rows of larger tokens), so no half-empty page
-    separates characters and reminders. Then a shroud or vote set the leftover room cut in two goes onto one page
-    where it can (`keep_sets_whole`), and the last sheet is evened out (`even_out_last_page`).
+    """Tokens cut in sets, sheet by sheet: a character's tokens and its reminders share a sheet (a set that fits on a
+    fresh sheet is never split), all shrouds run together and then all votes, the sheets filled evenly enough that
+    the last is worth printing (`balanced_sheets`); then each sheet is laid out (`SheetRoom.lay_out`): the largest
+    tokens in the regular grid that holds the most of them, smaller ones in further grids in the room left.
 
     Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch.
     """
-    pages: list[TokenPage] = []
-    occupied: list[list[tuple[float, float, float]]] = []
     for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
         radius = diameter / 2 + bleed_mm
-        group = [spec for spec in specs if spec.diameter_mm == diameter]
         if frame.right - frame.left < 2 * radius - _EPS or frame.top - frame.bottom < 2 * radius - _EPS:
             raise ValueError(f"{diameter:g} mm 토큰은 이 용지에 들어가지 않습니다.")
-        page_index = 0
-        while group:
-            if page_index == len(pages):
-                pages.append(TokenPage(len(pages) + 1))
-                occupied.append([])
-            group = _fill(pages[page_index], occupied[page_index], group, radius, gap_mm, frame)
-            page_index += 1
-    pages = keep_sets_whole([page for page in pages if page.placements], frame, gap_mm, bleed_mm)
-    return even_out_last_page(pages, frame, gap_mm, bleed_mm)
+    room = SheetRoom(frame, gap_mm, bleed_mm)
+    sheets = balanced_sheets(token_sets(specs), room)
+    return [room.lay_out(number, specs) for number, specs in enumerate(sheet_specs(sheets), 1)]
+
+
+@dataclass
+class Piece:
+    """What a sheet carries of one token set: a character's tokens (spares too) and its reminders, all shrouds, or all
+    votes; the whole set unless it is larger than a sheet or a shroud or vote run is cut to fill a sheet."""
+
+    index: int  # the set's place in content order
+    kind: str  # CHARACTER for a character's set, SHROUD or VOTE
+    specs: list[TokenSpec]
+
+
+def token_sets(specs: list[TokenSpec]) -> list[Piece]:
+    """The specs grouped into sets in content order: each character's tokens with its reminders, then each extra kind."""
+    sets: dict[tuple[str, str], Piece] = {}
+    for spec in specs:
+        key = (spec.kind, "") if spec.kind in EXTRAS else (CHARACTER, spec.character_id)
+        if key not in sets:
+            sets[key] = Piece(len(sets), key[0], [])
+        sets[key].specs.append(spec)
+    return list(sets.values())
+
+
+class SheetRoom:
+    """Whether tokens fit on one sheet, and the sheet laid out. A sheet's layout depends only on how many tokens of
+    each size it carries (tokens of one size are interchangeable), so whether a set fits is a count held against the
+    room each count of larger tokens leaves for the next size, laid out once and remembered."""
+
+    def __init__(self, frame: Frame, gap: float, bleed: float):
+        self.frame, self.gap, self.bleed = frame, gap, bleed
+        self._room: dict[tuple, int] = {}
+        self._fill: dict[tuple, float] = {}
+
+    def room(self, larger: tuple[tuple[float, int], ...], diameter: float) -> int:
+        """How many tokens of `diameter` a sheet holds beside `larger` ((diameter, count) of larger sizes, largest
+        first, each count known to fit)."""
+        key = (larger, diameter)
+        if key not in self._room:
+            page, occupied = TokenPage(0), []
+            for size, count in larger:
+                _fill(page, occupied, [_stand_in(size)] * count, size / 2 + self.bleed, self.gap, self.frame)
+            radius = diameter / 2 + self.bleed
+            area = (self.frame.right - self.frame.left) * (self.frame.top - self.frame.bottom)
+            most = int(area / (math.pi * radius * radius)) + 1  # more than any sheet can hold
+            left = _fill(page, occupied, [_stand_in(diameter)] * most, radius, self.gap, self.frame)
+            self._room[key] = most - len(left)
+        return self._room[key]
+
+    def fits(self, specs: list[TokenSpec]) -> bool:
+        counts = Counter(spec.diameter_mm for spec in specs)
+        larger: tuple[tuple[float, int], ...] = ()
+        for diameter in sorted(counts, reverse=True):
+            if counts[diameter] > self.room(larger, diameter):
+                return False
+            larger += ((diameter, counts[diameter]),)
+        return True
+
+    def lay_out(self, number: int, specs: list[TokenSpec]) -> TokenPage:
+        """The sheet: each size, largest first, in the grids that hold the most of it. Tokens of one size take their
+        places in reading order (rows top to bottom, each left to right) in the order given, so a run of shrouds or
+        votes reads as one run on the sheet however the grids lie."""
+        page, occupied = TokenPage(number), []
+        for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
+            group = [spec for spec in specs if spec.diameter_mm == diameter]
+            start = len(page.placements)
+            if _fill(page, occupied, group, diameter / 2 + self.bleed, self.gap, self.frame):
+                raise ValueError("tokens assigned to a sheet that cannot hold them")  # assign_sheets checked they fit
+            places = reading_order([(p.x_mm, p.y_mm) for p in page.placements[start:]])
+            page.placements[start:] = [Placement(spec, x, y) for spec, (x, y) in zip(group, places)]
+        return page
+
+    def fill(self, specs: list[TokenSpec]) -> float:
+        """How far down the sheet's body its tokens reach (bleed included), as a share of the body's height; like the
+        room, it depends only on the counts per size."""
+        key = tuple(sorted(Counter(spec.diameter_mm for spec in specs).items()))
+        if key not in self._fill:
+            self._fill[key] = sheet_fill(self.lay_out(0, specs), self.frame, self.bleed) if specs else 0.0
+        return self._fill[key]
+
+
+def _stand_in(diameter: float) -> TokenSpec:
+    return TokenSpec(REMINDER, "", "", diameter)
+
+
+def reading_order(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Centres in reading order: rows (centres within ROW_MM of the row's first in height) top to bottom, each left to
+    right."""
+    rows: list[list[tuple[float, float]]] = []
+    for point in sorted(points, key=lambda p: (-p[1], p[0])):
+        if rows and rows[-1][0][1] - point[1] <= ROW_MM:
+            rows[-1].append(point)
+        else:
+            rows.append([point])
+    return [point for row in rows for point in sorted(row)]
+
+
+def sheet_fill(page: TokenPage, frame: Frame, bleed: float) -> float:
+    """How far down the body (the frame's height) the sheet's lowest token reaches, bleed included: 0 to 1."""
+    if not page.placements:
+        return 0.0
+    lowest = min(p.y_mm - p.spec.diameter_mm / 2 - bleed for p in page.placements)
+    return (frame.top - lowest) / (frame.top - frame.bottom)
+
+
+def _specs(sheet: list[Piece]) -> list[TokenSpec]:
+    return [spec for piece in sheet for spec in piece.specs]
+
+
+def balanced_sheets(sets: list[Piece], room: SheetRoom) -> list[list[Piece]]:
+    """Sets onto as few sheets as first fit needs, each sheet filled up to a budget of cut area: the largest budget
+    (tried from the fullest sheet down, in steps of `budget_step` of the body's area) that leaves the last sheet worth
+    printing (at least `last_sheet_least` of the fullest sheet's cut area) while every other sheet still reaches
+    `sheet_fill_least` of its body; a budget that keeps the shroud and vote sets whole first, then one that may cut
+    one at a sheet's end. Without such a budget the sheets are simply filled."""
+    tokens = theme()["tokens"]
+    least, fill_least = tokens["last_sheet_least"], tokens["sheet_fill_least"]
+    filled = assign_sheets(sets, room, math.inf)
+    areas = [cut_area(_specs(sheet)) for sheet in filled]
+    if len(filled) < 2 or areas[-1] >= least * max(areas):
+        return filled
+    step = tokens["budget_step"] * (room.frame.right - room.frame.left) * (room.frame.top - room.frame.bottom)
+    for cut_extras in (False, True):
+        budget = max(areas) - step
+        while budget >= sum(areas) / len(filled):
+            sheets = assign_sheets(sets, room, budget, cut_extras)
+            areas_now = [cut_area(_specs(sheet)) for sheet in sheets]
+            if len(sheets) == len(filled) and areas_now[-1] >= least * max(areas_now) and \
+                    all(room.fill(_specs(sheet)) >= fill_least for sheet in sheets[:-1]):
+                return sheets
+            budget -= step
+    return filled
+
+
+def assign_sheets(sets: list[Piece], room: SheetRoom, budget: float, cut_extras: bool = True) -> list[list[Piece]]:
+    """Sets onto sheets. Each sheet takes, in content order, every set that still fits beside what it holds within
+    `budget` mm² of cut area (first fit: a later, smaller set takes room the next one does not fit), so a set that fits
+    on a fresh sheet is never split. Only two kinds of set are cut at a sheet's end, the rest opening the next sheet as
+    one run: a set larger than a sheet, and a shroud or vote set when the sheet would otherwise end above
+    `sheet_fill_least` of its body while tokens follow (cut where the sheet reaches it; not at all without
+    `cut_extras`)."""
+    least = theme()["tokens"]["sheet_fill_least"]
+    remaining = list(sets)
+    sheets: list[list[Piece]] = []
+    carried: Piece | None = None  # the rest of a set cut at the end of the sheet before
+    while remaining or carried is not None:
+        sheet: list[Piece] = []
+        if carried is not None:
+            head, carried = _largest_part(carried, sheet, room)
+            sheet.append(head)
+            if carried is not None:  # a set larger than a sheet fills this one alone
+                sheets.append(sheet)
+                continue
+        for piece in list(remaining):
+            held = _specs(sheet) + piece.specs
+            if room.fits(held) and (not sheet or cut_area(held) <= budget):
+                sheet.append(piece)
+                remaining.remove(piece)
+        short = cut_extras and bool(remaining) and room.fill(_specs(sheet)) < least
+        for piece in remaining:
+            if not room.fits(piece.specs):
+                head, carried = _largest_part(piece, sheet, room)
+            elif short and piece.kind in EXTRAS:
+                head, carried = _part_to_fill(piece, sheet, room, least)
+            else:
+                continue
+            if head.specs:
+                sheet.append(head)
+                remaining.remove(piece)
+                break
+            carried = None
+        if not sheet:
+            raise ValueError("no token fits on a fresh sheet")  # pack() checked every size fits the frame
+        sheets.append(sheet)
+    return sheets
+
+
+def _largest_part(piece: Piece, sheet: list[Piece], room: SheetRoom) -> tuple[Piece, Piece | None]:
+    """(the most of `piece`, in its order, that fits beside `sheet`; the rest, or None)."""
+    held = _specs(sheet)
+    count = len(piece.specs)
+    while count and not room.fits(held + piece.specs[:count]):
+        count -= 1
+    return _cut(piece, count)
+
+
+def _part_to_fill(piece: Piece, sheet: list[Piece], room: SheetRoom, least: float) -> tuple[Piece, Piece | None]:
+    """(the least of `piece` that brings `sheet` down to `least` of its body, or the most that fits; the rest)."""
+    held = _specs(sheet)
+    count = 0
+    while count < len(piece.specs) and room.fits(held + piece.specs[:count + 1]):
+        count += 1
+        if room.fill(held + piece.specs[:count]) >= least:
+            break
+    return _cut(piece, count)
+
+
+def _cut(piece: Piece, count: int) -> tuple[Piece, Piece | None]:
+    head = Piece(piece.index, piece.kind, piece.specs[:count])
+    return head, (Piece(piece.index, piece.kind, piece.specs[count:]) if count < len(piece.specs) else None)
+
+
+def cut_area(specs) -> float:
+    """The area inside the cut lines of these tokens (mm²)."""
+    return sum(math.pi * (spec.diameter_mm / 2) ** 2 for spec in specs)
+
+
+def sheet_specs(sheets: list[list[Piece]]) -> list[list[TokenSpec]]:
+    """Each sheet's tokens in the order they take their places: a set continued from the sheet before first, a set
+    that goes on to the next sheet last, the others in content order, so a run cut at a sheet's end stays one run."""
+    ordered = []
+    for number, sheet in enumerate(sheets):
+        before = {p.index for p in sheets[number - 1]} if number else set()
+        after = {p.index for p in sheets[number + 1]} if number + 1 < len(sheets) else set()
+        key = lambda p: (0 if p.index in before else 2 if p.index in after else 1, p.index)  # noqa: E731
+        ordered.append([spec for piece in sorted(sheet, key=key) for spec in piece.specs])
+    return ordered
 
 
 def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float, gap: float, frame: Frame) -> list[TokenSpec]:
@@ -255,83 +482,17 @@ def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float
     return group
 
 
-def keep_sets_whole(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[TokenPage]:
-    """A shroud or vote set spread over pages (the leftover room of one page took a few) goes whole onto one of them,
-    the last page first (it is the emptiest), then the one holding the most, when it fits there beside what that page
-    holds; pages left empty are dropped. A set that fits on none stays split (tokens.py says so in the kit)."""
-    for kind in EXTRAS:
-        holders = [page for page in pages if any(p.spec.kind == kind for p in page.placements)]
-        if len(holders) < 2:
-            continue
-        count = {id(page): sum(1 for p in page.placements if p.spec.kind == kind) for page in holders}
-        for target in sorted(holders, key=lambda page: (page is not pages[-1], -count[id(page)], -page.number)):
-            others = [p.spec for page in holders if page is not target for p in page.placements if p.spec.kind == kind]
-            if refill(target, [p.spec for p in target.placements] + others, frame, gap, bleed):
-                for page in holders:
-                    if page is not target:
-                        page.placements = [p for p in page.placements if p.spec.kind != kind]
-                break
-    kept = [page for page in pages if page.placements]
-    for number, page in enumerate(kept, 1):
-        page.number = number
-    return kept
-
-
-def cut_area(page: TokenPage) -> float:
-    """The area inside the cut lines of a page's tokens (mm²)."""
-    return sum(math.pi * (p.spec.diameter_mm / 2) ** 2 for p in page.placements)
-
-
-def even_out_last_page(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[TokenPage]:
-    """The last sheet is worth printing: a shroud or vote set split between the last two sheets moves onto the last
-    whole when it fits there, then tokens move from the end of the sheet before (the smallest first: shrouds, votes,
-    reminders) while the last holds less than `last_sheet_least` of the fullest sheet's cut area and they fit. A
-    shroud or vote set moves whole or not at all: moved token by token, one shroud was left behind on Letter."""
-    least = theme()["tokens"]["last_sheet_least"]
-    if len(pages) < 2:
-        return pages
-    fullest = max(cut_area(page) for page in pages)
-    last, before = pages[-1], pages[-2]
-    for kind in EXTRAS:
-        split = [p for p in before.placements if p.spec.kind == kind]
-        if split and any(p.spec.kind == kind for p in last.placements):
-            if refill(last, [p.spec for p in split] + [p.spec for p in last.placements], frame, gap, bleed):
-                before.placements = [p for p in before.placements if p not in split]
-    while cut_area(last) < least * fullest and len(before.placements) > 1:
-        smallest = min(p.spec.diameter_mm for p in before.placements)
-        index = max(i for i, p in enumerate(before.placements) if p.spec.diameter_mm == smallest)
-        spec = before.placements[index].spec
-        unit = [p for p in before.placements if p.spec.kind == spec.kind] if spec.kind in EXTRAS else [before.placements[index]]
-        if len(unit) == len(before.placements) or \
-                not refill(last, [p.spec for p in unit] + [p.spec for p in last.placements], frame, gap, bleed):
-            break
-        moved = {id(p) for p in unit}
-        before.placements = [p for p in before.placements if id(p) not in moved]
-    return pages
-
-
 def split_sets(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[tuple[str, int, list[int]]]:
     """(kind, count, page numbers) of each shroud or vote set printed on more than one page though it would fit on a
     page of its own: the kit says why (a set larger than a page is split of course)."""
+    room = SheetRoom(frame, gap, bleed)
     found = []
     for kind in EXTRAS:
         numbers = [page.number for page in pages if any(p.spec.kind == kind for p in page.placements)]
         specs = [p.spec for page in pages for p in page.placements if p.spec.kind == kind]
-        if len(numbers) > 1 and refill(TokenPage(0), specs, frame, gap, bleed):
+        if len(numbers) > 1 and room.fits(specs):
             found.append((kind, len(specs), numbers))
     return found
-
-
-def refill(page: TokenPage, specs: list[TokenSpec], frame: Frame, gap: float, bleed: float) -> bool:
-    """Lays `specs` out afresh on `page` (largest first) when they all fit; else leaves the page as it was."""
-    specs = sorted(specs, key=lambda spec: -spec.diameter_mm)
-    trial = TokenPage(page.number)
-    occupied: list = []
-    for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
-        if _fill(trial, occupied, [s for s in specs if s.diameter_mm == diameter], diameter / 2 + bleed, gap, frame):
-            return False
-    page.placements = trial.placements
-    return True
 
 
 def layout(game, options, report: Report | None = None) -> tuple[list[TokenSpec], list[TokenPage], Frame]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from generator.typeset.fonts import register_fonts
-from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, layout, split_sets
+from generator.art.token_layout import CHARACTER, EXTRAS, SHROUD, TokenSpec, layout, split_sets
 from generator.read.theme import mm
 from generator.art.token_art import TokenPainter
 from generator.art.token_marks import token_theme
@@ -30,6 +30,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     register_fonts()
     specs, pages, frame = layout(game, options)
     report_split_sets(pages, frame, options)
+    report_light_shrouds(specs, options)
     painter = TokenPainter(game, options)
     teams = sorted({game.character(s.character_id).team for s in specs if s.kind not in EXTRAS})
     buffer = io.BytesIO()
@@ -54,15 +55,26 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
 
 def report_split_sets(pages, frame, options) -> None:
-    """A shroud or vote set on two pages though it fits on one: the kit says why, and how to print it whole."""
+    """A shroud or vote set on two pages though it fits on one (cut to fill the sheet before): the kit says why, and
+    how to print it whole."""
     from generator.read.theme import theme
 
     for kind, count, numbers in split_sets(pages, frame, options.gap_mm, options.bleed_mm):
         label = theme()["tokens"][kind]["label"]
         options.report.warning(
             "tokens-set-split",
-            f"{label} 토큰 {count}개가 {'·'.join(map(str, numbers))}쪽에 나뉘었습니다: 앞 쪽의 남는 자리를 채운 뒤 "
-            f"나머지가 있는 쪽에는 다 들어가지 않아서입니다. 한 장에 모아 찍으려면 --only {kind}로 따로 만드세요.",
+            f"{label} 토큰 {count}개가 {'·'.join(map(str, numbers))}쪽에 나뉘었습니다: 앞 쪽이 아래까지 차도록 남는 "
+            f"자리를 채우고 다음 쪽 처음에서 이어집니다. 한 장에 모아 찍으려면 --only {kind}로 따로 만드세요.",
+        )
+
+
+def report_light_shrouds(specs, options) -> None:
+    """Shrouds print light unless asked otherwise: the build says so once, and how to get the solid disc."""
+    if not options.solid_shrouds and any(spec.kind == SHROUD for spec in specs):
+        options.report.info(
+            "tokens-light-shrouds",
+            "수의 토큰은 잉크를 아끼도록 종이 바탕에 굵은 검은 테두리와 그림으로 찍었습니다. 검은 원으로 찍으려면 "
+            "--solid-shrouds를 쓰세요.",
         )
 
 

@@ -1,5 +1,5 @@
 """Shroud and vote tokens, and choosing tokens (--only, --copies, --no-reminders, --no-extras, --players), read back
-from tokens.pdf: cut circles counted by size, shrouds and votes by their fill, names from the text."""
+from tokens.pdf: cut circles counted by size, shrouds and votes by their rings, names from the text."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def cut_counts(data: bytes, token_mm: float = 44.45, reminder_mm: float = 25.4) 
 
 
 def filled_discs(data: bytes, hex_colour: str, diameter: float) -> int:
-    """Filled circles of one colour and diameter: the shroud's dark face, the vote's white face (with the bleed)."""
+    """Filled circles of one colour and diameter: the shroud's dark ring, the vote's grey ring (each out to the bleed)."""
     want = tuple(int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
     found = 0
     for curve in circles(data):
@@ -76,7 +76,7 @@ def test_a_shroud_and_a_vote_per_player(game):
     data = build(game, players=players, only=("shroud", "vote"))
     tokens = theme()["tokens"]
     disc = 25.4 + 2 * 1.0  # reminder size and the default bleed
-    assert filled_discs(data, tokens["shroud"]["fill"], disc) == players
+    assert filled_discs(data, tokens["shroud"]["ring"], disc) == players  # the light shroud's dark ring, to the bleed
     assert filled_discs(data, tokens["vote"]["ring"], disc) == players  # the vote's grey ring runs out to the bleed
     assert cut_counts(data) == (0, 2 * players)
     flat = text(data)
@@ -87,7 +87,7 @@ def test_by_default_the_largest_setup_row_of_each_beside_the_characters(game):
     data = build(game, reminders=False)
     players = max(game.library.bag_table)
     assert players == 15
-    assert filled_discs(data, theme()["tokens"]["shroud"]["fill"], 27.4) == players
+    assert filled_discs(data, theme()["tokens"]["shroud"]["ring"], 27.4) == players
     assert filled_discs(data, theme()["tokens"]["vote"]["ring"], 27.4) == players
     assert cut_counts(data)[1] == 2 * players
 

@@ -240,14 +240,15 @@ def test_a_long_reminder_is_two_upright_lines_under_its_icon(kit):
     pytest.fail("the town crier's reminder was not found")
 
 
-def test_light_shrouds_use_a_fraction_of_the_ink(tmp_path):
-    """--light-shrouds: a dark ring and dark art on paper instead of solid discs (issue 35); the labels stay."""
+def test_light_shrouds_use_a_fraction_of_the_ink_of_solid_ones(tmp_path):
+    """By default a shroud is a dark ring and dark art on paper; --solid-shrouds prints the dark disc a sheet of fifteen
+    used to be (24 % of the sheet in ink, issue 55); the labels stay either way."""
     import pypdfium2
 
     from conftest import pdf_page_texts, run_cli
 
     dark_share = {}
-    for flag in ("", "--light-shrouds"):
+    for flag in ("", "--solid-shrouds"):
         out = tmp_path / (flag or "default")
         result = run_cli("tokens", "trouble-brewing", "--only", "shroud", "--out", out, "--quiet", *([flag] if flag else []))
         assert result.exit_code == 0, result.output
@@ -256,14 +257,14 @@ def test_light_shrouds_use_a_fraction_of_the_ink(tmp_path):
         image = pypdfium2.PdfDocument(pdf.read_bytes())[0].render(scale=1, grayscale=True).to_pil().convert("L")
         histogram = image.histogram()  # pixels per grey level 0–255
         dark_share[flag] = sum(histogram[:100]) / sum(histogram)
-    assert dark_share["--light-shrouds"] < 0.4 * dark_share[""], dark_share
+    assert dark_share[""] < 0.4 * dark_share["--solid-shrouds"], dark_share
 
 
 @pytest.mark.slow
 def test_a_set_split_over_two_sheets_is_explained_in_korean(tmp_path):
-    """Large character tokens leave room between them that the first shrouds fill; when the rest of the set does not
-    fit beside the votes, the set stays split and the build says where and how to print it whole. The bundled kits
-    never need it (test_print_design: one sheet per set)."""
+    """Large character tokens and no reminders leave a sheet short of four fifths of its body unless shrouds fill it:
+    the set is cut at that sheet's end and goes on at the start of the next, and the build says where and how to print
+    it whole. The bundled kits never need it (test_print_design: one sheet per set)."""
     from conftest import pdf_chars, run_cli
 
     args = ("tokens", "trouble-brewing", "--token-size", "50", "--reminder-size", "19", "--no-reminders", "--players", "10")
