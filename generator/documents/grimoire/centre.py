@@ -112,22 +112,22 @@ def draw_centre(canvas, centre: Centre, box: tuple[float, float, float, float]) 
     most = max(len(steps) for steps in centre.nights.values())
     room = (y1 - y0) - (0 if wide else info_h + mm(5)) - t["heading_pt"] * 1.6
     row = min(mm(t["night"]["row_max"]), room / max(1, most))
-    nights_h = night_height(centre, row)
-    if wide:  # from the top: the notes under the bag take what is left
+    ends = []  # (left, right, the y under what is drawn there) of each column, for the notes under them
+    if wide:
         gap = mm(6)
         column = (width - info_w - 2 * gap) / 2
         for index, night in enumerate(NIGHTS):
-            draw_night(canvas, centre.nights[night], night, x0 + index * (column + gap), y1, column, row)
-        under = draw_info(canvas, centre, x1 - info_w, y1, info_w, stacked=False)
-        draw_notes(canvas, (x1 - info_w, under - mm(4), x1, y0), x0, y1 - nights_h - mm(3))
-    else:  # from the top too: bluffs and bag, the nights, the notes under them when there is room
+            left = x0 + index * (column + gap)
+            ends.append((left, left + column, draw_night(canvas, centre.nights[night], night, left, y1, column, row)))
+        ends.append((x1 - info_w, x1, draw_info(canvas, centre, x1 - info_w, y1, info_w, stacked=False)))
+    else:
         draw_info(canvas, centre, x0, y1, width, stacked=True)
         gap = mm(4)
         column = (width - gap) / 2
-        nights_top = y1 - info_h - mm(5)
         for index, night in enumerate(NIGHTS):
-            draw_night(canvas, centre.nights[night], night, x0 + index * (column + gap), nights_top, column, row)
-        draw_notes(canvas, (x0, nights_top - nights_h - mm(3), x1, y0), x0, y1)
+            left = x0 + index * (column + gap)
+            ends.append((left, left + column, draw_night(canvas, centre.nights[night], night, left, y1 - info_h - mm(5), column, row)))
+    draw_notes(canvas, ends, y0)
 
 
 def draw_info(canvas, centre: Centre, x: float, top: float, width: float, stacked: bool) -> float:
@@ -165,22 +165,33 @@ def draw_info(canvas, centre: Centre, x: float, top: float, width: float, stacke
     return y
 
 
-def draw_notes(canvas, box: tuple[float, float, float, float], left: float, under_nights: float) -> None:
-    """'메모' and ruled lines in `box` (x0, top, x1, bottom: the column under the bag; the red herring's seat, a
-    changed character …), the lines reaching left to `left` where they pass under the nights' end."""
+def draw_notes(canvas, ends: list[tuple[float, float, float]], bottom: float) -> None:
+    """'메모' and ruled lines in what the centre's columns leave below them (the red herring's seat, a changed
+    character …): the heading under the shortest column, each line running across every neighbouring column that
+    has ended above it."""
     from reportlab.lib.colors import HexColor
 
     t = theme()["grimoire"]
-    x0, top, x1, bottom = box
-    pitch = mm(t["notes_pitch"])
-    if top - bottom < t["heading_pt"] * 1.6 + 2 * pitch:  # a heading over a single line reads as a leftover
+    pitch, clear = mm(t["notes_pitch"]), mm(4)
+    first = max(ends, key=lambda end: end[2])
+    top = first[2] - clear - t["heading_pt"] * 1.6
+    if top - 2 * pitch < bottom:  # a heading over a single line reads as a leftover
         return
     canvas.saveState()
-    y = heading(canvas, labels("grimoire")["notes"], x0, top, x1 - x0) - pitch
+    heading(canvas, labels("grimoire")["notes"], first[0], first[2] - clear, first[1] - first[0])
     canvas.setStrokeColor(HexColor(t["line_color"]))
     canvas.setLineWidth(t["line_pt"])
+    y = top - pitch
     while y >= bottom:
-        canvas.line(left if y < under_nights else x0, y, x1, y)
+        free = [(left, right) for left, right, end in sorted(ends) if end - clear - pitch * 0.5 >= y]
+        runs: list[list[float]] = []
+        for left, right in free:  # neighbours merge into one line across the gap between them
+            if runs and [r for r in sorted(ends) if runs[-1][1] < r[0] < left] == []:
+                runs[-1][1] = right
+            else:
+                runs.append([left, right])
+        for left, right in runs:
+            canvas.line(left, y, right, y)
         y -= pitch
     canvas.restoreState()
 
@@ -203,8 +214,9 @@ def heading(canvas, text: str, x: float, top: float, width: float, right: str | 
     return top - size * 1.6
 
 
-def draw_night(canvas, steps: list[Step], night: str, x: float, top: float, width: float, row: float) -> None:
-    """A night's heading ('첫날 밤 … 자리') and a row per step: icon, name in its team's colour, a box for the seat."""
+def draw_night(canvas, steps: list[Step], night: str, x: float, top: float, width: float, row: float) -> float:
+    """A night's heading ('첫날 밤 … 자리') and a row per step: icon, name in its team's colour, a box for the seat;
+    returns the y under the last row."""
     from reportlab.lib.colors import HexColor
 
     t, words = theme()["grimoire"], labels("grimoire")
@@ -228,6 +240,7 @@ def draw_night(canvas, steps: list[Step], night: str, x: float, top: float, widt
             canvas.setLineWidth(n["box_line_pt"])
             canvas.rect(x + width - box_w, y + mm(0.5), box_w, row - mm(1), stroke=1, fill=0)
     canvas.restoreState()
+    return y
 
 
 def draw_text(canvas, x: float, y: float, text: str, font: str, size: float, room: float | None = None) -> None:
