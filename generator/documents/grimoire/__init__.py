@@ -5,8 +5,8 @@ For the game's player count (RenderOptions.players, else the top of the script's
 numbered seats round the page's edge, each with a name line, a character line, three reminder marks and squares
 for death and the ghost vote (ring.py); inside them the demon's three bluffs, the bag for that count with the
 script's setup changes, and this script's first-night and other-nights order (steps that need more players than
-the game has are left out) with a box for the seat to wake (centre.py). The back is the day log: eight days of
-nominations, votes and executions (day_log.py).
+the game has are left out) with a box for the seat to wake, and ruled notes in what they leave (centre.py). The
+back is the day log: eight days of nominations, votes and executions (day_log.py).
 
 Why two pages at every count: at 15–20 seats one page cannot hold seats a hand can write in (41 × 27 mm at least)
 with the nights and a day log of 8 days beside them; the nights belong with the seats (they are read together in

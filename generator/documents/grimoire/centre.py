@@ -3,7 +3,7 @@ the script's setup changes, and both nights' steps with a box for the seat to wa
 out). How tall that is for a given width, and drawing it.
 
 A centre at least three columns wide sets the nights side by side with the bluffs and bag in a column beside them;
-a narrower one sets the bluffs and bag above the two nights.
+a narrower one sets the bluffs and bag above the two nights. What the columns leave below them is ruled for notes.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def bag_for(game, seats: int) -> tuple[dict, list[str]]:
 
 def is_wide(width: float) -> bool:
     t = theme()["grimoire"]
-    return width >= 2 * mm(t["night"]["column_min"]) + mm(t["info_column"]) + 2 * mm(6)
+    return width >= 2 * mm(t["night"]["column_min"]) + mm(t["info_column"]) + 2 * mm(t["night"]["column_gap"])
 
 
 def info_width(width: float) -> float:
@@ -76,7 +76,7 @@ def height_needed(centre: Centre, width: float, row: float) -> float:
     """The centre's height at this width with the nights' rows `row` high."""
     nights = night_height(centre, row)
     info = info_height(centre, info_width(width), stacked=not is_wide(width))
-    return max(nights, info) if is_wide(width) else nights + info + mm(5)
+    return max(nights, info) if is_wide(width) else nights + info + mm(theme()["grimoire"]["block_gap"])
 
 
 def night_height(centre: Centre, row: float) -> float:
@@ -110,23 +110,19 @@ def draw_centre(canvas, centre: Centre, box: tuple[float, float, float, float]) 
     info_w = info_width(width)
     info_h = info_height(centre, info_w, stacked=not wide)
     most = max(len(steps) for steps in centre.nights.values())
-    room = (y1 - y0) - (0 if wide else info_h + mm(5)) - t["heading_pt"] * 1.6
+    nights_top = y1 if wide else y1 - info_h - mm(t["block_gap"])
+    room = nights_top - y0 - t["heading_pt"] * 1.6
     row = min(mm(t["night"]["row_max"]), room / max(1, most))
-    ends = []  # (left, right, the y under what is drawn there) of each column, for the notes under them
-    if wide:
-        gap = mm(6)
-        column = (width - info_w - 2 * gap) / 2
-        for index, night in enumerate(NIGHTS):
-            left = x0 + index * (column + gap)
-            ends.append((left, left + column, draw_night(canvas, centre.nights[night], night, left, y1, column, row)))
-        ends.append((x1 - info_w, x1, draw_info(canvas, centre, x1 - info_w, y1, info_w, stacked=False)))
-    else:
+    gap = mm(t["night"]["column_gap"])
+    column = (width - (info_w + gap if wide else 0) - gap) / 2
+    if not wide:
         draw_info(canvas, centre, x0, y1, width, stacked=True)
-        gap = mm(4)
-        column = (width - gap) / 2
-        for index, night in enumerate(NIGHTS):
-            left = x0 + index * (column + gap)
-            ends.append((left, left + column, draw_night(canvas, centre.nights[night], night, left, y1 - info_h - mm(5), column, row)))
+    ends = []  # (left, right, the y under what is drawn there) of each column, for the notes under them
+    for index, night in enumerate(NIGHTS):
+        left = x0 + index * (column + gap)
+        ends.append((left, left + column, draw_night(canvas, centre.nights[night], night, left, nights_top, column, row)))
+    if wide:
+        ends.append((x1 - info_w, x1, draw_info(canvas, centre, x1 - info_w, y1, info_w, stacked=False)))
     draw_notes(canvas, ends, y0)
 
 

@@ -31,17 +31,18 @@ class Ring:
 def plan_ring(seats: int, body: tuple[float, float, float, float], centre_height) -> Ring:
     """The seats' layout in `body` (x0, y0, x1, y1) with the largest seats whose centre still holds
     centre_height(width, row) at the nights' least row height (row_min, else row_floor); with no such layout (a
-    homebrew night too long for any), the largest seats the minimum centre width allows."""
+    homebrew night too long for any), the largest seats the minimum centre width allows (the nights' rows then
+    shrink to fit); never nothing."""
     t = theme()["grimoire"]
-    for row in (mm(t["night"]["row_min"]), mm(t["night"]["row_floor"]), None):
+    for row, least in ((mm(t["night"]["row_min"]), True), (mm(t["night"]["row_floor"]), True), (None, True), (None, False)):
         fits = [found for top, sides, bottom in arrangements(seats)
-                if (found := sized(top, sides, bottom, body, (lambda width, row=row: centre_height(width, row)) if row else None))]
+                if (found := sized(top, sides, bottom, body, (lambda width, row=row: centre_height(width, row)) if row else None, least))]
         if fits:
             largest = max(area for area, _ in fits)
             near = [size for area, size in fits if area >= largest * seat_theme()["near_largest"]]
             width, height, top, sides, bottom = max(near, key=lambda size: (size[4] % 2, -uneven(*size[2:], body)))
             return place(width, height, top, sides, bottom, body)
-    raise ValueError(f"no seat layout for {seats} seats")  # the least page and 20 seats fit at minimum size
+    raise ValueError(f"no seat layout for {seats} seats")  # unreachable: without a least size every count has one
 
 
 def uneven(top: int, sides: int, bottom: int, body) -> float:
@@ -66,22 +67,22 @@ def arrangements(seats: int) -> list[tuple[int, int, int]]:
     return found
 
 
-def sized(top: int, sides: int, bottom: int, body, centre_height) -> tuple[float, tuple] | None:
+def sized(top: int, sides: int, bottom: int, body, centre_height, least: bool = True) -> tuple[float, tuple] | None:
     """(area, (width, height, top, sides, bottom)) of the largest seats this arrangement allows, or None when they
-    fall under the seat's minimum size."""
+    fall under the seat's minimum size (with `least`) or have no size at all."""
     t, s = theme()["grimoire"], seat_theme()
     x0, y0, x1, y1 = body
     gap, inner = mm(s["gap"]), mm(t["centre_gap"])
     across = max(top, bottom)
     width = min(mm(s["max_w"]), (x1 - x0 - (across - 1) * gap) / across)
     if sides:
-        width = min(width, (x1 - x0 - mm(t["night"]["column_min"]) * 2 - mm(4) - 2 * inner) / 2)
+        width = min(width, (x1 - x0 - mm(t["night"]["column_min"]) * 2 - mm(t["night"]["column_gap"]) - 2 * inner) / 2)
     height = min(mm(s["max_h"]), (y1 - y0 - (sides + 1) * gap) / (sides + 2))
     closing = closing_rows(top, sides, bottom)
     if centre_height is not None and closing:
         centre_width = (x1 - x0) - (2 * (width + inner) if sides else 0)
         height = min(height, (y1 - y0 - centre_height(centre_width) - closing * inner) / closing)
-    if width < mm(s["min_w"]) - 0.01 or height < mm(s["min_h"]) - 0.01:
+    if width <= 0 or height <= 0 or least and (width < mm(s["min_w"]) - 0.01 or height < mm(s["min_h"]) - 0.01):
         return None
     return width * height, (width, height, top, sides, bottom)
 
