@@ -69,8 +69,11 @@ def night_column(page: dict, heading: str) -> tuple[list[str], tuple[float, floa
     and the '자리' label at its right end), and the column's (left, right, top)."""
     size = theme()["grimoire"]["heading_pt"]
     heads = [c for c in page["chars"] if abs(c["size"] - size) < 0.3]
-    head = next(c for c in heads if c["text"] == heading[0] and "".join(h["text"] for h in heads if abs(h["top"] - c["top"]) < 1
-                                                                         and c["x0"] <= h["x0"] < c["x0"] + 40).replace(" ", "") == heading.replace(" ", ""))
+
+    def word_at(first: dict) -> str:
+        return "".join(h["text"] for h in heads if abs(h["top"] - first["top"]) < 1 and first["x0"] <= h["x0"] < first["x0"] + 40)
+
+    head = next(c for c in heads if c["text"] == heading[0] and word_at(c).replace(" ", "") == heading.replace(" ", ""))
     label = min((c for c in page["chars"] if c["text"] == "리" and abs(c["bottom"] - head["bottom"]) < 1.5 and c["x0"] > head["x0"]),
                 key=lambda c: c["x0"])
     left, right = head["x0"] - 2, label["x1"] + 1

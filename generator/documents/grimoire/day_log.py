@@ -80,7 +80,7 @@ def draw_day_log(canvas, x0: float, x1: float, top: float, bottom: float) -> Non
         canvas.setStrokeColor(line)
         canvas.setLineWidth(t["line_pt"])
         canvas.line(blank, base - mm(0.4), day_right - mm(1.2), base - mm(0.4))
-        canvas.setFont(font_name("sans"), t["label_pt"] + 1)
+        canvas.setFont(font_name("sans_bold"), t["label_pt"] + 1)
         for k in range(lines):
             canvas.drawCentredString((arrow[0] + arrow[1]) / 2, day_top - (k + 0.5) * row - (t["label_pt"] + 1) * 0.35, heads["arrow"])
     canvas.restoreState()

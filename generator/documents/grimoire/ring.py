@@ -35,8 +35,8 @@ def plan_ring(seats: int, body: tuple[float, float, float, float], centre_height
     shrink to fit); never nothing."""
     t = theme()["grimoire"]
     for row, least in ((mm(t["night"]["row_min"]), True), (mm(t["night"]["row_floor"]), True), (None, True), (None, False)):
-        fits = [found for top, sides, bottom in arrangements(seats)
-                if (found := sized(top, sides, bottom, body, (lambda width, row=row: centre_height(width, row)) if row else None, least))]
+        holds = (lambda width, row=row: centre_height(width, row)) if row else None
+        fits = [found for top, sides, bottom in arrangements(seats) if (found := sized(top, sides, bottom, body, holds, least))]
         if fits:
             largest = max(area for area, _ in fits)
             near = [size for area, size in fits if area >= largest * seat_theme()["near_largest"]]
@@ -107,7 +107,9 @@ def place(width: float, height: float, top: int, sides: int, bottom: int, body) 
     step = (high - low) / (sides + 1)
     column = [low + k * step for k in range(1, sides + 1)]  # bottom to top
     bottom_row = [(x, low) for x in reversed(across(bottom))]  # right to left
-    clockwise = bottom_row + [(x0, y) for y in column] + [(x, high) for x in across(top)] + [(x1 - width, y) for y in reversed(column)]
+    left_side, top_row = [(x0, y) for y in column], [(x, high) for x in across(top)]
+    right_side = [(x1 - width, y) for y in reversed(column)]
+    clockwise = bottom_row + left_side + top_row + right_side
     start = bottom - 1 - (bottom // 2)  # the middle of the bottom row (just right of it for an even row)
     corners = tuple(clockwise[start:] + clockwise[:start])
     side = width + inner if sides else 0
@@ -136,7 +138,8 @@ def draw_seat(canvas, number: int, left: float, low: float, width: float, height
     canvas.setFont(font_name("sans_bold"), t["seat_number_pt"])
     canvas.drawString(left + pad, edges[1] + (edges[0] - edges[1] - t["seat_number_pt"] * 0.7) / 2, str(number))
     draw_ticks(canvas, left + width - pad, (edges[0] + edges[1]) / 2)
-    label_w = max(stringWidth(w, font_name("sans"), label_pt) for w in (words["seat_name"], words["seat_character"], words["seat_reminders"]))
+    labelled = (words["seat_name"], words["seat_character"], words["seat_reminders"])
+    label_w = max(stringWidth(word, font_name("sans"), label_pt) for word in labelled)
     start, end = left + pad + label_w + mm(1.5), left + width - pad
     canvas.setFont(font_name("sans"), label_pt)
     canvas.setStrokeColor(HexColor(t["line_color"]))
