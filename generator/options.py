@@ -110,8 +110,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("sheet_copies", ("--copies",), "integer", 1,
            "몇 부를 만들지(1–50). 앞면, 뒷면, 앞면, 뒷면… 순서라 양면 인쇄하면 한 장에 한 부씩 나옵니다.", ("sheet",),
            low=1, high=50, unit="부", metavar="N"),
-    Option("grimoire_copies", ("--copies",), "integer", 1, "몇 장을 만들지(1–20). 게임마다 한 장씩 씁니다.", ("grimoire",),
-           low=1, high=20, unit="장", metavar="N"),
+    Option("grimoire_copies", ("--copies",), "integer", 1, "몇 부를 만들지(1–20). 게임마다 한 부(두 쪽, 양면 인쇄하면 한 장)씩 씁니다.", ("grimoire",),
+           low=1, high=20, unit="부", metavar="N"),
     Option("english", ("--english",), "flag", False,
            "영어 이름 함께 넣기: 캐릭터마다 출판사의 영어 이름을 한국어 이름 옆에 작게 넣습니다(캐릭터 시트, 밤 순서표, 한 장 밤 "
            "순서, 해설서). 영어로 게임을 배운 플레이어가 있는 모임에 좋습니다.", ENGLISH_COMMANDS, page=True),
