@@ -74,13 +74,16 @@ def resolve_icon_path(
     problems: list[IconProblem] | None = None,
     image: str | None = None,
     image_base: str | None = None,
+    by_id: bool = True,
 ) -> Path | None:
     """Where a character's icon lives: the user's `<id>.svg`/`<id>.png` first, else content/icons/<icon_field>.
 
     A JSON character's `image` comes next: a file path beside the script (see homebrew_image_path).
     With no icon field, `content/icons/<id>.svg` or `<id>.png` is used when it exists. A field that escapes the icons
     folder (`../../x`) is refused: None is returned and an IconProblem is appended to `problems`.
-    A path that is allowed but missing is returned as is; load_icon_checked reports it.
+    A path that is allowed but missing is returned as is; load_icon_checked reports it. `by_id` false: no file is
+    looked for under the id in the content folder (a script's homebrew that reuses a library id is not drawn with the
+    library character's picture).
     """
     if user_icons_dir is not None and _SAFE_ID.match(character_id or ""):
         for suffix in ICON_SUFFIXES:
@@ -91,7 +94,7 @@ def resolve_icon_path(
         return homebrew_image_path(character_id, image, image_base, problems)
     icons_dir = Path(content_dir) / "icons"
     if not icon_field:
-        if _SAFE_ID.match(character_id or ""):
+        if by_id and _SAFE_ID.match(character_id or ""):
             for suffix in ICON_SUFFIXES:  # the content folder takes <id>.svg or <id>.png, like --icons
                 default = icons_dir / f"{character_id}{suffix}"
                 if os.path.lexists(default):
@@ -330,7 +333,7 @@ def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
         icon, problem = icon_from_bytes(character.icon_data, f"{character.id}-icon")
     else:
         path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems,
-                                 character.image, character.image_base)
+                                 character.image, character.image_base, by_id=not reuses_library_id(character, game))
         icon, problem = load_icon_checked(path)
     if problem is not None:
         problems.append(problem)
@@ -341,6 +344,14 @@ def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
         if not already:
             options.report.warning(found.code, f"{character.name}: {found.message_ko}", subject=character.id, where=found.path)
     return icon
+
+
+def reuses_library_id(character: Any, game: Any) -> bool:
+    """A script's homebrew character that happens to carry a library character's id (load/publisher/official.py)."""
+    from generator.load.publisher.official import is_homebrew
+
+    library = game.library.characters
+    return character.id in library and is_homebrew(character, library)
 
 
 UPLOAD_REASONS = {

@@ -12,7 +12,7 @@ from generator.model import Game
 
 
 def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
-    from generator.art.icons import IconProblem, missing_icon_message, resolve_icon_path
+    from generator.art.icons import IconProblem, missing_icon_message, resolve_icon_path, reuses_library_id
 
     if icons_dir is not None and not Path(icons_dir).is_dir():
         report.warning(
@@ -33,7 +33,8 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
                                subject=character.id, where=character.where("icon"))
             continue
         problems: list[IconProblem] = []
-        path = resolve_icon_path(character.id, character.icon, content_dir, icons_dir, problems, character.image, character.image_base)
+        path = resolve_icon_path(character.id, character.icon, content_dir, icons_dir, problems, character.image,
+                                 character.image_base, by_id=not reuses_library_id(character, game))
         where = character.where("icon") if character.icon else character.source
         for problem in problems:
             level = report.error if problem.code == "path-invalid" else report.warning

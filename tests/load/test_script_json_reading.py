@@ -73,6 +73,18 @@ def test_the_homebrew_prints_its_own_ability_and_no_word_of_our_almanac_entry(tm
             assert squeezed([sentence])[:20] not in almanac, sentence
 
 
+def test_the_homebrew_is_not_drawn_with_the_official_characters_picture(tmp_path):
+    """A homebrew with no picture of its own is said to have none (and prints the placeholder), where it once took
+    the official Ferryman's icon by its id; the official character on the next script keeps its icon."""
+    from conftest import validate
+
+    homebrew = validate(write(tmp_path, [*TROUBLE, FERRYMAN]))[1]
+    missing = [f for f in homebrew.findings if f.code == "icon-missing"]
+    assert [f.subject for f in missing] == ["ferryman"] and "Ferryman" in missing[0].message
+    official = validate(write(tmp_path, [*TROUBLE, "ferryman"], name="official.json"))[1]
+    assert not [f for f in official.findings if f.code == "icon-missing"]
+
+
 def test_the_servers_character_data_marks_the_homebrew_as_homebrew(tmp_path):
     """The page reads `custom` and `edition` (\"custom\" for a homebrew, the library's edition for an official one)."""
     from generator.server.tables import script_state
