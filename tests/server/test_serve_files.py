@@ -189,16 +189,22 @@ def test_the_content_folder_is_kept_loaded_and_reloaded_when_it_changes(content)
 
 def test_the_page_names_every_document_and_option_and_needs_no_network(workspace_client):
     from generator.documents import DOCUMENTS
+    from generator.server import WEB_DIR
 
     page = workspace_client.get("/").get_data(as_text=True)
     for _, label in DOCUMENTS:
         assert label in page
     assert "캐릭터 라이브러리" in page and "인원별 설정표" in page
-    scripts = re.findall(r'<script src="([^"]+)"', page)
-    assert len(scripts) >= 2
+    # the page's scripts are ES modules: main.js runs, every module of static/js is fetched at once beside it
+    assert re.findall(r'<script type="module" src="([^"]+)"', page) == ["/static/js/main.js"]
+    assert not re.search(r"<script(?![^>]*type=\"(module|application/json)\")", page)  # no classic script
+    scripts = re.findall(r'<link rel="modulepreload" href="([^"]+)"', page)
+    assert sorted(scripts) == sorted(f"/static/js/{path.name}" for path in (WEB_DIR / "static" / "js").glob("*.js"))
     for asset in ["/static/app.css", *scripts]:
         answer = workspace_client.get(asset)
         assert answer.status_code == 200, asset
+        if asset.endswith(".js"):
+            assert answer.mimetype == "text/javascript", asset  # a browser runs a module only when served as JavaScript
         text = answer.get_data(as_text=True)
         assert not re.search(r"https?://(?!www\.w3\.org)", text), asset
         if asset.endswith(".js"):
