@@ -18,3 +18,21 @@ def test_readme_has_build_and_test_commands():
 def test_ci_runs_the_readme_test_command():
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "<!-- test-command -->" in script and 'bash -c "$command"' in script
+
+
+def test_readme_examples_run_in_the_order_written():
+    """`new FOLDER` refuses a folder that exists: no example before it may make or write that folder (issue 52: the
+    README's `tokens --png 폴더` made the folder its `new 폴더` then refused). Forms with placeholders are skipped."""
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    made: dict[str, str] = {}
+    for command in re.findall(r"\.venv/bin/botc-pnp ([^`\n|]*)", text):
+        if re.search(r"[\[<…]|\.\.\.", command):
+            continue
+        for kind, target in re.findall(r"(\bnew|--png|--out|-o)\s+([^\s`)]+)", command):
+            folder = target.split("/")[0] if kind == "-o" else target
+            if kind == "new":
+                assert folder not in made, f"`new {folder}` after `{made[folder]}`, which made it"
+            made.setdefault(folder, command.strip())
+    assert made  # the README has such examples

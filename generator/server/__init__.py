@@ -19,6 +19,8 @@ WEB_DIR = TEMPLATES_DIR / "web"
 
 def create_app(content_dir: Path | None = None, workspace: Path | None = None, debug: bool = False):
     """The Flask app for a content folder and a workspace folder (default ./scripts)."""
+    import mimetypes
+
     from flask import Flask
 
     from generator.server import errors
@@ -29,6 +31,9 @@ def create_app(content_dir: Path | None = None, workspace: Path | None = None, d
     from generator.server.scripts import Workspace
     from generator.server.warm import Warm
 
+    # the page's scripts are ES modules, which a browser runs only when served as JavaScript; some systems' MIME
+    # tables (the Windows registry) say otherwise for .js
+    mimetypes.add_type("text/javascript", ".js")
     app = Flask(__name__, root_path=str(WEB_DIR), template_folder=".", static_folder="static", static_url_path="/static")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.config["BOTC_DEBUG"] = debug

@@ -34,12 +34,15 @@ class OptionField:
     choices: tuple = ()
     metavar: str | None = None
     choice_labels: tuple = ()  # a Korean word per choice, for the page's list
+    group: str = "general"  # where the page lists it (group_of)
+    low: float | None = None  # the limits a number is checked against
+    high: float | None = None
 
     def as_json(self) -> dict:
         return {
             "name": self.name, "flag": self.flag, "kind": self.kind, "label": self.label, "help": self.help,
             "default": self.default, "choices": list(self.choices), "metavar": self.metavar,
-            "choice_labels": list(self.choice_labels),
+            "choice_labels": list(self.choice_labels), "group": self.group, "low": self.low, "high": self.high,
         }
 
 
@@ -52,6 +55,17 @@ def first_clause(text: str) -> str:
     for stop in (". ", ": "):
         text = text.split(stop)[0]
     return text.rstrip(".")
+
+
+def group_of(option: Option) -> str:
+    """Where the page lists an option, by the documents it changes: 'tokens' when only the token sheets take it,
+    'almanac' when only the almanac does, else 'general' (paper, look, names: what every storyteller sets)."""
+    documents = set(option.commands) - {"build"}
+    if documents <= {"tokens"}:
+        return "tokens"
+    if documents <= {"almanac"}:
+        return "almanac"
+    return "general"
 
 
 def field_of(option: Option) -> OptionField:
@@ -67,6 +81,9 @@ def field_of(option: Option) -> OptionField:
         choices=option.choices,
         metavar=option.metavar,
         choice_labels=tuple(words.get(choice, choice) for choice in option.choices),
+        group=group_of(option),
+        low=option.low,
+        high=option.high,
     )
 
 

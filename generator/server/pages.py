@@ -4,6 +4,8 @@ Nothing comes from the network; only files listed by the theme or the library ar
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Blueprint, Response, abort, current_app, render_template, send_file
 
 from generator import FONTS_DIR
@@ -20,7 +22,7 @@ def warm():
 
 def page_data() -> dict:
     """Everything the page needs before its first request: it draws the library without waiting."""
-    from generator.model import EDITION_NAMES_KO, EDITIONS, SIDE_TEAMS, TEAM_NAMES_KO, TEAMS
+    from generator.model import EDITION_NAMES_KO, EDITIONS, FEWEST_PLAYERS, MOST_PLAYERS, SIDE_TEAMS, TEAM_NAMES_KO, TEAMS
     from generator.pipeline.library import sort_key
     from generator.pipeline.rendering import document_labels
     from generator.server import tables
@@ -36,6 +38,8 @@ def page_data() -> dict:
         "documents": [{"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in document_labels().items()],
         "options": [field.as_json() for field in option_fields()],
         "team_colors": {t: team_color(t) for t in TEAMS},
+        # the player counts a script may be for (its 인원 fields); a game's seats come with the --players option's limits
+        "players": {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS},
         "editor": labels().get("editor", {}),  # the character editor's labels (static/js/editor.js)
     }
 
@@ -46,7 +50,13 @@ def index():
     from generator.read.theme import theme
 
     data = page_data()
-    return render_template("index.html", data=data, version=__version__, credits=theme()["credits"]["fine_print"])
+    return render_template("index.html", data=data, modules=page_modules(), version=__version__,
+                           credits=theme()["credits"]["fine_print"])
+
+
+def page_modules() -> list[str]:
+    """The page's script modules (static/js/*.js), which the page asks for at once: main.js imports them all."""
+    return sorted(path.name for path in (Path(current_app.static_folder) / "js").glob("*.js"))
 
 
 @pages.get("/team-colours.css")

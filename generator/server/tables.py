@@ -102,10 +102,11 @@ def setup_table(game) -> dict | None:
     return table(game)
 
 
-def script_state(game, meta: dict | None = None, written: list[str] | None = None) -> dict:
+def script_state(game, meta: dict | None = None, written: list[str] | None = None, guessed: dict | None = None) -> dict:
     """The script as the page edits it: title, author, notes, characters in order (an id the library lacks stays in
     its place, marked unknown, with the closest library characters), named characters, the custom characters as
-    publisher objects (so the page can send them back), and the _meta extras it passes on."""
+    publisher objects (so the page can send them back; a night place the loader guessed stays unnumbered, see
+    `guessed_places`), and the _meta extras it passes on."""
     from generator.write.export_json import export_character, night_numbers
     from generator.write.export_json import Shortener
     from generator.findings import Report
@@ -136,6 +137,10 @@ def script_state(game, meta: dict | None = None, written: list[str] | None = Non
     if customised:
         numbers, short = night_numbers(game), Shortener(Report())
         custom = {c.id: export_character(c, game, numbers, short) for c in customised}
+        for cid, keys in (guessed or {}).items():
+            for key in keys:
+                if cid in custom:
+                    custom[cid][key] = 0
     return {
         "title": script.title,
         "author": script.author or "",
@@ -256,6 +261,32 @@ def passed_on_meta(game, meta: dict | None) -> dict:
         for night, key in zip(NIGHTS, NIGHT_KEYS):
             extras[key] = list(script.night_order.steps(night))
     return extras
+
+
+def guessed_places(report, text: str) -> dict[str, list[str]]:
+    """Homebrew characters the loader placed by guess (`night-order-guessed`) → the night-number keys they were
+    written without. The page keeps those unnumbered: the number an export gives such a character is only the guess,
+    and a script sent back with it would no longer say so. The warning then stays until a place is chosen (in the
+    character editor, which numbers it)."""
+    from generator.load.publisher.text import JSON_NIGHT_KEYS, normalize_id
+
+    guessed = {f.subject for f in report.findings if f.code == "night-order-guessed" and f.subject}
+    if not guessed:
+        return {}
+    try:
+        items = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    found: dict[str, list[str]] = {}
+    for item in items if isinstance(items, list) else []:
+        cid = normalize_id(item.get("id")) if isinstance(item, dict) and isinstance(item.get("id"), str) else None
+        if cid in guessed:
+            found[cid] = [key for key in JSON_NIGHT_KEYS.values() if not is_night_number(item.get(key))]
+    return found
+
+
+def is_night_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
 
 
 def written_ids(text: str) -> list[str] | None:

@@ -318,6 +318,44 @@ def test_every_declared_option_is_a_flag_a_form_field_and_a_render_option(app):
     assert kinds["token_size"] == "number" and kinds["ability_text"] == "flag" and kinds["paper"] == "text"
 
 
+def test_the_page_groups_its_options_by_the_documents_they_change_and_knows_the_player_bounds(app):
+    """The page shows at hand what changes every document (paper, style, names, English, players), and behind titles
+    what only the tokens or the almanac take; the player counts and seats come from generator/model.py."""
+    from generator.model import FEWEST_PLAYERS, MOST_PLAYERS, MOST_SEATS
+    from generator.server.pages import page_data
+
+    with app.test_request_context("/"):
+        data = page_data()
+    groups = {field["name"]: field["group"] for field in data["options"]}
+    assert {name for name, group in groups.items() if group == "general"} >= {"paper", "style", "names", "english", "players"}
+    assert {groups[name] for name in ("token_size", "reminder_size", "bleed", "gap", "only", "copies")} == {"tokens"}
+    assert groups["creep"] == "almanac"
+    assert data["players"] == {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS}
+    players = next(field for field in data["options"] if field["name"] == "players")
+    assert (players["low"], players["high"]) == (FEWEST_PLAYERS, MOST_SEATS)
+
+
+LANTERN = {"id": "lanternkeeper", "name": "Lantern Keeper", "team": "townsfolk", "ability": "Each night, choose a player.",
+           "firstNightReminder": "The Lantern Keeper points at a player.", "otherNight": 40,
+           "otherNightReminder": "The Lantern Keeper points at a player."}
+
+
+def test_a_guessed_night_place_stays_a_guess_in_the_page_state_until_a_place_is_chosen(client):
+    """Issue 52: the page sends back the custom objects /validate gave it. A place the loader guessed (no firstNight)
+    came back numbered, so the next check no longer warned. It comes back unnumbered on the guessed night only, and the
+    warning stays; a number of its own ends it."""
+    script = [{"id": "_meta", "name": "짐작"}, *TROUBLE_BREWING[:5], "poisoner", "imp", LANTERN]
+    first = client.post("/api/validate", data=json.dumps(script)).get_json()
+    assert [f["subject"] for f in first["findings"] if f["code"] == "night-order-guessed"] == ["lanternkeeper"]
+    state = first["script"]["custom"]["lanternkeeper"]
+    assert state["firstNight"] == 0 and state["otherNight"] > 0  # the other night was numbered: kept, as placed
+    again = client.post("/api/validate", data=json.dumps({"script": [script[0], *script[1:-1], state]})).get_json()
+    assert [f["code"] for f in again["findings"]].count("night-order-guessed") == 1
+    chosen = dict(state, firstNight=first["script"]["custom"]["lanternkeeper"]["otherNight"])
+    settled = client.post("/api/validate", data=json.dumps({"script": [script[0], *script[1:-1], chosen]})).get_json()
+    assert "night-order-guessed" not in [f["code"] for f in settled["findings"]]
+
+
 def test_export_equals_export_json(client, tmp_path, monkeypatch):
     text = publisher_json(TROUBLE_BREWING)
     (tmp_path / "tb.json").write_text(text, encoding="utf-8")

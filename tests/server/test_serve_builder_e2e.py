@@ -288,6 +288,90 @@ def test_several_scripts_are_remembered_by_title(site, browser, tmp_path):  # no
     assert driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐"
 
 
+def remembered(driver) -> list[str]:
+    return [o.text for o in Select(driver.find_element(By.ID, "remembered")).options]
+
+
+def test_a_script_opened_again_is_one_remembered_entry_and_no_blank_one_is_kept(site, browser, tmp_path):  # noqa: F811
+    """Issue 52: the list showed the same title twice and a '이름 없는 스크립트 (0명)' nobody made. The blank script the
+    page starts with gives way to the first script opened; Trouble Brewing opened twice, or its JSON as the page
+    downloads it, is one entry; starting a new script twice makes one blank script, which goes when another opens."""
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    assert remembered(driver) == ["이름 없는 스크립트 (0명)"]
+    load_bundled(driver, "trouble-brewing", 27)
+    assert remembered(driver) == ["불길한 조짐 (27명)"]
+    driver.execute_script("document.getElementById('toast').hidden = true")
+    load_bundled(driver, "trouble-brewing", 27)
+    wait_until(driver, lambda d: "불러왔습니다" in shown_text(d, "#toast"), "opened again")
+    assert remembered(driver) == ["불길한 조짐 (27명)"]
+
+    click(driver, "#export")
+    exported = browser.downloads / "trouble-brewing.json"
+    wait_until(driver, lambda d: exported.exists() and not list(browser.downloads.glob("*.crdownload")), "JSON downloaded")
+    driver.execute_script("document.getElementById('toast').hidden = true")
+    driver.find_element(By.ID, "upload").send_keys(str(exported))
+    wait_until(driver, lambda d: "불러왔습니다" in shown_text(d, "#toast"), "its JSON opened")
+    assert remembered(driver) == ["불길한 조짐 (27명)"] and len(rows(driver)) == 27
+
+    press(driver, "start-new")
+    press(driver, "start-new")
+    wait_until(driver, lambda d: not rows(d), "a new script")
+    assert sorted(remembered(driver)) == ["불길한 조짐 (27명)", "이름 없는 스크립트 (0명)"]
+    load_bundled(driver, "bad-moon-rising", 30)
+    assert sorted(remembered(driver)) == ["불길한 조짐 (27명)", "핏빛 달이 뜬다 (30명)"]
+    driver.refresh()  # as this browser keeps them
+    wait_until(driver, lambda d: len(rows(d)) == 30, "the last script comes back")
+    assert sorted(remembered(driver)) == ["불길한 조짐 (27명)", "핏빛 달이 뜬다 (30명)"]
+
+
+def test_a_changed_copy_of_a_remembered_script_opens_over_it_and_one_undo_brings_the_changes_back(site, browser, tmp_path):  # noqa: F811
+    first = '[{"id": "_meta", "name": "우리 모임"}, "washerwoman", "chef", "butler", "poisoner", "imp"]'
+    driver = open_with_upload(browser, site, tmp_path / "우리-모임.json", first)
+    wait_until(driver, lambda d: len(rows(d)) == 5, "opened")
+    driver.execute_script("document.getElementById('toast').hidden = true")
+    (tmp_path / "우리-모임.json").write_text(first.replace('"chef", ', ""), encoding="utf-8")  # the club's next version
+    driver.find_element(By.ID, "upload").send_keys(str(tmp_path / "우리-모임.json"))
+    wait_until(driver, lambda d: len(rows(d)) == 4, "the file's version")
+    assert remembered(driver) == ["우리 모임 (4명)"]
+    assert "되돌리기" in shown_text(driver, "#toast")
+    press(driver, "undo")
+    wait_until(driver, lambda d: len(rows(d)) == 5, "the remembered version back")
+    assert remembered(driver) == ["우리 모임 (5명)"]
+
+
+def test_the_print_options_a_storyteller_sets_are_at_hand_and_the_token_sizes_with_the_tokens(site, browser, tmp_path):  # noqa: F811
+    """Issue 52: English names, community names, the print style and creep hid under a closed '토큰 설정'. Paper,
+    style, names, English and the number of players show at once; token sizes and choices open under 토큰 설정, the
+    booklet's creep under 해설서 소책자. A choice goes with the next print."""
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    load_bundled(driver, "trouble-brewing", 27)
+    at_hand = shown_text(driver, '[data-option-group="general"]')
+    for label in ("용지", "인쇄 스타일", "캐릭터 이름 표기", "영어 이름 함께 넣기", "플레이어 수"):
+        assert label in at_hand, label
+    hidden = shown_texts(driver, '[data-option-group="tokens"] label, [data-option-group="almanac"] label')
+    assert len(hidden) > 5 and not any(hidden)  # behind their titles until opened
+    players = driver.find_element(By.CSS_SELECTOR, 'input[name="players"]')
+    assert (players.get_attribute("min"), players.get_attribute("max")) == ("5", "20")  # the seats, from the server
+    click(driver, "#token-settings summary")
+    tokens = wait_until(driver, lambda d: shown_text(d, "#token-options"), "token options open")
+    assert "캐릭터 토큰 지름" in tokens and "알림 토큰 지름" in tokens and "영어 이름" not in tokens
+    click(driver, "#almanac-settings summary")
+    assert "소책자 밀림 보정" in wait_until(driver, lambda d: shown_text(d, "#almanac-settings"), "booklet options open")
+    screenshot(driver, tmp_path, "builder-print-options")
+
+    english = driver.find_element(By.CSS_SELECTOR, '[data-option-group="general"] input[name="english"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", english)
+    english.click()
+    click(driver, '.doc[data-document="script_sheet"]')
+    sheet = browser.downloads / "trouble-brewing-script.pdf"
+    wait_until(driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded")
+    from tests.conftest import pdf_page_texts
+
+    assert "Washerwoman" in "".join(pdf_page_texts(sheet.read_bytes()))
+
+
 def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_path):  # noqa: F811
     driver = open_with_upload(browser, site, tmp_path / "작은.json", '[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]')
     hint = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="players-range-hint"]'), "hint")[0]
@@ -306,22 +390,59 @@ def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_pa
     screenshot(driver, tmp_path, "builder-teensy-desktop")
 
 
+CLEAN = "문제가 없습니다. 인쇄해도 좋습니다."
+
+
 @pytest.mark.parametrize("text", ["", "  \n", "[{", '{"title": "목록이 아님"}'], ids=["empty", "blank", "broken", "not-a-list"])
-def test_a_file_that_cannot_be_opened_gets_one_answer(site, browser, tmp_path, text):  # noqa: F811
-    """One answer per state: the panel, the status and the toast say the file was not opened and why, nothing says
-    it may be printed, and no word of the HTTP layer ('요청') reaches the page."""
-    driver = open_with_upload(browser, site, tmp_path / "빈-스크립트.json", text)
+def test_a_file_that_cannot_be_opened_changes_nothing_and_says_why(site, browser, tmp_path, text):  # noqa: F811
+    """A file that is not opened leaves the script on the page as it was, and the page says so once, about the file:
+    the toast and a note above the findings name the file and why. The header's status and the findings stay those of
+    the script still shown (issue 52: the header turned red over a valid script). No word of the HTTP layer ('요청')."""
+    driver = browser(1366, 900)
+    open_page(driver, site)
+    load_bundled(driver, "trouble-brewing", 27)
+    wait_until(driver, lambda d: shown_text(d, "#status") == CLEAN, "Trouble Brewing checked")
+    upload = tmp_path / "빈-스크립트.json"
+    upload.write_text(text, encoding="utf-8")
+    driver.execute_script("document.getElementById('toast').hidden = true")
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
     toast = wait_until(driver, lambda d: "열지 않았습니다" in (said := shown_text(d, "#toast")) and said, "toast")
-    assert "빈-스크립트.json" in toast
-    findings = shown_text(driver, "#findings")
-    assert "문제가 없습니다" not in findings and "인쇄해도 좋습니다" not in findings
-    assert attributes(driver, "#findings .finding", "class") and not attributes(driver, "#findings .finding.ok", "class")
-    assert shown_text(driver, "#status") == "스크립트를 읽을 수 없습니다"
-    if not text.strip():
-        assert len(attributes(driver, "#findings .finding", "class")) == 1 and "비어 있습니다" in findings
+    assert "빈-스크립트.json" in toast and "지금 화면의 스크립트는 그대로입니다" in toast
+    why = {"empty": "비어 있습니다", "blank": "비어 있습니다", "broken": "JSON 문법", "not-a-list": "목록"}
+    expected = why["empty" if not text.strip() else "broken" if text == "[{" else "not-a-list"]
+    assert expected in toast, toast
+    note = shown_text(driver, "#file-note")
+    assert "빈-스크립트.json" in note and expected in note
+
+    # the script shown is the one before, and everything the page says about it is still said of it
+    assert len(rows(driver)) == 27 and driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐"
+    assert shown_text(driver, "#status") == CLEAN
+    assert shown_text(driver, "#findings") == CLEAN and not attributes(driver, "#findings .finding.error", "class")
+    assert not shown_text(driver, "#print-note")
+    assert all(button.is_enabled() for button in driver.find_elements(By.CSS_SELECTOR, ".documents .doc, #kit"))
     assert "요청" not in shown_text(driver, "body")
     assert controls_under_the_toast(driver) == []
     screenshot(driver, tmp_path, f"builder-not-opened-{len(text)}")
+
+    # the note goes with its close button, or when a file is opened
+    click(driver, "#file-note button")
+    wait_until(driver, lambda d: not shown_text(d, "#file-note"), "note closed")
+
+
+def test_a_broken_file_after_a_good_one_leaves_the_good_one_and_the_next_good_file_clears_the_note(site, browser, tmp_path):  # noqa: F811
+    good, broken = tmp_path / "좋은.json", tmp_path / "깨진.json"
+    good.write_text('[{"id": "_meta", "name": "좋은 파일"}, "washerwoman", "chef", "butler", "poisoner", "imp"]', encoding="utf-8")
+    broken.write_text('[{"id": "_meta", "name": "깨진 파일"}, "washerwoman",', encoding="utf-8")
+    driver = open_with_upload(browser, site, tmp_path / "처음.json", good.read_text(encoding="utf-8"))
+    wait_until(driver, lambda d: len(rows(d)) == 5, "the good file")
+    status = wait_until(driver, lambda d: (said := shown_text(d, "#status")) not in ("검사 전", "검사 중…") and said, "checked")
+    driver.find_element(By.ID, "upload").send_keys(str(broken))
+    wait_until(driver, lambda d: "깨진.json" in shown_text(d, "#file-note"), "note")
+    assert shown_text(driver, "#status") == status and len(rows(driver)) == 5
+    assert driver.find_element(By.ID, "title").get_attribute("value") == "좋은 파일"
+    driver.find_element(By.ID, "upload").send_keys(str(good))
+    wait_until(driver, lambda d: not shown_text(d, "#file-note"), "the note goes when a file opens")
+    assert len(rows(driver)) == 5
 
 
 COVERED = """

@@ -218,6 +218,23 @@ def attributes(driver, css: str, name: str = "data-id") -> list:
     return driver.execute_script(ATTRIBUTES, css, name)
 
 
+IN_PAGE = """
+const done = arguments[arguments.length - 1];
+Promise.all([import("/static/js/state.js"), import("/static/js/server.js")])
+  .then(async ([{ state }, server]) => done({ value: await (async () => { %s })() }))
+  .catch((error) => done({ error: String(error) }));
+"""
+
+
+def in_page(driver, body: str):
+    """`body`, the body of an async function, run in the page with its modules: `state` (static/js/state.js, all that
+    the page keeps: `state.script` is the script being edited) and `server` (static/js/server.js: `server.envelope()`
+    is the body the page sends for it). The page's scripts are modules and leave nothing in the global scope."""
+    answer = driver.execute_async_script(IN_PAGE % body)
+    assert "error" not in answer, answer["error"]
+    return answer.get("value")
+
+
 def finding_texts(driver) -> list[str]:
     return shown_texts(driver, "#findings .finding")
 

@@ -2,9 +2,11 @@
 // severity as the server's Korean word (the colour only repeats it), the rule's title, the characters it is about, the
 // reason and what to change. Advice is never an error: it changes neither the status nor what the print buttons do.
 // The panel's own words are in its markup (index.html, #advice-panel), so this file holds no text of its own.
-"use strict";
 
-function drawAdvice(advice) {
+import { $, el, iconOf, say } from "./core.js";
+import { state } from "./state.js";
+
+export function drawAdvice(advice) {
   const list = $("advice");
   if (!list) return;
   const entries = advice || [];
@@ -19,5 +21,5 @@ function drawAdvice(advice) {
     el("div", { class: "advice-change" }, el("span", { class: "change-label", text: changeLabel }), " ", a.change))));
   const count = $("advice-count");
   count.textContent = entries.length ? say(count.dataset.format || "{count}", { count: entries.length }) : "";
-  $("advice-empty").hidden = entries.length > 0 || !state.ids.length;
+  $("advice-empty").hidden = entries.length > 0 || !state.script.ids.length;
 }

@@ -3,7 +3,17 @@
 // by their field) and previewed by the print's own code (/api/character/preview). Saving puts the character into the
 // script (undoable) and saves the script with it as a content folder in the workspace. A character that came with
 // English text shows the original beside each field while Korean is written; the original is kept in _meta.botc_pnp.
-"use strict";
+// What the page knows beside the server's check stays under its field until it no longer holds: an icon refused at
+// upload, a night place the server guessed, an official id the homebrew character reuses.
+
+import { $, DATA, LIBRARY, TEAM_NAMES, TEAM_ORDER, el, say } from "./core.js";
+import { changed } from "./changes.js";
+import { entryOf, reusesOfficialId } from "./entries.js";
+import { save } from "./save.js";
+import { envelope, post } from "./server.js";
+import { state } from "./state.js";
+import { toast } from "./toast.js";
+import { remember, toastUndo } from "./undo.js";
 
 const EDIT = DATA.editor || {};
 const EDIT_TEXT_FIELDS = ["name", "ability", "flavor", "first_night", "first_cue", "other_nights", "other_cue", "overview"];
@@ -11,10 +21,7 @@ const EDIT_LINES = ["examples", "how_to_run", "tips"];
 const ORIGINAL_KEYS = { name: "name", ability: "ability", flavor: "flavor", first_night: "firstNightReminder",
   other_nights: "otherNightReminder", reminders: "reminders", global_reminders: "remindersGlobal" };
 const MAX_ICON_BYTES = 1000000;
-let editing = null; // { id: id being edited or "", icon, original, answer }
-let editTimer = null;
-let previewTimers = null;
-let editController = null;
+const NIGHT_PLACES = ["first_night_after", "other_nights_after"];
 
 function editorField(key, input, wide = false) {
   const id = `ed-${key}`;
@@ -65,17 +72,21 @@ function buildEditor() {
       el("figure", {}, el("img", { id: "ed-preview-night_card", alt: EDIT.night }), el("figcaption", { text: EDIT.night }))),
     el("div", { class: "ed-actions" }, el("button", { type: "button", class: "primary", id: "ed-save", text: EDIT.save, onclick: saveCharacter })));
   dialog.addEventListener("input", (event) => { if (event.target.type !== "file") scheduleCheck(); });
-  dialog.addEventListener("change", (event) => { if (event.target.tagName === "SELECT" || event.target.type === "checkbox") scheduleCheck(); });
+  dialog.addEventListener("change", (event) => {
+    if (NIGHT_PLACES.includes(event.target.dataset.field) && state.editor.editing) delete state.editor.editing.notes.first_night_after; // a place chosen: no longer a guess
+    if (event.target.tagName === "SELECT" || event.target.type === "checkbox") scheduleCheck();
+  });
   dialog.addEventListener("keydown", (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key === "Enter") { event.preventDefault(); saveCharacter(); }
   });
-  dialog.addEventListener("close", () => { editing = null; });
+  dialog.addEventListener("close", () => { state.editor.editing = null; });
   iconInput.addEventListener("change", (event) => { if (event.target.files[0]) readIcon(event.target.files[0]); event.target.value = ""; });
 }
 
 function addJinxRow(jinx = { with: "", text: "" }) {
+  const editing = state.editor.editing;
   const select = el("select", { "aria-label": EDIT.jinx_with }, el("option", { value: "", text: EDIT.none }));
-  for (const id of state.ids) {
+  for (const id of state.script.ids) {
     if (editing && id === editing.id) continue;
     select.append(el("option", { value: id, text: entryOf(id).name, selected: id === jinx.with }));
   }
@@ -90,6 +101,7 @@ function lines(value) { return value.split("\n").map((s) => s.trim()).filter(Boo
 function commas(value) { return value.split(/[,，]/).map((s) => s.trim()).filter(Boolean); }
 
 function editorFields() {
+  const editing = state.editor.editing;
   const fields = { editing: editing.id, id: $("ed-id").value.trim(), team: $("ed-team").value, setup: $("ed-setup").checked,
     first_night_after: $("ed-first_night_after").value, other_nights_after: $("ed-other_nights_after").value,
     reminders: commas($("ed-reminders").value), global_reminders: commas($("ed-global_reminders").value),
@@ -102,22 +114,25 @@ function editorFields() {
 }
 
 function editorBody(extra = {}) {
-  return JSON.stringify(Object.assign(JSON.parse(envelope()), { character: editorFields(), icon: editing.icon || "" }, extra));
+  return JSON.stringify(Object.assign(JSON.parse(envelope()), { character: editorFields(), icon: state.editor.editing.icon || "" }, extra));
 }
 
-function openEditor(id = "") {
+export function openEditor(id = "") {
   const dialog = $("editor-panel");
   if (!dialog.firstChild) buildEditor();
-  const object = id ? state.custom[id] || {} : {};
-  const extras = (((state.meta.botc_pnp || {}).characters) || {})[id] || {};
+  const script = state.script;
+  const object = id ? script.custom[id] || {} : {};
+  const extras = (((script.meta.botc_pnp || {}).characters) || {})[id] || {};
   let original = extras.original || null;
   if (!original && id && /^[\x00-\x7F]*$/.test(`${object.name || ""}${object.ability || ""}`)) {
     // English text as it came: kept as the original while the Korean is written over it
     original = {};
     for (const key of Object.values(ORIGINAL_KEYS)) if (object[key] && object[key].length) original[key] = object[key];
   }
-  editing = { id, icon: (state.icons || {})[id] || "", original, answer: null };
-  $("ed-id").value = id;
+  state.editor.editing = { id, icon: (script.icons || {})[id] || "", original, answer: null, notes: openingNotes(id) };
+  // a homebrew character under an official id gets an id of its own when saved: its Korean text would otherwise be
+  // read as an edit of the official character
+  $("ed-id").value = id && reusesOfficialId(id) ? "" : id;
   $("ed-name").value = object.name || "";
   $("ed-team").value = object.team || "townsfolk";
   $("ed-ability").value = object.ability || "";
@@ -141,32 +156,47 @@ function openEditor(id = "") {
     box.textContent = value ? `${EDIT.original}: ${Array.isArray(value) ? value.join(", ") : value}` : "";
   }
   drawIcon();
+  drawEditFindings({});
   if (!dialog.open) dialog.showModal();
   $("ed-name").focus();
   check({ keep_places: Boolean(id) });
 }
 
+function openingNotes(id) {
+  // what the script's last check said about this character that the editor's own check cannot see: a night place
+  // the server guessed (the editor opens on that place, which it then no longer guesses)
+  const notes = {};
+  if (!id) return notes;
+  const guessed = state.check.findings.filter((f) => f.code === "night-order-guessed" && f.subject === id);
+  if (guessed.length) notes.first_night_after = guessed;
+  if (reusesOfficialId(id)) {
+    notes.id = [{ level: "info", code: "homebrew-reused-id", message: say(EDIT.reused_id, { id, official: LIBRARY.get(id).name }) }];
+  }
+  return notes;
+}
+
 function closeEditor() { $("editor-panel").close(); }
 
 function scheduleCheck() {
-  clearTimeout(editTimer);
-  editTimer = setTimeout(() => check(), 250);
+  clearTimeout(state.editor.timer);
+  state.editor.timer = setTimeout(() => check(), 250);
 }
 
 async function check(extra = {}) {
-  if (!editing) return null;
-  if (editController) editController.abort();
-  const controller = (editController = new AbortController());
+  const editor = state.editor;
+  if (!editor.editing) return null;
+  if (editor.request) editor.request.abort();
+  const controller = (editor.request = new AbortController());
   let response;
   try {
     response = await fetch("/api/character/check", { method: "POST", headers: { "Content-Type": "application/json" },
       body: editorBody(extra), signal: controller.signal });
   } catch (error) { return null; }
   const answer = await response.json().catch(() => ({}));
-  if (controller !== editController || !editing) return null;
-  editController = null;
+  if (controller !== editor.request || !editor.editing) return null;
+  editor.request = null;
   if (!response.ok) { drawEditFindings({ general: [{ level: "error", message: answer.error || response.statusText }] }); return null; }
-  editing.answer = answer;
+  editor.editing.answer = answer;
   $("ed-id").placeholder = say(EDIT.id_hint, { id: answer.id });
   drawChoices(answer, extra.keep_places ? answer.places : null);
   drawEditFindings(answer.findings);
@@ -185,22 +215,27 @@ function drawChoices(answer, places) {
 }
 
 function drawEditFindings(byField) {
+  // the check's findings under their fields, after what the page itself knows (editing.notes)
+  const notes = (state.editor.editing && state.editor.editing.notes) || {};
   for (const list of document.querySelectorAll("#editor-panel .ed-findings")) list.replaceChildren();
-  for (const [field, findings] of Object.entries(byField || {})) {
+  const fields = new Set([...Object.keys(notes), ...Object.keys(byField || {})]);
+  for (const field of fields) {
+    const findings = [...(notes[field] || []), ...((byField || {})[field] || [])];
     const box = document.querySelector(`#editor-panel .ed-field[data-field="${field}"] .ed-findings`)
       || document.querySelector('#editor-panel .ed-field[data-field="general"] .ed-findings');
-    box.append(...findings.map((f) => el("li", { class: `finding ${f.level}`, text: f.message })));
+    box.append(...findings.map((f) => el("li", { class: `finding ${f.level}`, "data-code": f.code || null, text: f.message })));
     const input = document.querySelector(`#editor-panel [data-field="${field}"] input, #editor-panel [data-field="${field}"] textarea`);
     if (input) input.setAttribute("aria-invalid", findings.some((f) => f.level === "error") ? "true" : "false");
   }
 }
 
 function schedulePreviews() {
-  clearTimeout(previewTimers);
-  previewTimers = setTimeout(async () => {
+  const editor = state.editor;
+  clearTimeout(editor.previewTimer);
+  editor.previewTimer = setTimeout(async () => {
     for (const documentName of ["tokens", "script_sheet", "night_card"]) {
-      if (!editing) return;
-      const response = await post(`/api/character/preview?document=${documentName}&paper=${state.options.paper || "a4"}`, editorBody());
+      if (!editor.editing) return;
+      const response = await post(`/api/character/preview?document=${documentName}&paper=${state.script.options.paper || "a4"}`, editorBody());
       const image = $(`ed-preview-${documentName}`);
       if (!response.ok) { image.removeAttribute("src"); continue; }
       const old = image.src;
@@ -212,6 +247,7 @@ function schedulePreviews() {
 }
 
 function drawIcon() {
+  const editing = state.editor.editing;
   const preview = $("ed-icon-preview");
   preview.hidden = !editing.icon;
   if (editing.icon) preview.src = editing.icon; else preview.removeAttribute("src");
@@ -219,8 +255,18 @@ function drawIcon() {
 }
 
 function iconProblem(text) {
-  drawEditFindings({ icon: [{ level: "error", message: text }] });
+  // kept under the icon field until an icon is taken or removed: a check answering meanwhile does not wipe it
+  const editing = state.editor.editing;
+  if (editing) editing.notes.icon = [{ level: "error", message: text }];
+  drawEditFindings(editing && editing.answer ? editing.answer.findings : {});
   toast(text, true);
+}
+
+function iconSettled() {
+  const editing = state.editor.editing;
+  delete editing.notes.icon;
+  drawIcon();
+  scheduleCheck();
 }
 
 function readIcon(file) {
@@ -231,39 +277,44 @@ function readIcon(file) {
     const response = await post("/api/character/icon", JSON.stringify({ icon: String(reader.result), team: $("ed-team").value, recolour: $("ed-recolour").checked }));
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) { iconProblem(answer.error || EDIT.icon_not_image); return; }
-    editing.icon = answer.icon;
-    drawIcon();
-    scheduleCheck();
+    if (!state.editor.editing) return;
+    state.editor.editing.icon = answer.icon;
+    iconSettled();
   };
   reader.onerror = () => iconProblem(EDIT.icon_not_image);
   reader.readAsDataURL(file);
 }
 
-function removeIcon() { editing.icon = ""; drawIcon(); scheduleCheck(); }
+function removeIcon() { state.editor.editing.icon = ""; iconSettled(); }
 
 async function saveCharacter() {
+  const editing = state.editor.editing;
   if (!editing) return;
-  clearTimeout(editTimer);
+  clearTimeout(state.editor.timer);
   const answer = await check();
   if (!answer) return;
+  const script = state.script;
   const id = answer.id;
   const before = editing.id;
   remember(say(before ? EDIT.did_edit : EDIT.did_create, { name: answer.object.name }));
-  if (!state.icons) state.icons = {};
+  if (!script.icons) script.icons = {};
   if (before && before !== id) {
-    state.ids[state.ids.indexOf(before)] = id;
-    delete state.custom[before];
-    delete state.icons[before];
-  } else if (!state.ids.includes(id)) {
-    state.ids.push(id);
+    script.ids[script.ids.indexOf(before)] = id;
+    delete script.custom[before];
+    delete script.icons[before];
+    state.customEntries.delete(before);
+  } else if (!script.ids.includes(id)) {
+    script.ids.push(id);
   }
-  state.custom[id] = answer.object;
-  if (editing.icon) state.icons[id] = editing.icon; else delete state.icons[id];
+  script.custom[id] = answer.object;
+  if (editing.icon) script.icons[id] = editing.icon; else delete script.icons[id];
   const meta = Object.assign({}, answer.meta);
   for (const key of ["id", "name", "author"]) delete meta[key];
-  state.meta = meta;
-  customEntries.set(id, { id, name: answer.object.name, team: answer.object.team, ability: answer.object.ability, edition: "custom", custom: true });
+  script.meta = meta;
+  state.customEntries.set(id, { id, name: answer.object.name, team: answer.object.team, ability: answer.object.ability, edition: "custom", custom: true });
   editing.id = id;
+  editing.notes = {}; // its places are chosen, its id its own
+  drawEditFindings(answer.findings);
   $("ed-id").value = id;
   changed();
   toastUndo(say(EDIT.applied, { name: answer.object.name }));
@@ -271,13 +322,7 @@ async function saveCharacter() {
   toast(say(EDIT.saved, { name: answer.object.name }));
 }
 
-function editButton(id) {
+export function editButton(id) {
   return el("button", { type: "button", class: "edit", "data-tool": "edit", text: EDIT.edit,
     "aria-label": `${entryOf(id).name} ${EDIT.edit}`, onclick: () => openEditor(id) });
 }
-
-function isHomebrew(id) {
-  return Boolean(state.custom[id]) && !LIBRARY.has(id);
-}
-
-$("new-character").addEventListener("click", () => openEditor(""));

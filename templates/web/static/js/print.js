@@ -1,6 +1,20 @@
-// Printing: paper and the token flags (from the CLI's own options), one button per document of the registry, the
-// kit zip and the publisher JSON, each downloaded as the server made it.
-"use strict";
+// Printing: the print options (from the options table the command line uses), grouped as a storyteller looks for
+// them: paper, look, names and English at hand; token sizes and token choices with the tokens; the booklet's creep
+// with the almanac. One button per document of the registry, the kit zip and the publisher JSON, each downloaded as
+// the server made it, with the warnings the print gave.
+
+import { $, DATA, TEXT, el, say } from "./core.js";
+import { scheduleValidate } from "./checks.js";
+import { findingItem } from "./findings.js";
+import { store } from "./memory.js";
+import { schedulePreview } from "./preview.js";
+import { envelope, fileName, optionQuery, post, scriptName } from "./server.js";
+import { state } from "./state.js";
+import { drawPrintState } from "./status.js";
+import { toast } from "./toast.js";
+
+// options that change what the sheet preview shows or what the check says
+const PREVIEWED = new Set(["paper", "style", "english", "names"]);
 
 function renderFindings(response) {
   const header = response.headers.get("X-Botc-Findings");
@@ -15,7 +29,7 @@ function renderFindings(response) {
 
 async function download(button, path, fallbackName, force = false) {
   if (button.getAttribute("aria-busy") === "true") return;
-  if (!state.ids.length) { toast(TEXT.printEmpty, true); return; }
+  if (!state.script.ids.length) { toast(TEXT.printEmpty, true); return; }
   const label = button.querySelector("strong") || button;
   const before = label.textContent;
   button.setAttribute("aria-busy", "true");
@@ -53,40 +67,53 @@ async function download(button, path, fallbackName, force = false) {
   }
 }
 
+function chose(field, value) {
+  state.script.options[field.name] = value;
+  store();
+  if (field.name === "names") scheduleValidate(); // names players may mix up are checked under the names printed
+  if (PREVIEWED.has(field.name)) schedulePreview(100);
+}
 
-function drawPrint() {
+function optionInput(field, current) {
+  // the field's control and the label around it, as the option's kind asks
+  if (field.kind === "flag") {
+    const input = el("input", { type: "checkbox", name: field.name, checked: Boolean(current) });
+    input.onchange = () => chose(field, input.checked);
+    return el("label", { class: "flag", title: field.help }, input, field.label);
+  }
+  if (field.choices && field.choices.length) { // one of a few words (--names, --style): a list to pick from
+    const input = el("select", { name: field.name }, ...field.choices.map((value, index) => el("option", {
+      value, text: (field.choice_labels || [])[index] || value, selected: String(current) === value,
+    })));
+    input.onchange = () => chose(field, input.value);
+    return el("label", { title: field.help }, field.label, input);
+  }
+  const numeric = field.kind === "number" || field.kind === "integer";
+  const input = el("input", {
+    type: numeric ? "number" : "text", name: field.name, value: current ?? "", step: field.kind === "number" ? "any" : "1",
+    min: numeric ? field.low : null, max: numeric ? field.high : null, placeholder: field.metavar || "",
+  });
+  input.onchange = () => chose(field, input.value);
+  return el("label", { title: field.help }, field.label, input);
+}
+
+export function drawPrint() {
+  const options = state.script.options;
   const paperField = DATA.options.find((f) => f.name === "paper");
   const paper = $("paper");
   paper.replaceChildren(...(paperField ? paperField.choices : ["a4"]).map((p) =>
-    el("option", { value: p, text: p.toUpperCase(), selected: (state.options.paper || paperField?.default) === p })));
-  paper.onchange = () => { state.options.paper = paper.value; store(); clearTimeout(previewTimer); previewTimer = setTimeout(preview, 100); };
-  const holder = $("token-options");
-  holder.replaceChildren();
-  for (const field of DATA.options) {
+    el("option", { value: p, text: p.toUpperCase(), selected: (options.paper || paperField?.default) === p })));
+  paper.onchange = () => chose(paperField || { name: "paper" }, paper.value);
+  for (const drawn of document.querySelectorAll("[data-option-group] [data-option]")) drawn.remove();
+  // at hand, the lists (style, names) before the switches and numbers; within a group, the table's order
+  const rank = (field) => (field.group !== "general" ? 0 : field.choices && field.choices.length ? 0 : field.kind === "flag" ? 1 : 2);
+  for (const field of [...DATA.options].sort((a, b) => rank(a) - rank(b))) {
     if (field.name === "paper") continue;
-    const current = state.options[field.name] ?? field.default;
-    let input;
-    if (field.kind === "flag") {
-      input = el("input", { type: "checkbox", name: field.name, checked: Boolean(current) });
-      input.onchange = () => { state.options[field.name] = input.checked; store(); };
-      holder.append(el("label", { class: "flag", title: field.help }, input, field.label));
-      continue;
-    }
-    if (field.choices && field.choices.length) {  // one of a few words (--names, --style): a list to pick from
-      input = el("select", { name: field.name }, ...field.choices.map((value, index) => el("option", {
-        value, text: (field.choice_labels || [])[index] || value, selected: String(current) === value,
-      })));
-      input.onchange = () => { state.options[field.name] = input.value; store(); if (field.name === "names") scheduleValidate(); };
-      holder.append(el("label", { title: field.help }, field.label, input));
-      continue;
-    }
-    const numeric = field.kind === "number" || field.kind === "integer";
-    input = el("input", {
-      type: numeric ? "number" : "text", name: field.name, value: current ?? "", step: field.kind === "number" ? "any" : "1",
-      placeholder: field.metavar || "",
-    });
-    input.onchange = () => { state.options[field.name] = input.value; store(); };
-    holder.append(el("label", { title: field.help }, field.label, input));
+    // a group the page has no place for shows with the options at hand, never nowhere
+    const holder = document.querySelector(`[data-option-group="${field.group}"]`) || document.querySelector('[data-option-group="general"]');
+    const control = optionInput(field, options[field.name] ?? field.default);
+    control.dataset.option = field.name;
+    holder.append(control);
   }
   const documents = $("documents");
   documents.replaceChildren(...DATA.documents.map((doc) => el("button", {
@@ -95,27 +122,8 @@ function drawPrint() {
   }, el("strong", { text: doc.label }), el("span", { text: doc.description }))));
   $("kit").onclick = (event) => download(event.currentTarget, "/api/build", `${scriptName()}.zip`);
   // with uploaded icons, the JSON comes with them in a zip (the format's image is an address: the files sit beside it)
-  $("export").onclick = (event) => (Object.keys(state.icons || {}).length
+  $("export").onclick = (event) => (Object.keys(state.script.icons || {}).length
     ? download(event.currentTarget, "/api/export-zip", `${scriptName()}.zip`)
     : download(event.currentTarget, "/api/export", `${scriptName()}.json`));
   drawPrintState();
-}
-
-function drawPrintState() {
-  // what pressing a print button will do, said before it is pressed: nothing to print, or errors to confirm
-  const empty = !state.ids.length;
-  const known = state.ids.some((id) => !entryOf(id).unknown);
-  const blocked = empty ? TEXT.printEmpty : !known ? TEXT.printNoKnown : "";
-  for (const button of document.querySelectorAll(".documents .doc, #kit, #export")) {
-    button.disabled = Boolean(blocked);
-    button.title = blocked;
-  }
-  const save = $("save");
-  save.disabled = empty;
-  save.title = empty ? TEXT.saveEmpty : "";
-  const note = $("print-note");
-  const text = blocked || (lastErrors ? say(TEXT.printErrors, { count: lastErrors }) : "");
-  note.textContent = text;
-  note.hidden = !text;
-  note.classList.toggle("bad", Boolean(blocked));
 }
