@@ -199,6 +199,7 @@ DOOR_EXCEPTIONS = {
     ("generator.server.tables", "generator.load.standard_order"): "the publisher's order the page sorts by",
     ("generator.server.tables", "generator.load.wording"): "the printed wording of content text",
     ("generator.server.tables", "generator.write.export_json"): "the script state is the publisher's objects",
+    ("generator.server.tables", "generator.load.publisher.text"): "a guessed night place in the format's own keys",
     ("generator.server.editor", "generator.load.publisher.extras"): "the editor keeps the fields the format passes on",
     ("generator.server.editor", "generator.load.publisher.text"): "the editor speaks the format's field names",
     ("generator.server.editor", "generator.write.export_json"): "a night place as the format numbers it",
