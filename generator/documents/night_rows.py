@@ -59,6 +59,7 @@ class Night:
     """One night's rows at one setting: what its first page carries above them, and each row's height unpadded."""
     night: str
     size: float
+    leading: float  # in points
     head: list
     head_height: float
     rows: list  # [picture, paragraph] per step
@@ -204,7 +205,13 @@ def make_night(game, icons, night: str, width: float, setting: Setting, english:
         rows.append([picture, text])
         heights.append(max(icon, text.wrap(text_width, 10_000)[1]))
     head_height = sum(f.wrap(width, 10_000)[1] for f in [night_heading(night, width), *head])
-    return Night(night, setting.size, head, head_height, rows, heights)
+    return Night(night, setting.size, body.leading, head, head_height, rows, heights)
+
+
+def ink_offset(size: float, leading: float) -> float:
+    """How far a row's text moves down in its band so that its ink sits in the middle: a paragraph's last line keeps
+    its leading's extra below it (a Hangul glyph spans about 0.15–1.12 of the size below the line's top)."""
+    return max(0.0, (leading - size * 1.27) / 2)
 
 
 def continued_height(night: str, width: float) -> float:
@@ -224,14 +231,15 @@ def piece_flowables(piece: Piece, width: float, padding: float, tint: str, guide
     if piece.stop <= piece.start:
         return head
     rule = HexColor(color("rule"))
+    lift = ink_offset(night.size, night.leading)
     table = Table(night.rows[piece.start:piece.stop], colWidths=[text_left(night.size), width - text_left(night.size)])
     table.setStyle(TableStyle([
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (0, -1), t["band_inset_pt"]),  # the icon a little inside its tinted band
         ("LEFTPADDING", (1, 0), (1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), padding),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), padding),
+        ("TOPPADDING", (0, 0), (-1, -1), padding + lift),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), padding - lift),
         ("LINEABOVE", (0, 0), (-1, 0), rule_width(), rule),
         ("LINEBELOW", (0, -1), (-1, -1), rule_width(), rule),
         # every other row on a tint: rows close together need no rule near the reminder names' underlines
