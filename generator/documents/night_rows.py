@@ -85,6 +85,7 @@ class Piece:
 class Page:
     pieces: list = field(default_factory=list)  # Piece, SETUP or NOTES
     used: float = 0.0
+    padding: float = 0.0  # the rows' padding `used` was measured at
 
     def holds_nights(self) -> bool:
         return any(isinstance(piece, Piece) for piece in self.pieces)
@@ -287,7 +288,7 @@ def pack(nights: list[Night], room: float, width: float, setup_height: float | N
             if stop == start and stop < len(night.rows):  # a row taller than a page: it goes alone
                 taken += night.rows_height(stop, stop + 1, padding)
                 stop += 1
-            pages.append(Page([Piece(night, start, stop, continued)], used + taken))
+            pages.append(Page([Piece(night, start, stop, continued)], used + taken, padding))
             if stop >= len(night.rows):
                 break
             start, continued, left = stop, True, max(left - 1, 1)
@@ -313,13 +314,14 @@ def sides_needed(night: Night, room: float, width: float, padding: float) -> int
 
 
 def page_padding(page: Page, room: float) -> float:
-    """The rows' padding on a page: the theme's least, spread into the room the page has to spare."""
-    low, high = night_theme()["row_padding_pt"]
+    """The rows' padding on a page: what it was packed at, spread into the room the page has to spare, up to the
+    theme's most."""
+    high = night_theme()["row_padding_pt"][1]
     rows = sum(piece.stop - piece.start for piece in page.pieces if isinstance(piece, Piece))
     if not rows:
-        return low
+        return page.padding
     spare = max(room - page.used, 0.0)
-    return low + min(spare / (2 * rows), high - low)
+    return page.padding + max(min(spare / (2 * rows), high - page.padding), 0.0)
 
 
 def continuing(pages: list[Page]) -> dict[str, int]:
@@ -345,7 +347,7 @@ def plan(game, icons, nights: tuple[str, ...], width: float, room: float, setup_
          english: bool = False) -> tuple[Setting, list[Page]]:
     """The document's setting and pages. The loosest leading at which every night fits one side (a night that does
     not fit even at the tightest is left to go on over the leaf); then, for a script so short that its nights share a
-    side, the largest of the larger sizes that keeps the same pages."""
+    side, the largest of the larger sizes that keeps the same pages with rows no tighter than larger_padding_pt."""
     t = night_theme()
     low = t["row_padding_pt"][0]
     base = t["reminder_size_pt"]
@@ -365,9 +367,9 @@ def plan(game, icons, nights: tuple[str, ...], width: float, room: float, setup_
     pages = pack(made, room, width, setup_height, low, has_setup)
     if not shared(pages):
         return chosen, pages
-    for size in sorted(t["larger_sizes_pt"], reverse=True):
+    for size in sorted(t["larger_sizes_pt"], reverse=True):  # larger type only with rows that still breathe
         setting = Setting(size, chosen.leading)
-        larger = pack(layout(setting), room, width, setup_height, low, has_setup)
+        larger = pack(layout(setting), room, width, setup_height, t["larger_padding_pt"], has_setup)
         if shape(larger) == shape(pages):
             return setting, larger
     return chosen, pages
