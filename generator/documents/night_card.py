@@ -26,6 +26,7 @@ from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme, hex_colour as _hex
 from generator.typeset.cue_lines import (
     card_theme, condition_size, cue_lines, icon_side, name_size, name_width, run_width, scaled, space_width, text_width,
+    word_width,
 )
 from generator.typeset.fonts import register_fonts
 from generator.typeset.glyphs import text_width as text_width_of
@@ -132,9 +133,22 @@ def larger_plan(game, size: float, area_for, notes: dict, paper: str, column_wid
         heights = {night: area_for(larger) - (note_height(larger, len(note_lines(notes[night], larger, column_width)))
                                                if notes[night] else 0) for night in NIGHTS}
         rows = {night: make_rows(game, night, larger, paper, english) for night in NIGHTS}
-        if all(total(rows[n]) <= heights[n] + 0.01 for n in NIGHTS):
+        if all(total(rows[n]) <= heights[n] + 0.01 and lines_fit(rows[n], larger, paper) for n in NIGHTS):
             return Plan(larger, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]])
     return None
+
+
+def lines_fit(rows: list[Row], size: float, paper: str) -> bool:
+    """Whether every cue line stays inside its column: a long name with its condition can leave the first line too
+    little room for the cue's first word at a large size, and the word would run into the next column."""
+    room = text_width(paper, size)
+    space = space_width(size)
+    for row in rows:
+        for number, line in enumerate(row.lines):
+            limit = room - name_width(row.name, row.condition, size) if number == 0 else room
+            if line and sum(word_width(word, size) for word in line) + space * (len(line) - 1) > limit + 0.01:
+                return False
+    return True
 
 
 def overflowing_plan(game, size: float, area: float, paper: str, notes: dict, english: bool = False) -> Plan:

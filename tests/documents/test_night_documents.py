@@ -186,6 +186,29 @@ def teensy_papers(tmp_path_factory):
                     dict(night_card.build(game, RenderOptions(paper=paper)))["night-card.pdf"]) for paper in PAPERS}
 
 
+def test_an_eleven_character_card_set_larger_keeps_every_line_in_its_column(tmp_path):
+    """No Greater Joy (11 characters, 5–6 players) is set larger too; '하수인 정보' with its condition leaves the cue's
+    first word little room on the first line, so the card stops at the size where that word still fits its column."""
+    from generator.documents import night_card
+    from generator.load.game import load_game
+    from generator.options import RenderOptions
+
+    from conftest import REPO
+
+    game, _ = load_game(REPO / "tests" / "community_scripts" / "no-greater-joy.json")
+    t = theme()
+    for paper in PAPERS:
+        [(_, data)] = night_card.build(game, RenderOptions(paper=paper))
+        [page] = pdf_chars(data)
+        margin, gap = t["page"]["margin"] * mm(1), t["night_card"]["column_gap"] * mm(1)
+        column = (page["width"] - 2 * margin - gap) / 2
+        below_title = [c for c in page["chars"] if c["text"].strip() and 40 * mm(1) < c["top"] < page["height"] - 15 * mm(1)]
+        crossing = [c["text"] for c in below_title
+                    if not (c["x1"] <= margin + column + 0.5 or c["x0"] >= margin + column + gap - 0.5)]
+        assert not crossing, (paper, "".join(crossing))
+        assert fill(page) >= 0.5, (paper, fill(page))
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_teensy_scripts_night_papers_use_their_pages(teensy_papers, paper):
     """Seven characters printed like twenty-five left pages 27–46 % full: now every page of the night sheet and the
