@@ -35,7 +35,6 @@ MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
 HOW_TO_READ = "위에서 아래로 차례대로 진행하세요. 게임에 없거나 깨울 수 없는 캐릭터는 건너뜁니다. *밑줄 친 굵은 글자*는 알림 토큰입니다."
 NO_STEPS = "이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."
 CONTINUED = "{title} (계속)"
-SETUP = "setup"
 NOTES = "notes"
 
 
@@ -81,9 +80,15 @@ class Piece:
     continued: bool = False
 
 
+@dataclass(frozen=True)
+class SetupPart:
+    """One page of the setup section (the bag, the modifiers, house rules), as it breaks alone."""
+    index: int
+
+
 @dataclass
 class Page:
-    pieces: list = field(default_factory=list)  # Piece, SETUP or NOTES
+    pieces: list = field(default_factory=list)  # Piece, SetupPart or NOTES
     used: float = 0.0
     padding: float = 0.0  # the rows' padding `used` was measured at
 
@@ -253,26 +258,28 @@ def fits_each_side(nights: list[Night], room: float, padding: float) -> bool:
     return all(night.height(padding) <= room for night in nights)
 
 
-def pack(nights: list[Night], room: float, width: float, setup_height: float | None, padding: float,
-         has_setup: bool) -> list[Page]:
-    """The pages: each night from a front, going on to its back; fillers for the backs; the setup where it fits.
-    `setup_height` is None when the setup takes more than a page."""
-    gap = night_theme()["block_gap_pt"]
-    share_below = night_theme()["share_below"]
+def pack(nights: list[Night], room: float, width: float, setup_pages: int, setup_height: float | None,
+         padding: float) -> list[Page]:
+    """The pages: each night from a front, going on to its back; the backs a one-sided night leaves filled with the
+    setup's pages in turn (else a notes page); the rest of the setup under the last night when it is one page and fits
+    there, else on pages after the nights. `setup_pages`: how many pages the setup takes alone (0: no setup);
+    `setup_height`: its height when it takes one."""
+    t = night_theme()
+    gap = t["block_gap_pt"]
     pages: list[Page] = []
-    setup_placed = not has_setup
+    placed = 0  # setup pages placed so far
     for night in nights:
         whole = night.height(padding)
         last = pages[-1] if pages else None
-        if (last is not None and len(pages) % 2 == 1 and last.holds_nights() and last.used + gap + whole <= room
-                and max(last.used, whole) < share_below * room):  # two short nights: one side, not two half-empty
+        if (last is not None and len(pages) % 2 == 1 and last.holds_nights()
+                and last.used + gap + whole <= t["share_fill"] * room):  # two short nights: one side, not two thin ones
             last.pieces.append(Piece(night, 0, len(night.rows)))
             last.used += gap + whole
             continue
         if len(pages) % 2 == 1:  # the next page is a back: the night starts on the front after it
-            if not setup_placed and setup_height is not None and setup_height <= room:
-                pages.append(Page([SETUP], setup_height))
-                setup_placed = True
+            if placed < setup_pages:
+                pages.append(Page([SetupPart(placed)], setup_height if setup_pages == 1 else room))
+                placed += 1
             else:
                 pages.append(Page([NOTES], 0.0))
         start, continued, left = 0, False, sides_needed(night, room, width, padding)
@@ -292,13 +299,14 @@ def pack(nights: list[Night], room: float, width: float, setup_height: float | N
             if stop >= len(night.rows):
                 break
             start, continued, left = stop, True, max(left - 1, 1)
-    if not setup_placed:
-        last = pages[-1] if pages else None
-        if last is not None and setup_height is not None and last.holds_nights() and last.used + gap + setup_height <= room:
-            last.pieces.append(SETUP)
-            last.used += gap + setup_height
-        else:
-            pages.append(Page([SETUP], setup_height or room))
+    last = pages[-1] if pages else None
+    if (setup_pages == 1 and not placed and last is not None and last.holds_nights()
+            and last.used + gap + setup_height <= room):
+        last.pieces.append(SetupPart(0))
+        last.used += gap + setup_height
+        placed = 1
+    for index in range(placed, setup_pages):
+        pages.append(Page([SetupPart(index)], setup_height if setup_pages == 1 else room))
     return pages
 
 
@@ -343,7 +351,7 @@ def shape(pages: list[Page]) -> list:
     return [[(p.night.night, p.start, p.stop) if isinstance(p, Piece) else p for p in page.pieces] for page in pages]
 
 
-def plan(game, icons, nights: tuple[str, ...], width: float, room: float, setup_height: float | None, has_setup: bool,
+def plan(game, icons, nights: tuple[str, ...], width: float, room: float, setup_pages: int, setup_height: float | None,
          english: bool = False) -> tuple[Setting, list[Page]]:
     """The document's setting and pages. The loosest leading at which every night fits one side (a night that does
     not fit even at the tightest is left to go on over the leaf); then, for a script so short that its nights share a
@@ -364,12 +372,12 @@ def plan(game, icons, nights: tuple[str, ...], width: float, room: float, setup_
         if all(night.height(low) <= room or not fit for night, fit in zip(trial, fits)):
             chosen, made = Setting(base, leading), trial
             break
-    pages = pack(made, room, width, setup_height, low, has_setup)
+    pages = pack(made, room, width, setup_pages, setup_height, low)
     if not shared(pages):
         return chosen, pages
     for size in sorted(t["larger_sizes_pt"], reverse=True):  # larger type only with rows that still breathe
         setting = Setting(size, chosen.leading)
-        larger = pack(layout(setting), room, width, setup_height, t["larger_padding_pt"], has_setup)
+        larger = pack(layout(setting), room, width, setup_pages, setup_height, t["larger_padding_pt"])
         if shape(larger) == shape(pages):
             return setting, larger
     return chosen, pages

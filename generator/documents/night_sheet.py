@@ -217,14 +217,24 @@ def setup_story(game, icons, width: float, tint: str) -> list:
     return story
 
 
-def setup_height(flowables: list, width: float, room: float) -> float | None:
-    """The setup's height when it fits one page, else None (it then goes on pages of its own, continued)."""
+def setup_pages(flowables: list, width: float, height: float) -> list[list]:
+    """The setup section cut into pages as it breaks alone, '설정표 (계속)' heading the pages after the first."""
+    from reportlab.platypus import PageBreak
+
+    pages: list[list] = [[]]
+    for flowable in with_continued_headings(flowables, width, height, "설정표"):
+        if isinstance(flowable, PageBreak):
+            pages.append([])
+        else:
+            pages[-1].append(flowable)
+    return pages
+
+
+def setup_height(flowables: list, width: float, room: float) -> float:
+    """The height of a one-page setup, to set it under the last night where it fits."""
     from generator.typeset.flowables import Stack
 
-    if not flowables:
-        return None
-    height = Stack(list(flowables)).wrap(width, room)[1]
-    return height if height <= room else None
+    return Stack(list(flowables)).wrap(width, room)[1]
 
 
 def build(game, options) -> list[tuple[str, bytes]]:
@@ -252,16 +262,14 @@ def build(game, options) -> list[tuple[str, bytes]]:
     icons = {c.id: character_icon(c, game, options) for c in game.characters}
     body = width - 2 * margin
     room = frame_height - 2  # a little kept free, so reportlab's own arithmetic always agrees
-    has_setup = bool(game.library.bag_table or game.script.bootlegger)
-
-    def setup_flowables() -> list:  # made afresh wherever placed: a flowable is drawn once
-        return house_rules_story(game) + setup_story(game, icons, body, chosen["tint"]) if has_setup else []
-
+    setup = []
+    if game.library.bag_table or game.script.bootlegger:
+        setup = setup_pages(house_rules_story(game) + setup_story(game, icons, body, chosen["tint"]), body, frame_height)
     # every other row on a band one step off the page: the style's tint on white paper, lighter on a tinted ground
     # (a band darker than parchment takes names in the outsider's blue under 4.5:1 in greyscale)
     band = night_theme()["band_on_ground"] if chosen["ground"] else chosen["tint"]
-    one_page_setup = setup_height(setup_flowables(), body, room)
-    _, pages = plan(game, icons, NIGHTS, body, room, one_page_setup, has_setup, options.english)
+    one_page = setup_height(setup[0], body, room) if len(setup) == 1 else None
+    _, pages = plan(game, icons, NIGHTS, body, room, len(setup), one_page, options.english)
     report_continued_nights(game, pages, options.report)
     story = []
     for number, page in enumerate(pages):
@@ -275,10 +283,8 @@ def build(game, options) -> list[tuple[str, bytes]]:
                 story += piece_flowables(piece, body, padding, band, guide=index == 0)
             elif piece == NOTES:
                 story += notes_page(body, room)
-            elif one_page_setup is None:  # a setup longer than a page: on pages of its own, continued
-                story += with_continued_headings(setup_flowables(), body, frame_height, "설정표")
             else:
-                story += setup_flowables()
+                story += setup[piece.index]
     doc.build(story)
     return [("night-order.pdf", buffer.getvalue())]
 

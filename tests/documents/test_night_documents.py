@@ -167,6 +167,19 @@ def test_a_homebrew_night_too_long_for_one_side_goes_on_over_the_leaf(content, t
         assert all(instruction in text for instruction in instructions(game, "other_nights"))
 
 
+def test_a_setup_of_two_pages_fills_the_backs_the_nights_leave():
+    """Cellar Panic's setup (house rules, the bag, five modifiers, a table per modifier) takes two Letter pages: the
+    first on the back of the first night, the rest on the back of the other nights; no notes page, no third sheet."""
+    from conftest import REPO
+    from generator.documents import night_sheet
+    from generator.load.game import load_game
+    from generator.options import RenderOptions
+
+    game, _ = load_game(REPO / "tests" / "community_scripts" / "cellar-panic.json")
+    [(_, data)] = night_sheet.build(game, RenderOptions(paper="letter"))
+    assert [heading for _, heading in night_sheet_pages(data)] == ["첫날밤", "설정표", "다른밤", "설정표(계속)"]
+
+
 TEENSY_SEVEN = ["washerwoman", "chef", "empath", "monk", "butler", "poisoner", "imp"]
 
 
