@@ -9,11 +9,11 @@ rather than sit between rules, which at this density touched the reminder names'
 Every row of the document has one size and one leading: the loosest of the theme's leadings at which every night
 fits one side (or cannot, even at the tightest); a page with room to spare spreads its rows apart, up to the theme's
 widest padding. Each night starts on a front (an odd page), so that a night too long for one side goes on over the
-leaf, on the back of the same sheet, its rows shared evenly between the sides. The back a one-sided night leaves
-before the next night carries the setup when the setup fits one page, else a ruled notes page. Two nights each
-filling less than the theme's share of a side (a teensy script) share one side, set in the largest of the theme's
-larger sizes that keeps the pages as they are; the setup goes under the last night when it fits there, else on
-pages of its own after the nights.
+leaf, on the back of the same sheet, its rows shared evenly between the sides. The backs one-sided nights leave
+before the next night carry the setup's pages in turn (else a ruled notes page); what is left of the setup goes
+under the last night when it is one page and fits there, else on pages after the nights. Two nights that together
+fill at most the theme's share of a side (a teensy script) share it, set in the largest of the theme's larger sizes
+that keeps the pages as they are with rows that still breathe.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ breaks up there), never shrunk to make a night fit: each step one row, its name 
 as dense as the theme's tightest leading when a night needs it (generator/documents/night_rows.py). Each night
 starts on a front, so printed on both sides a night is one sheet: one too long for a side goes on over the leaf, on
 the back of the same sheet, with a warning; the back a one-sided night leaves holds the setup (or a ruled notes page,
-메모). Steps that never happen at the script's player counts (minion and demon information on a 5–6 player script)
-are left out, with one line saying so.
+메모); a teensy script's nights and setup share one side. Steps that never happen at the script's player counts
+(minion and demon information on a 5–6 player script) are left out, with one line saying so.
 """
 
 from __future__ import annotations
