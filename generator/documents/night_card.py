@@ -4,10 +4,12 @@ Each step is one row: its icon (a badge for dusk, minion info, demon info and da
 colour with any player-count condition, and after it on the same line its cue (the content's own, else one derived
 from its night text: generator/load/night_cue.py), continued on as many lines as it needs (generator/typeset/cue_lines.py):
 a cue is never cut. All cues of the card share one size, the largest of the theme's sizes at which each night fits its
-column (10 pt for the official editions where it fits, never under 9 pt). When a night does not fit one column even
-then, the card becomes two: one page for each night, its steps in two columns. Each column has its own row heights and
-spreads a little into room it has to spare. Only a night too long for a whole page (a homebrew script) continues on
-another page under a "(계속)" heading, with a warning.
+column (10 pt for the official editions where it fits, never under 9 pt); a card less than half full at 10 pt (a
+teensy script) is zoomed whole, cues, icons, title and headings, to the largest of the theme's larger sizes at which
+both nights still fit. When a night does not fit one column even at 9 pt, the card becomes two: one page for each
+night, its steps in two columns. Each column has its own row heights and spreads a little into room it has to spare.
+Only a night too long for a whole page (a homebrew script) continues on another page under a "(계속)" heading, with a
+warning.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme, hex_colour as _hex
 from generator.typeset.cue_lines import (
     card_theme, condition_size, cue_lines, icon_side, name_size, name_width, run_width, scaled, space_width, text_width,
+    word_width,
 )
 from generator.typeset.fonts import register_fonts
 from generator.typeset.glyphs import text_width as text_width_of
@@ -90,15 +93,20 @@ def balanced_cut(rows: list[Row]) -> int:
     return best
 
 
-def plan_card(game, area: float, paper: str, english: bool = False) -> Plan:
-    """The size and the pages: both nights side by side at the largest size that fits, else one night a page."""
+def plan_card(game, area_for, paper: str, column_width: float, english: bool = False) -> Plan:
+    """The size and the pages: both nights side by side at the largest size that fits, else one night a page; a card
+    less than half full at the base size is set larger (larger_plan). `area_for(size)`: the columns' height at a size."""
     t = card_theme()
     sizes = t["cue_pt"]
+    area = area_for(sizes[0])
     notes = {night: unplayed_note(game, night) for night in NIGHTS}
     heights = {night: area - (note_height(sizes[0], 2) if notes[night] else 0) for night in NIGHTS}
     for size in sizes:
         rows = {night: make_rows(game, night, size, paper, english) for night in NIGHTS}
         if all(total(rows[n]) <= heights[n] + 0.01 for n in NIGHTS):
+            if size == sizes[0] and max(total(rows[n]) / heights[n] for n in NIGHTS) < t["least_fill"]:
+                return (larger_plan(game, size, area_for, notes, paper, column_width, english)
+                        or Plan(size, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]]))
             return Plan(size, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]])
     for size in sizes:
         rows = {night: make_rows(game, night, size, paper, english) for night in NIGHTS}
@@ -112,6 +120,35 @@ def plan_card(game, area: float, paper: str, english: bool = False) -> Plan:
         else:
             return Plan(size, pages)
     return overflowing_plan(game, sizes[-1], area, paper, notes, english)
+
+
+def larger_plan(game, size: float, area_for, notes: dict, paper: str, column_width: float,
+                english: bool = False) -> Plan | None:
+    """A short script (a teensy) whose card would be less than half full: the whole card zoomed (cues, icons, title and
+    headings) to the largest of the theme's larger sizes at which both nights still fit their columns, so that it is
+    read at arm's length rather than left half empty."""
+    for larger in sorted(card_theme()["larger_cue_pt"], reverse=True):
+        if larger <= size:
+            continue
+        heights = {night: area_for(larger) - (note_height(larger, len(note_lines(notes[night], larger, column_width)))
+                                               if notes[night] else 0) for night in NIGHTS}
+        rows = {night: make_rows(game, night, larger, paper, english) for night in NIGHTS}
+        if all(total(rows[n]) <= heights[n] + 0.01 and lines_fit(rows[n], larger, paper) for n in NIGHTS):
+            return Plan(larger, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]])
+    return None
+
+
+def lines_fit(rows: list[Row], size: float, paper: str) -> bool:
+    """Whether every cue line stays inside its column: a long name with its condition can leave the first line too
+    little room for the cue's first word at a large size, and the word would run into the next column."""
+    room = text_width(paper, size)
+    space = space_width(size)
+    for row in rows:
+        for number, line in enumerate(row.lines):
+            limit = room - name_width(row.name, row.condition, size) if number == 0 else room
+            if line and sum(word_width(word, size) for word in line) + space * (len(line) - 1) > limit + 0.01:
+                return False
+    return True
 
 
 def overflowing_plan(game, size: float, area: float, paper: str, notes: dict, english: bool = False) -> Plan:
@@ -202,19 +239,25 @@ def draw_row(canvas, game, icons, row: Row, x: float, top: float, height: float,
         draw_runs(canvas, line, after if number == 0 else text_x, baseline - number * leading, size)
 
 
-def heading_height() -> float:
-    return card_theme()["heading_pt"] * 1.45 + 2
+def zoom(size: float) -> float:
+    """How much larger than the card's base the title and headings are: a teensy card set larger is zoomed whole."""
+    return max(1.0, size / card_theme()["cue_pt"][0])
+
+
+def heading_height(size: float) -> float:
+    return card_theme()["heading_pt"] * zoom(size) * 1.45 + 2
 
 
 def draw_column(canvas, game, icons, column: Column, x: float, top: float, width: float, area: float, size: float) -> None:
     t = card_theme()
+    heading_pt = t["heading_pt"] * zoom(size)
     if column.heading or column.continued:
         canvas.setFillColor(_hex(color("ink")))
-        canvas.setFont(font_name("sans_bold"), t["heading_pt"])
-        canvas.drawString(x, top - t["heading_pt"], NIGHT_NAMES_KO[column.night] + (" (계속)" if column.continued else ""))
+        canvas.setFont(font_name("sans_bold"), heading_pt)
+        canvas.drawString(x, top - heading_pt, NIGHT_NAMES_KO[column.night] + (" (계속)" if column.continued else ""))
     canvas.setStrokeColor(_hex(color("ink")))
     canvas.setLineWidth(0.8)
-    rule_y = top - t["heading_pt"] * 1.45
+    rule_y = top - heading_pt * 1.45
     canvas.line(x, rule_y, x + width, rule_y)
     y = rule_y - 2
     room = area
@@ -252,14 +295,22 @@ def build(game, options) -> list[tuple[str, bytes]]:
     nights = {night: game.night_steps(night) for night in NIGHTS}
     icons = {c.id: character_icon(c, game, options) for c in game.characters if any(c.id in s for s in nights.values())}
 
-    title_size = t["title_pt"]
     bold = font_name("sans_bold")
-    while title_size > t["subtitle_pt"] + 1 and stringWidth(game.script.title, bold, title_size) > x1 - x0:
-        title_size -= 0.5
-    header = title_size + 4 + t["subtitle_pt"] + mm(4)
-    area_top = height - margin - header
-    area = area_top - (margin + mm(2)) - heading_height()
-    plan = plan_card(game, area, options.paper, options.english)
+
+    def title_size_at(size: float) -> float:
+        title_size = t["title_pt"] * zoom(size)
+        while title_size > t["subtitle_pt"] + 1 and stringWidth(game.script.title, bold, title_size) > x1 - x0:
+            title_size -= 0.5
+        return title_size
+
+    def area_top_at(size: float) -> float:
+        return height - margin - (title_size_at(size) + 4 + t["subtitle_pt"] + mm(4))
+
+    def area_at(size: float) -> float:
+        return area_top_at(size) - (margin + mm(2)) - heading_height(size)
+
+    plan = plan_card(game, area_at, options.paper, column_width, options.english)
+    title_size, area_top, area = title_size_at(plan.size), area_top_at(plan.size), area_at(plan.size)
     if plan.overflow:
         longest = max(len(s) for s in nights.values())
         options.report.warning(
@@ -287,7 +338,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
         canvas.setStrokeColor(_hex(t["rule_color"]))
         canvas.setLineWidth(t["rule_pt"])
         canvas.setDash(2, 2)
-        canvas.line(x0 + column_width + gap / 2, margin + mm(2), x0 + column_width + gap / 2, area_top - heading_height())
+        canvas.line(x0 + column_width + gap / 2, margin + mm(2), x0 + column_width + gap / 2, area_top - heading_height(plan.size))
         canvas.setDash()
         draw_page_furniture(canvas, width, height, "", number + 1, credit_line())
         canvas.showPage()

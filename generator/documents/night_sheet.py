@@ -1,165 +1,47 @@
 """Game → night-order.pdf: the storyteller's first-night and other-nights steps with full reminders, and a setup page.
 
 Every instruction is set in the gothic at one size on every page (read at the table in dim light: a hairline serif
-breaks up there), never shrunk to make a night fit. A night that fits one page has a page of its own; a longer one is
-cut into pages of about equal length (never a page with a few orphaned rows), and starts on an even page, so that
-printed on both sides and stapled on the left its pages face each other: a ruled notes page (메모) fills the gap when
-one is needed. Steps that never happen at the script's player counts (minion and demon information on a 5–6 player
-script) are left out, with one line saying so.
+breaks up there), never shrunk to make a night fit: each step one row, its name run in before its instruction, rows
+as dense as the theme's tightest leading when a night needs it (generator/documents/night_rows.py). Each night
+starts on a front, so printed on both sides a night is one sheet: one too long for a side goes on over the leaf, on
+the back of the same sheet, with a warning; the back a one-sided night leaves holds the setup (or a ruled notes page,
+메모); a teensy script's nights and setup share one side. Steps that never happen at the script's player counts
+(minion and demon information on a 5–6 player script) are left out, with one line saying so.
 """
 
 from __future__ import annotations
 
 import io
 
-from generator.documents.parts import draw_badge, icon_color, step_label
-
-from generator.load.notes import unplayed_note
-from generator.typeset.fonts import register_fonts
-from generator.typeset.paragraph import hangul_paragraph
 from generator.art.icons import character_icon
 from generator.art.icon_drawing import icon_flowable
-from generator.josa import fill_named, with_particle
-from generator.typeset.markup import render
+from generator.documents.night_rows import (
+    CONTINUED, NOTES, Piece, heading, night_theme, note, page_padding, piece_flowables, plan, rule_width,
+)
+from generator.documents.parts import icon_color
+from generator.josa import with_particle
+from generator.load.wording import wording
 from generator.model import BAG_TEAMS, NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, labels, look, mm, paper_size_pt, team_color, theme
+from generator.typeset.fonts import register_fonts
+from generator.typeset.markup import render
 from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture, paragraph, style
-from generator.load.wording import wording
 
-MISSING_TEXT = "(이 단계의 안내문이 내용에 없습니다.)"
-HOW_TO_READ = (
-    "위에서 아래로 차례대로 진행하세요. 해당 캐릭터가 게임에 없거나 깨울 수 없으면 건너뜁니다. "
-    "*밑줄 친 굵은 글자*는 알림 토큰 이름입니다."
-)
-NO_STEPS = "이 밤에는 진행할 단계가 없습니다. 밤 순서를 확인하세요(botc-pnp validate)."
-CONTINUED = "{title} (계속)"
 NIGHT_NOTES = "메모"
-
-
-def night_theme() -> dict:
-    return theme()["night_sheet"]
-
-
-def rule_width() -> float:
-    return theme()["page"]["rule_pt"]
-
-
-def step_text(game, step_id: str, night: str) -> str:
-    """The reminder for a step, with '{named…}' filled by the character the script names (right particle)."""
-    fixed = game.library.fixed_steps.get(step_id)
-    source = fixed if fixed is not None else game.character(step_id)
-    text = source.night_reminder(night) or MISSING_TEXT
-    named = game.named_character(step_id)
-    return fill_named(text, named.name if named else None)
-
-
-def badge_flowable(step_id: str, size: float):
-    from reportlab.platypus import Flowable
-
-    class Badge(Flowable):
-        def wrap(self, avail_width, avail_height):
-            return size, size
-
-        def draw(self):
-            draw_badge(self.canv, step_id, 0, 0, size)
-
-    return Badge()
-
-
-def night_table(game, icons, night: str, width: float, english: bool = False):
-    """The night's steps as table rows: icon, name with its team (or its player-count condition), the full text."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import Table, TableStyle
-
-    t = night_theme()
-    words = wording(game)
-    icon = mm(t["icon"])
-    name_column = mm(t["name_column"])
-    padding = t["cell_padding_pt"]
-    rows = []
-    for step_id in game.night_steps(night):
-        name, name_color, condition = step_label(game, step_id, night)
-        if step_id in game.library.fixed_steps:
-            picture = badge_flowable(step_id, icon)
-            note = f"{condition}일 때만" if condition else None
-        else:
-            character = game.character(step_id)
-            picture = icon_flowable(icons.get(step_id), icon, icon_color(character.team))
-            note = TEAM_NAMES_KO.get(character.team)  # the team in words: team colours alone merge in greyscale
-            if english and game.english_name(step_id):
-                note = f"{note} · {game.english_name(step_id)}"
-        name_para = paragraph(
-            render("night_name.j2", name=words.tie(name), color=name_color, condition=note, condition_font=font_name("sans"),
-                   condition_size=t["condition_size_pt"], condition_color=color("muted")),
-            style("sans_bold", t["name_size_pt"]),
-        )
-        text_para = hangul_paragraph(
-            render("night_step.j2", text=words.print(step_text(game, step_id, night)), reminder_color=color("reminder")),
-            style("sans", t["reminder_size_pt"], leading=t["reminder_size_pt"] * t["leading"]), tight=True,
-        )
-        rows.append([picture, name_para, text_para])
-    table = Table(rows, colWidths=[icon + 2 * padding, name_column, width - icon - 2 * padding - name_column])
-    table.setStyle(TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), padding),
-        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
-        ("TOPPADDING", (0, 0), (-1, -1), padding),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), padding),
-        ("LINEBELOW", (0, 0), (-1, -1), rule_width(), HexColor(color("rule"))),
-    ]))
-    return table
-
-
-def night_pages(game, icons, night: str, width: float, height: float, english: bool = False) -> list[list]:
-    """One night as pages of flowables: heading, how to read it, a note on steps left out, the steps; a night longer
-    than a page goes on under '<night> (계속)' on pages of about equal length."""
-    from reportlab.platypus import Spacer
-
-    t = night_theme()
-    title = heading(NIGHT_NAMES_KO[night], t["heading_size_pt"])
-    intro = [Spacer(1, 3), note(HOW_TO_READ)]
-    skipped = unplayed_note(game, night)
-    if skipped:
-        intro += [Spacer(1, 3), note(skipped)]
-    intro.append(Spacer(1, 6))
-    if not game.night_steps(night):  # only reachable with --force past validation, which already reported it
-        return [[title, *intro, note(NO_STEPS)]]
-    top = sum(f.wrap(width, height)[1] for f in [title, *intro])
-    table = night_table(game, icons, night, width, english)
-    if table.wrap(width, height)[1] <= height - top:
-        return [[title, *intro, table]]
-    continued = heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"])
-    later_room = height - continued.wrap(width, height)[1] - 6
-    rows = list(table._rowHeights)
-    count = pages_needed(rows, height - top, later_room)
-    pages, page, room = [], [title, *intro], height - top
-    while True:
-        target = sum(rows) / max(count, 1)  # of what is left, so the last page is not left with a row or two
-        count -= 1
-        taken, used = 0, 0.0
-        while taken < len(rows) and used + rows[taken] <= room and (used < target or taken == 0):
-            used += rows[taken]
-            taken += 1
-        pieces = table.split(width, used + 0.5) if taken < len(rows) else [table]
-        if len(pieces) < 2:
-            return pages + [page + [table]]
-        pages.append(page + [pieces[0]])
-        page = [heading(CONTINUED.format(title=NIGHT_NAMES_KO[night]), t["heading_size_pt"]), Spacer(1, 6)]
-        table, rows, room = pieces[1], rows[taken:], later_room
-
-
-def pages_needed(rows: list[float], first_room: float, later_room: float) -> int:
-    """How many pages the rows take when each page is filled as full as it goes (rows never split)."""
-    pages, room = 1, first_room
-    for row in rows:
-        if row > room and room < (first_room if pages == 1 else later_room):
-            pages, room = pages + 1, later_room
-        room -= row
-    return pages
+# a night too long for one side of the night sheet: where it goes on (the build's warning)
+CONTINUES = (
+    "밤 순서표의 {night} {steps}단계가 한 쪽에 다 들어가지 않아, 같은 장의 뒷면에 '{night} (계속)'으로 이어집니다. "
+    "양면으로 인쇄하면 이 밤은 종이 한 장입니다."
+)
+CONTINUES_MORE = (
+    "밤 순서표의 {night} {steps}단계가 한 장의 앞뒷면에도 다 들어가지 않아, 뒷면과 다음 장에 '{night} (계속)'으로 "
+    "이어집니다(모두 {pages}쪽, 양면으로 {sheets}장)."
+)
 
 
 def notes_page(width: float, height: float) -> list:
-    """A ruled page for the storyteller's notes, so that a night of two pages starts on the left of a spread."""
+    """A ruled page for the storyteller's notes: the back of a one-sided night, so that the next night starts on a
+    front."""
     from reportlab.platypus import Spacer
 
     from generator.typeset.flowables import RuledLines
@@ -202,15 +84,6 @@ def with_continued_headings(flowables: list, width: float, height: float, title:
         story += [PageBreak(), continued, Spacer(1, 6)]
         room, at_top = height - 2 - continued.wrap(width, height)[1] - 6, False
     return story
-
-
-def heading(text: str, size: float, text_color: str | None = None):
-    return paragraph(render("sheet_name.j2", name=text, color=text_color or color("ink"), note=None), style("sans_bold", size))
-
-
-def note(text: str):
-    t = night_theme()
-    return hangul_paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")), style("sans", t["note_size_pt"]), tight=True)
 
 
 def house_rules_story(game) -> list:
@@ -298,8 +171,8 @@ def setup_story(game, icons, width: float, tint: str) -> list:
             render("setup_note.j2", name=wording(game).tie(character.name), text=wording(game).tie(text), color=team_color(character.team), name_font=font_name("sans_bold")),
             style("serif", t["reminder_size_pt"]),
         )
-        picture = icon_flowable(icons.get(character.id), mm(t["icon"]) * 0.8, icon_color(character.team))
-        row = Table([[picture, entry]], colWidths=[mm(t["icon"]) + 4, width - mm(t["icon"]) - 4])
+        picture = icon_flowable(icons.get(character.id), mm(t["setup_icon"]) * 0.8, icon_color(character.team))
+        row = Table([[picture, entry]], colWidths=[mm(t["setup_icon"]) + 4, width - mm(t["setup_icon"]) - 4])
         row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
         story.append(row)
 
@@ -344,9 +217,29 @@ def setup_story(game, icons, width: float, tint: str) -> list:
     return story
 
 
+def setup_pages(flowables: list, width: float, height: float) -> list[list]:
+    """The setup section cut into pages as it breaks alone, '설정표 (계속)' heading the pages after the first."""
+    from reportlab.platypus import PageBreak
+
+    pages: list[list] = [[]]
+    for flowable in with_continued_headings(flowables, width, height, "설정표"):
+        if isinstance(flowable, PageBreak):
+            pages.append([])
+        else:
+            pages[-1].append(flowable)
+    return pages
+
+
+def setup_height(flowables: list, width: float, room: float) -> float:
+    """The height of a one-page setup, to set it under the last night where it fits."""
+    from generator.typeset.flowables import Stack
+
+    return Stack(list(flowables)).wrap(width, room)[1]
+
+
 def build(game, options) -> list[tuple[str, bytes]]:
     register_fonts()
-    from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate
+    from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Spacer
 
     width, height = paper_size_pt(options.paper)
     margin = mm(theme()["page"]["margin"])
@@ -368,18 +261,40 @@ def build(game, options) -> list[tuple[str, bytes]]:
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=furniture)])
     icons = {c.id: character_icon(c, game, options) for c in game.characters}
     body = width - 2 * margin
-    pages = []
-    for night in NIGHTS:
-        night_pages_ = night_pages(game, icons, night, body, frame_height, options.english)
-        if len(night_pages_) > 1 and len(pages) % 2 == 0:  # it would start on the right of a spread: the left first
-            pages.append(notes_page(body, frame_height))
-        pages += night_pages_
+    room = frame_height - 2  # a little kept free, so reportlab's own arithmetic always agrees
+    setup = []
+    if game.library.bag_table or game.script.bootlegger:
+        setup = setup_pages(house_rules_story(game) + setup_story(game, icons, body, chosen["tint"]), body, frame_height)
+    # every other row on a band one step off the page: the style's tint on white paper, lighter on a tinted ground
+    # (a band darker than parchment takes names in the outsider's blue under 4.5:1 in greyscale)
+    band = night_theme()["band_on_ground"] if chosen["ground"] else chosen["tint"]
+    one_page = setup_height(setup[0], body, room) if len(setup) == 1 else None
+    _, pages = plan(game, icons, NIGHTS, body, room, len(setup), one_page, options.english)
+    report_continued_nights(game, pages, options.report)
     story = []
     for number, page in enumerate(pages):
-        story += ([PageBreak()] if number else []) + page
-    if game.library.bag_table or game.script.bootlegger:
-        story.append(PageBreak())
-        story += with_continued_headings(house_rules_story(game) + setup_story(game, icons, body, chosen["tint"]), body,
-                                         frame_height, "설정표")
+        if number:
+            story.append(PageBreak())
+        padding = page_padding(page, room)
+        for index, piece in enumerate(page.pieces):
+            if index:
+                story.append(Spacer(1, night_theme()["block_gap_pt"]))
+            if isinstance(piece, Piece):
+                story += piece_flowables(piece, body, padding, band, guide=index == 0)
+            elif piece == NOTES:
+                story += notes_page(body, room)
+            else:
+                story += setup[piece.index]
     doc.build(story)
     return [("night-order.pdf", buffer.getvalue())]
+
+
+def report_continued_nights(game, pages, report) -> None:
+    """A warning, in Korean, for each night that goes on over the leaf, naming the night and where it goes on."""
+    from generator.documents.night_rows import continuing
+
+    for night, count in continuing(pages).items():
+        template = CONTINUES if count == 2 else CONTINUES_MORE
+        message = template.format(night=NIGHT_NAMES_KO[night], steps=len(game.night_steps(night)), pages=count,
+                                  sheets=(count + 1) // 2)
+        report.warning("night-sheet-continues", message, subject=game.script.id)

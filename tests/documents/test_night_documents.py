@@ -1,16 +1,19 @@
 """What the storyteller reads during the night, read back from the PDFs of every bundled script on A4 and Letter:
-every cue of the night card whole and at one size (at least 9 pt), the night sheet's instructions at one size (at
-least 10 pt) on every page, a night of two pages never left with a nearly empty last page and starting on an even
-page (so its pages face), a teensy script's nights without minion and demon information (and a line saying why),
-the almanac's long nights starting on a left-hand page, and a cue too long for the card reported, never cut."""
+every cue of the night card whole and at one size (at least 9 pt); the night sheet's instructions at one size (at
+least 10 pt), each night on one side that is the front of a sheet (an odd page), a homebrew night too long for a side
+going on over the leaf on the back of the same sheet (with a Korean warning); a teensy script's night sheet and
+night card using their pages (each at least half full, the card one page); a teensy script's nights without minion
+and demon information (and a line saying why), the almanac's long nights starting on a left-hand page, and a cue too
+long for the card reported, never cut."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 
-from conftest import bundled_kit, pdf_chars, write_script
+from conftest import bundled_kit, pdf_chars, pdf_page_texts, write_script
 from generator.load.night_cue import card_cue, plain
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.options import PAPERS
@@ -60,20 +63,31 @@ def test_every_cue_is_on_the_card_whole_and_at_one_size(script, paper):
         assert sizes == {10}
 
 
+def night_sheet_pages(data: bytes) -> list[tuple[dict, str]]:
+    """(page, heading) of the night sheet's pages: the heading is the text at the heading size ('첫날밤', '다른밤(계속)',
+    '설정표', '메모'; a teensy page carries both nights and the setup: '첫날밤다른밤설정표')."""
+    return [(page, sheet_heading(page)) for page in pdf_chars(data)]
+
+
+def is_night_page(heading: str) -> bool:
+    return heading.startswith(tuple(squash(NIGHT_NAMES_KO[night]) for night in NIGHTS))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_the_night_sheet_sets_every_instruction_in_one_gothic_size(script, paper):
     _, files = bundled_kit(paper, script)
     t = theme()["night_sheet"]
-    text_left = mm(theme()["page"]["margin"]) + mm(t["icon"]) + 2 * t["cell_padding_pt"] + mm(t["name_column"])
     ink = rgb(color("ink"))
     sizes = set()
-    for page in pdf_chars(files["night-order.pdf"]):
-        if not any(sheet_heading(page).startswith(squash(NIGHT_NAMES_KO[night])) for night in NIGHTS):
-            continue  # the setup pages (a table of counts, not instructions) and a ruled notes page
-        body = [c for c in page["chars"] if c["x0"] >= text_left - 1 and c["color"] == ink and c["text"].strip()
+    for page, heading in night_sheet_pages(files["night-order.pdf"]):
+        if not is_night_page(heading):
+            continue  # the setup page (a table of counts, not instructions) and a ruled notes page
+        # the instructions: ink on the rows (names are in their team's colour, teams and the guide in grey)
+        body = [c for c in page["chars"] if c["color"] == ink and c["text"].strip() and "Bold" not in c["fontname"]
                 and 20 * mm(1) < c["top"] < page["height"] - 20 * mm(1)]
+        assert body
         assert all("Gothic" in c["fontname"] for c in body), {c["fontname"] for c in body}
         sizes |= {c["size"] for c in body}
     assert sizes == {t["reminder_size_pt"]} and t["reminder_size_pt"] >= 10
@@ -84,29 +98,144 @@ def night_pages(files) -> dict[str, list[int]]:
     found: dict[str, list[int]] = {}
     for number, page in enumerate(pdf_chars(files["night-order.pdf"]), 1):
         for night in NIGHTS:
-            if sheet_heading(page).startswith(squash(NIGHT_NAMES_KO[night])):
+            if squash(NIGHT_NAMES_KO[night]) in sheet_heading(page):
                 found.setdefault(night, []).append(number)
-                break
     return found
 
 
-def filled(page: dict) -> float:
-    """How far down its text area a page's text runs (0–1)."""
-    top, bottom = 18 * mm(1), page["height"] - 18 * mm(1)
-    lowest = max((c["bottom"] for c in page["chars"] if top < c["top"] < bottom and c["text"].strip()), default=top)
-    return (lowest - top) / (bottom - top)
+def fill(page: dict) -> float:
+    """The text's vertical extent over the body's height (0–1): the body is the page inside the theme's margin, less
+    the running title above it and the credit line and page number below it (both outside the body)."""
+    margin = theme()["page"]["margin"] * mm(1)
+    top, bottom = margin, page["height"] - margin
+    inside = [c for c in page["chars"] if c["text"].strip() and top < c["top"] and c["bottom"] < bottom]
+    if not inside:
+        return 0.0
+    return (max(c["bottom"] for c in inside) - min(c["top"] for c in inside)) / (bottom - top)
+
+
+def instructions(game, night: str) -> list[str]:
+    from generator.documents.night_rows import step_text
+    from generator.load.wording import wording
+    from generator.typeset.markup import plain_reminder_text
+
+    return [squash(plain_reminder_text(wording(game).words(step_text(game, step, night)))) for step in game.night_steps(night)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_each_night_is_on_one_side_the_front_of_a_sheet(script, paper):
+    """Every step of a night, its name and its whole instruction, on one page, and that page odd: printed on both
+    sides, each night is the front of a sheet (its back holds the setup or nothing)."""
+    game, files = bundled_kit(paper, script)
+    texts = pdf_page_texts(files["night-order.pdf"])
+    pages = night_pages(files)
+    assert sorted(pages) == sorted(NIGHTS)
+    for night, numbers in pages.items():
+        assert len(numbers) == 1, (night, numbers)
+        assert numbers[0] % 2 == 1, (night, numbers)
+        text = squash(texts[numbers[0] - 1])
+        for step, instruction in zip(game.night_steps(night), instructions(game, night)):
+            assert instruction in text, (night, step)
+    assert len(texts) <= 2 * len(NIGHTS)  # no sheet more than the nights and the setup need
+
+
+def test_a_homebrew_night_too_long_for_one_side_goes_on_over_the_leaf(content, tmp_path):
+    """Sects & Violets' other nights fill a side; with four more demons waking they go on over the leaf: on the back of
+    the same sheet (the next, even page) under '다른 밤 (계속)', never on another sheet, and the build says so."""
+    from conftest import read_yaml, run_cli
+
+    characters = read_yaml(content / "scripts" / "sects-and-violets.yaml")["characters"]
+    write_script(content, [*characters, "po", "shabaloth", "zombuul", "pukka"], "long-night")
+    for paper in PAPERS:
+        result = run_cli("night", "long-night", "--content", content, "--out", tmp_path / paper, "--paper", paper, "--force")
+        assert result.exit_code in (0, 1), result.output
+        output = squash(result.output)
+        assert squash("다른 밤 28단계가 한 쪽에 다 들어가지 않아, 같은 장의 뒷면에 '다른 밤 (계속)'으로 이어집니다") in output
+        assert "첫날밤" not in output.split("다른밤28단계")[0]  # the first night, which fits, is not named
+        data = (tmp_path / paper / "long-night" / "night-order.pdf").read_bytes()
+        headings = [heading for _, heading in night_sheet_pages(data)]
+        first, other = headings.index("첫날밤"), headings.index("다른밤")
+        assert first % 2 == 0 and other % 2 == 0  # 0-based: odd pages, the fronts
+        assert headings[other + 1] == "다른밤(계속)" and "다른밤(계속)" not in headings[other + 2:]
+        assert headings[first + 1] in ("설정표", "메모")  # the first night's back, then the other nights' front
+        from generator.load.game import load_game
+
+        game, _ = load_game("long-night", content)
+        text = squash("".join(pdf_page_texts(data)[other:other + 2]))
+        assert all(instruction in text for instruction in instructions(game, "other_nights"))
+
+
+def test_a_setup_of_two_pages_fills_the_backs_the_nights_leave():
+    """Cellar Panic's setup (house rules, the bag, five modifiers, a table per modifier) takes two Letter pages: the
+    first on the back of the first night, the rest on the back of the other nights; no notes page, no third sheet."""
+    from conftest import REPO
+    from generator.documents import night_sheet
+    from generator.load.game import load_game
+    from generator.options import RenderOptions
+
+    game, _ = load_game(REPO / "tests" / "community_scripts" / "cellar-panic.json")
+    [(_, data)] = night_sheet.build(game, RenderOptions(paper="letter"))
+    assert [heading for _, heading in night_sheet_pages(data)] == ["첫날밤", "설정표", "다른밤", "설정표(계속)"]
+
+
+TEENSY_SEVEN = ["washerwoman", "chef", "empath", "monk", "butler", "poisoner", "imp"]
+
+
+@pytest.fixture(scope="module")
+def teensy_papers(tmp_path_factory):
+    """{paper: (night sheet, night card)} of a seven-character script for 5–6 players."""
+    from conftest import content_copy
+    from generator.documents import night_card, night_sheet
+    from generator.load.game import load_game
+    from generator.options import RenderOptions
+
+    content = content_copy(tmp_path_factory.mktemp("teensy") / "content")
+    write_script(content, TEENSY_SEVEN, "teensy", players="5-6")
+    game, report = load_game("teensy", content)
+    assert game is not None, report.lines()
+    return {paper: (dict(night_sheet.build(game, RenderOptions(paper=paper)))["night-order.pdf"],
+                    dict(night_card.build(game, RenderOptions(paper=paper)))["night-card.pdf"]) for paper in PAPERS}
+
+
+def test_an_eleven_character_card_set_larger_keeps_every_line_in_its_column(tmp_path):
+    """No Greater Joy (11 characters, 5–6 players) is set larger too; '하수인 정보' with its condition leaves the cue's
+    first word little room on the first line, so the card stops at the size where that word still fits its column."""
+    from generator.documents import night_card
+    from generator.load.game import load_game
+    from generator.options import RenderOptions
+
+    from conftest import REPO
+
+    game, _ = load_game(REPO / "tests" / "community_scripts" / "no-greater-joy.json")
+    t = theme()
+    for paper in PAPERS:
+        [(_, data)] = night_card.build(game, RenderOptions(paper=paper))
+        [page] = pdf_chars(data)
+        margin, gap = t["page"]["margin"] * mm(1), t["night_card"]["column_gap"] * mm(1)
+        column = (page["width"] - 2 * margin - gap) / 2
+        below_title = [c for c in page["chars"] if c["text"].strip() and 40 * mm(1) < c["top"] < page["height"] - 15 * mm(1)]
+        crossing = [c["text"] for c in below_title
+                    if not (c["x1"] <= margin + column + 0.5 or c["x0"] >= margin + column + gap - 0.5)]
+        assert not crossing, (paper, "".join(crossing))
+        assert fill(page) >= 0.5, (paper, fill(page))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("script", SCRIPTS)
-def test_a_night_of_two_pages_faces_itself_and_its_last_page_is_not_empty(script, paper):
-    _, files = bundled_kit(paper, script)
-    pages = pdf_chars(files["night-order.pdf"])
-    for night, numbers in night_pages(files).items():
-        assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), (night, numbers)
-        if len(numbers) > 1:
-            assert numbers[0] % 2 == 0, (night, numbers)  # the left of a spread, printed on both sides
-            assert filled(pages[numbers[-1] - 1]) >= 0.25, (night, numbers)
+def test_a_teensy_scripts_night_papers_use_their_pages(teensy_papers, paper):
+    """Seven characters printed like twenty-five left pages 27–46 % full: now every page of the night sheet and the
+    night card is at least half full, the card is one page, and the type is larger than an edition's."""
+    sheet, card = teensy_papers[paper]
+    for name, data in (("night-order.pdf", sheet), ("night-card.pdf", card)):
+        pages = pdf_chars(data)
+        assert all(fill(page) >= 0.5 for page in pages), (name, [round(fill(page), 2) for page in pages])
+    assert len(pdf_chars(card)) == 1
+    ink = rgb(color("ink"))
+    for data, base in ((sheet, theme()["night_sheet"]["reminder_size_pt"]), (card, theme()["night_card"]["cue_pt"][0])):
+        body = Counter(c["size"] for page in pdf_chars(data) for c in page["chars"]
+                       if c["color"] == ink and "Bold" not in c["fontname"] and c["text"].strip())
+        assert body.most_common(1)[0][0] > base, body
 
 
 @pytest.mark.slow
