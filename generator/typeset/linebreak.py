@@ -26,7 +26,8 @@ from generator.typeset.words import (
 )
 
 INFEASIBLE = float("inf")
-UNDERFULL = 1e7  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
+UNDERFULL = 1e6  # demerits of a line that cannot be stretched to full width, and more the shorter it ends: one that
+# ends a hair short costs about what a syllable break does, one that ends an em short more than a weak one
 
 
 @lru_cache(maxsize=1)
@@ -87,7 +88,7 @@ def demerits_function(widest: float, em: float, tight: bool, limits: dict):
                 return last_cost
             left = extra - spaces * word_most - gaps * letter_most  # what stretch_line could not place
             if left > 0.01:  # underfull: stretched as far as allowed, the rest left at the line end
-                return UNDERFULL + (left / em) ** 2 * UNDERFULL * 10  # two lines a little short beat one very short
+                return UNDERFULL + (left / em) ** 2 * 1e8  # two lines a little short beat one very short
             comfortable = (spaces + gaps * ratio) * comfort
             badness = 100 * (extra / comfortable) ** 3 if comfortable else 0.0
         else:  # tighter than natural: word spaces shrink, and syllables close up a little with them
@@ -110,8 +111,8 @@ def set_line(words: list[Word], natural: float, width: float, widest: float, em:
     spaces, gaps = len(words) - 1, sum(w.glyphs for w in words) - 1
     if extra >= 0:
         line.word_extra, line.letter_extra, left = stretch_line(extra, spaces, gaps, widest, em, limits)
-        if left > 0.01:  # cannot reach the width within the word gaps: ragged, at the font's own spacing
-            line.word_extra = line.letter_extra = 0.0
+        if left > 0.01:  # cannot reach the width within the word gaps: stretched as far as they allow, the rest
+            line.justified = True  # left at the line's end (it ends a little short rather than ragged)
             return line
     elif spaces:
         shrink = min(-extra / (spaces + gaps * limits["letter_ratio"]), limits["word_space_shrink_em"] * em)
@@ -165,13 +166,15 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
     widest = max((w.space for w in words), default=0.0)
     cut_cost = limits["syllable_break_demerits"] or 0.0
     if justify:
-        cut_cost += worst_justified(widest, em, limits)
+        cut_cost += worst_justified(widest, em, limits) * limits["syllable_break_lines"]
+    weak_cut = limits["weak_cut_demerits"]  # '합니/다.', '하수인/에게': only where the paragraph would go ragged
     shrink = limits["word_space_shrink_em"] * em
     ratio = limits["letter_ratio"]
     factor = limits["tight_line_factor"] if tight else 1
     penalty = limits["line_penalty"] * factor
     shortest = limits["shortest_line"] if justify else 0.0  # ragged lines are never underfull: any length is tried
     short, short_line, short_cut = limits["short_line"], limits["short_line_demerits"], limits["short_cut_demerits"]
+    short_cut_line = limits["short_cut_line"]
     short_last = 0.0 if justify else limits["short_last_demerits"]  # a book's justified paragraph may end short
     # in a tight paragraph a line costs tight_line_factor² more: the kerb on dangling words and split terms grows with it
     dangling = limits["dangling_word_demerits"] * factor
@@ -213,12 +216,13 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
                 cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
             if natural < width * short and (start or not last):  # a short line in a paragraph of several
                 cost += short_last if last else short_line
-                if (start and words[start - 1].joined) or (not last and words[end - 1].joined):
-                    cost += short_cut  # … holding a cut word's end or start ('성자라 / 는 것을')
+            if natural < width * short_cut_line and (
+                    (start and words[start - 1].joined) or (not last and words[end - 1].joined)):
+                cost += short_cut  # a short line holding a cut word's end or start ('성자라 / 는 것을 알게 됩니다.')
             if not last:
                 cost += strands[end - 1]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
                 if words[end - 1].joined:
-                    cost += cut_cost  # a word broken between syllables
+                    cost += cut_cost + (weak_cut if words[end - 1].weak else 0.0)  # a word broken between syllables
                 if end in pairs:
                     cost += split_pair  # '오늘 / 밤'
             total = best[start] + cost

@@ -32,6 +32,7 @@ class Word:
     glyphs: int
     space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
     joined: bool = False  # a piece of a word, the rest of which follows with no space (see syllable_pieces)
+    weak: bool = False  # a joined piece whose rest starts with a lone syllable or an ending ('합니/다.', '하수인/에게')
 
 
 @dataclass(slots=True)
@@ -183,12 +184,13 @@ def cached_segments(frags) -> list[Segment]:
 
 
 @lru_cache(maxsize=1)
-def cut_rules() -> tuple[int, int, tuple[str, ...]]:
-    """(syllables before a cut, syllables after it, at the least; the endings no line starts with)."""
+def cut_rules() -> tuple[int, int, tuple[str, ...], int, tuple[str, ...]]:
+    """(syllables before a cut, syllables after it, at the least; the endings no line starts with; a cut leaving this
+    many syllables or fewer, or one of these endings, is weak: it costs more)."""
     from generator.read.theme import theme
 
     rules = theme()["text"]["justify"]["syllable_cut"]
-    return rules["head"], rules["tail"], tuple(rules["never_before"])
+    return rules["head"], rules["tail"], tuple(rules["never_before"]), rules["weak_tail"], tuple(rules["weak_before"])
 
 
 def _is_syllable(ch: str) -> bool:
@@ -248,7 +250,7 @@ def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Wo
     body = len(text) if tie < 0 else tie
     while tie < 0 and body and not _is_syllable(text[body - 1]):
         body -= 1
-    head, tail, never_before = cut_rules()
+    head, tail, never_before, weak_tail, weak_before = cut_rules()
     if body < head + tail or run.underline or not all(_is_syllable(ch) for ch in text[:body]):
         return [word]
     inside = _inside_kept(text, kept) if kept else set()
@@ -258,8 +260,9 @@ def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Wo
     pieces, start = [], 0
     for cut in cuts:
         part = text[start:cut]
+        weak = body - cut <= weak_tail or text.startswith(weak_before, cut)
         pieces.append(Word([Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size))],
-                           0.0, len(part), 0.0, joined=True))
+                           0.0, len(part), 0.0, joined=True, weak=weak))
         start = cut
     rest = text[start:]
     pieces.append(Word([Run(rest, run.font, run.size, run.color, width_of(rest, run.font, run.size))], 0.0, len(rest), word.space))
