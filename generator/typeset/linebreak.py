@@ -1,16 +1,22 @@
 """Words and their widths (generator.typeset.words) → lines: whole-paragraph line breaking for Korean text, and how a
 justified line spreads the width it has left.
 
-Lines break between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name or a bracket together), and in a
-justified paragraph also between two syllables of a word (Korean needs no hyphen), at a cost, so only where the line
-could not be justified otherwise: never inside a name or a number, never after a word's first syllable, in a tied
-unit only inside its first word (generator.typeset.words.syllable_pieces). The breaks of a paragraph are chosen together for the least total demerits
-(Knuth–Plass total fit): a justified line opens its word spaces, or closes them slightly, and no word gap grows past
-the theme's maximum (0.5 em: a Korean book keeps its gaps near a space); syllables are never spaced apart (자간
-stays as the font sets it). A line that cannot reach the width within those limits is set short (underfull, left
-ragged), chosen only when nothing else fits. Ragged and centred paragraphs get even line lengths the same way (a centred
-title balances its last line too). A paragraph's last line holds at least two 어절 or a word of `runt_glyphs`
-characters, when the paragraph can be broken otherwise (the runt rule). Limits are in templates/theme.yaml (text.justify).
+Lines break between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name, a bracket or a bound noun to its word),
+and in a justified paragraph also between two syllables of a word (Korean needs no hyphen), at a cost above the
+loosest line the word gaps can justify, so only where ending the line between words would open them past the limit:
+never inside a name or a number, never after a word's first syllable, never before a bound ending ('선택할/지는'), in
+a tied unit only inside its first word, and a cut leaving a lone syllable or a particle ('합니/다.', '하수인/에게')
+costs more still (generator.typeset.words.syllable_pieces). A word wider than the column (a run without spaces:
+Chinese text, a long Latin run) breaks between any two characters. The breaks of a paragraph are chosen together for
+the least total demerits (Knuth–Plass total fit): a justified line opens its word spaces, or closes them slightly, and
+no word gap grows past the theme's maximum (0.5 em: a Korean book keeps its gaps near a space); syllables are never
+spaced apart (자간 stays as the font sets it). A line that cannot reach the width within those limits is stretched as
+far as they allow and ends short, chosen only when nothing else fits. Ragged and centred paragraphs get even line
+lengths the same way (a centred title balances its last line too). Every paragraph also pays for: a line shorter than
+a quarter of the width that the paragraph goes on after (as good as never: '당신이' alone), a short last line in a
+ragged paragraph, a short line holding a cut word, a line ending between the words of a common term ('오늘 / 밤',
+templates/theme.yaml text.keep_pairs), a dangling one-syllable word, a stranded opening quote, and a runt (a last
+line of one short word). Limits and costs are in templates/theme.yaml (text.justify).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """reportlab paragraph fragments → words: runs of one font, size and colour with their widths, between the spaces
 where a line may break (a no-break space U+00A0 ties a name or a setup bracket into one word); a tied unit or a word
-wider than the column → pieces that fit. generator.typeset.linebreak breaks the words into lines.
+wider than the column → pieces that fit (a run without spaces, one piece a character); a Korean word → the pieces a
+justified line may end between; a paragraph's common two-word terms ('오늘 밤'). generator.typeset.linebreak breaks
+the words into lines.
 """
 
 from __future__ import annotations

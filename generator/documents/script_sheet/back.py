@@ -228,7 +228,8 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
         block_h += mm(sheet_theme()["header_gap"])
         above = height - margin  # the block stands on the margin, as on the front
         titled = plan_body(game, icons, options, front_size, above - block_h - head_h, bottom, half, measured)
-        if titled.fits and titled.size >= plan.size - b["size_for_rows_pt"] - 1e-9 and titled.row >= b["title_row_share"] * plan.row - 1e-6:
+        near = titled.size >= plan.size - b["size_for_rows_pt"] - 1e-9
+        if titled.fits and near and titled.row >= b["title_row_share"] * plan.row - 1e-6:
             title, title_h, plan, top = draw_title, block_h, titled, above
     draw_page_furniture(canvas, width, height, "" if title else game.script.title, 2, credit_line())
     if not plan.fits:
