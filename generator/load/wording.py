@@ -235,16 +235,17 @@ def tie_phrases(text: str) -> str:
     return tie_counted(tie_bound_nouns(text))
 
 
-# A bound noun (의존 명사: 수, 것, 때, 줄, 뿐, 데, 적) never starts a line after the -ㄴ/-ㄹ form that modifies it
-# ("선택할 수", "사망할 수도", "알 것", "죽을 때"): Korean typesetting keeps the two together. The modifier is a Hangul
-# syllable ending in ㄴ or ㄹ; the bound noun is a whole word, possibly with its particle (수도, 것을, 때는).
-BOUND_NOUNS = "수|것|때|줄|뿐|데|적"
+# A bound noun (의존 명사: 수, 것, 때, 줄, 뿐, 데, 적, 채, 듯, 만큼) never starts a line after the -ㄴ/-ㄹ form that
+# modifies it ("선택할 수", "사망할 수도", "알 것", "죽을 때", "모른 채"): Korean typesetting keeps the two together.
+# The modifier is a Hangul syllable ending in ㄴ or ㄹ; the bound noun is a whole word, possibly with one or two
+# particles (수도, 것을, 때는, 때에만).
+BOUND_NOUNS = "수|것|때|줄|뿐|데|적|채|듯|만큼"
 # what may follow a bound noun in the same word: particles and the copula ('수도', '것을', '때마다', '것입니다'),
 # not any syllables ('수도사', '데몬' are nouns of their own)
 BOUND_TAIL = ("이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|"
               "이라도|라도|이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면")
-BOUND_NOUN = re.compile(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:{BOUND_TAIL})?(?=[\s.,!?)\]”’…:]|$))")
-VERB_BEFORE_BOUND = re.compile(rf"[가-힣][ \u00a0](?:{BOUND_NOUNS})(?:{BOUND_TAIL})?(?=[\s.,!?)\]”’…:]|$)")
+BOUND_NOUN = re.compile(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$))")
+VERB_BEFORE_BOUND = re.compile(rf"[가-힣][ \u00a0](?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$)")
 FINAL_N, FINAL_L = 4, 8
 
 

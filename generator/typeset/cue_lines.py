@@ -56,7 +56,9 @@ def space_width(size: float) -> float:
 def cue_lines(cue: str, size: float, first_room: float, room: float) -> list[list[list[Run]]]:
     """The cue's words on lines: the first line has `first_room` points (after the name), the others `room`. A line
     never ends before the last word when that word would be alone on the next line and the line before could give it
-    a companion. A word wider than a whole line stands on a line of its own (the card is measured by the check)."""
+    a companion. A word wider than a whole line (a run without spaces: Chinese text, a long Latin run) starts a line
+    and is cut between its characters, a piece a line, so it never leaves its column (the card is measured by the
+    check)."""
     words = words_of(cue)
     space = space_width(size)
     lines: list[list[list[Run]]] = [[]]
@@ -64,6 +66,17 @@ def cue_lines(cue: str, size: float, first_room: float, room: float) -> list[lis
     for word in words:
         width = word_width(word, size)
         limit = first_room if len(lines) == 1 else room
+        if width > room + 0.01:
+            if lines[-1]:
+                lines.append([])
+                limit = room
+            pieces = cut_word(word, size, limit, room)
+            for piece in pieces[:-1]:
+                lines[-1].append(piece)
+                lines.append([])
+            lines[-1].append(pieces[-1])
+            used = word_width(pieces[-1], size)
+            continue
         needed = width if not lines[-1] else used + space + width
         if lines[-1] and needed > limit + 0.01:
             lines.append([word])
@@ -79,6 +92,25 @@ def cue_lines(cue: str, size: float, first_room: float, room: float) -> list[lis
         else:
             lines[-2].append(moved)
     return [line for line in lines if line] or [[]]
+
+
+def cut_word(word: list[Run], size: float, first: float, room: float) -> list[list[Run]]:
+    """A word wider than a line → pieces cut between characters, the first at most `first` points wide, the others
+    `room` (each piece holds a character at the least)."""
+    pieces: list[list[Run]] = [[]]
+    used, limit = 0.0, first
+    for run in word:
+        for ch in run.text:
+            width = run_width(Run(ch, run.marked), size)
+            if pieces[-1] and used + width > limit + 0.01:
+                pieces.append([])
+                used, limit = 0.0, room
+            if pieces[-1] and pieces[-1][-1].marked == run.marked:
+                pieces[-1][-1] = Run(pieces[-1][-1].text + ch, run.marked)
+            else:
+                pieces[-1].append(Run(ch, run.marked))
+            used += width
+    return pieces
 
 
 def scaled(size: float) -> float:

@@ -1,16 +1,22 @@
 """Words and their widths (generator.typeset.words) → lines: whole-paragraph line breaking for Korean text, and how a
 justified line spreads the width it has left.
 
-Lines break between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name or a bracket together), and in a
-justified paragraph also between two syllables of a word (Korean needs no hyphen), at a cost, so only where the line
-could not be justified otherwise: never inside a name or a number, never after a word's first syllable, in a tied
-unit only inside its first word (generator.typeset.words.syllable_pieces). The breaks of a paragraph are chosen together for the least total demerits
-(Knuth–Plass total fit): a justified line opens its word spaces, or closes them slightly, and no word gap grows past
-the theme's maximum (0.5 em: a Korean book keeps its gaps near a space); syllables are never spaced apart (자간
-stays as the font sets it). A line that cannot reach the width within those limits is set short (underfull, left
-ragged), chosen only when nothing else fits. Ragged and centred paragraphs get even line lengths the same way (a centred
-title balances its last line too). A paragraph's last line holds at least two 어절 or a word of `runt_glyphs`
-characters, when the paragraph can be broken otherwise (the runt rule). Limits are in templates/theme.yaml (text.justify).
+Lines break between 어절 (at ASCII spaces; a no-break space U+00A0 ties a name, a bracket or a bound noun to its word),
+and in a justified paragraph also between two syllables of a word (Korean needs no hyphen), at a cost above the
+loosest line the word gaps can justify, so only where ending the line between words would open them past the limit:
+never inside a name or a number, never after a word's first syllable, never before a bound ending ('선택할/지는'), in
+a tied unit only inside its first word, and a cut leaving a lone syllable or a particle ('합니/다.', '하수인/에게')
+costs more still (generator.typeset.words.syllable_pieces). A word wider than the column (a run without spaces:
+Chinese text, a long Latin run) breaks between any two characters. The breaks of a paragraph are chosen together for
+the least total demerits (Knuth–Plass total fit): a justified line opens its word spaces, or closes them slightly, and
+no word gap grows past the theme's maximum (0.5 em: a Korean book keeps its gaps near a space); syllables are never
+spaced apart (자간 stays as the font sets it). A line that cannot reach the width within those limits is stretched as
+far as they allow and ends short, chosen only when nothing else fits. Ragged and centred paragraphs get even line
+lengths the same way (a centred title balances its last line too). Every paragraph also pays for: a line shorter than
+a quarter of the width that the paragraph goes on after (as good as never: '당신이' alone), a short last line in a
+ragged paragraph, a short line holding a cut word, a line ending between the words of a common term ('오늘 / 밤',
+templates/theme.yaml text.keep_pairs), a dangling one-syllable word, a stranded opening quote, and a runt (a last
+line of one short word). Limits and costs are in templates/theme.yaml (text.justify).
 """
 
 from __future__ import annotations
@@ -21,10 +27,13 @@ from functools import lru_cache
 from itertools import chain
 
 from generator.read.theme import theme
-from generator.typeset.words import Word, cached_segments, kept_index, merged, opens, split_at_ties, syllable_pieces
+from generator.typeset.words import (
+    Word, cached_segments, kept_index, merged, opens, pair_breaks, split_at_ties, syllable_pieces,
+)
 
 INFEASIBLE = float("inf")
-UNDERFULL = 1e7  # demerits of a line that cannot be stretched to full width (chosen only when nothing else fits)
+UNDERFULL = 1e6  # demerits of a line that cannot be stretched to full width, and more the shorter it ends: one that
+# ends a hair short costs about what a syllable break does, one that ends an em short more than a weak one
 
 
 @lru_cache(maxsize=1)
@@ -85,7 +94,7 @@ def demerits_function(widest: float, em: float, tight: bool, limits: dict):
                 return last_cost
             left = extra - spaces * word_most - gaps * letter_most  # what stretch_line could not place
             if left > 0.01:  # underfull: stretched as far as allowed, the rest left at the line end
-                return UNDERFULL + (left / em) ** 2 * UNDERFULL * 10  # two lines a little short beat one very short
+                return UNDERFULL + (left / em) ** 2 * 1e8  # two lines a little short beat one very short
             comfortable = (spaces + gaps * ratio) * comfort
             badness = 100 * (extra / comfortable) ** 3 if comfortable else 0.0
         else:  # tighter than natural: word spaces shrink, and syllables close up a little with them
@@ -108,8 +117,8 @@ def set_line(words: list[Word], natural: float, width: float, widest: float, em:
     spaces, gaps = len(words) - 1, sum(w.glyphs for w in words) - 1
     if extra >= 0:
         line.word_extra, line.letter_extra, left = stretch_line(extra, spaces, gaps, widest, em, limits)
-        if left > 0.01:  # cannot reach the width within the word gaps: ragged, at the font's own spacing
-            line.word_extra = line.letter_extra = 0.0
+        if left > 0.01:  # cannot reach the width within the word gaps: stretched as far as they allow, the rest
+            line.justified = True  # left at the line's end (it ends a little short rather than ragged)
             return line
     elif spaces:
         shrink = min(-extra / (spaces + gaps * limits["letter_ratio"]), limits["word_space_shrink_em"] * em)
@@ -123,6 +132,16 @@ def break_segment(words: list[Word], widths: tuple[float, float], first: bool, e
     return lines_at(words, line_ends(words, widths, first, em, justify, tight, balance), widths, first, em, justify)
 
 
+def worst_justified(widest: float, em: float, limits: dict) -> float:
+    """The demerits of the loosest line the word gaps can justify (each gap at word_gap_max_em), at the paragraph's
+    own line penalty (not a tight one): what a syllable break costs over its own demerits, so that a line ends inside
+    a word only where no break between words keeps the gaps within the limit."""
+    word_most = max(0.0, limits["word_gap_max_em"] * em - widest - limits["letter_max_em"] * em)
+    comfort = limits["word_space_comfort_em"] * em
+    badness = 100 * (word_most / comfort) ** 3 if comfort else 0.0
+    return (limits["line_penalty"] + badness) ** 2
+
+
 def _advances(words: list[Word]) -> list[float]:
     advance = [0.0]  # advance[i]: width of words[:i] with the space after each
     for word in words:
@@ -131,11 +150,15 @@ def _advances(words: list[Word]) -> list[float]:
 
 
 def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
-              balance: bool = False) -> list[int]:
+              balance: bool = False, pairs: frozenset[int] | None = None) -> list[int]:
     """Where the lines of one segment end (word indices, the last is len(words)), for the least total demerits.
 
-    Candidate lines shorter than `shortest_line` of the width are not tried (except the last line and lone words):
-    they could only be set underfull.
+    In a justified paragraph, candidate lines shorter than `shortest_line` of the width are not tried (except the last
+    line and lone words): they could only be set underfull. Besides each line's own demerits: a line shorter than
+    `short_line` of the width that the paragraph goes on after (as good as never), a short last line under a ragged
+    paragraph, a short line holding a word cut between syllables, a break inside a common two-word term (`pairs`:
+    line ends between its words, by default found from the words' texts: generator.typeset.words.pair_breaks), a
+    dangling one-syllable word, a stranded opening quote, a runt.
     """
     limits = spacing()
     n = len(words)
@@ -148,12 +171,21 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
         open_count.append(open_count[-1] + (0 if word.joined else 1))
     widest = max((w.space for w in words), default=0.0)
     cut_cost = limits["syllable_break_demerits"] or 0.0
+    if justify:
+        cut_cost += worst_justified(widest, em, limits) * limits["syllable_break_lines"]
+    weak_cut = limits["weak_cut_demerits"]  # '합니/다.', '하수인/에게': only where the paragraph would go ragged
     shrink = limits["word_space_shrink_em"] * em
     ratio = limits["letter_ratio"]
-    penalty = limits["line_penalty"] * (limits["tight_line_factor"] if tight else 1)
-    shortest = limits["shortest_line"]
-    # in a tight paragraph a line costs tight_line_factor² more: the kerb on dangling words grows with it
-    dangling = limits["dangling_word_demerits"] * (limits["tight_line_factor"] if tight else 1)
+    factor = limits["tight_line_factor"] if tight else 1
+    penalty = limits["line_penalty"] * factor
+    shortest = limits["shortest_line"] if justify else 0.0  # ragged lines are never underfull: any length is tried
+    short, short_line, short_cut = limits["short_line"], limits["short_line_demerits"], limits["short_cut_demerits"]
+    short_cut_line = limits["short_cut_line"]
+    short_last = 0.0 if justify else limits["short_last_demerits"]  # a book's justified paragraph may end short
+    # in a tight paragraph a line costs tight_line_factor² more: the kerb on dangling words and split terms grows with it
+    dangling = limits["dangling_word_demerits"] * factor
+    split_pair = limits["pair_break_demerits"] * factor
+    pairs = pair_breaks(words) if pairs is None else pairs
     runt, runt_glyphs = limits["runt_demerits"], limits["runt_glyphs"]
     stranded = limits["stranded_opening_demerits"]
     demerits = demerits_function(widest, em, tight, limits)
@@ -188,10 +220,17 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
                 cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
             if last and start and spaces == 0 and words[start].glyphs < runt_glyphs:
                 cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
+            if natural < width * short and (start or not last):  # a short line in a paragraph of several
+                cost += short_last if last else short_line
+            if natural < width * short_cut_line and (
+                    (start and words[start - 1].joined) or (not last and words[end - 1].joined)):
+                cost += short_cut  # a short line holding a cut word's end or start ('성자라 / 는 것을 알게 됩니다.')
             if not last:
                 cost += strands[end - 1]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
                 if words[end - 1].joined:
-                    cost += cut_cost  # a word broken between syllables
+                    cost += cut_cost + (weak_cut if words[end - 1].weak else 0.0)  # a word broken between syllables
+                if end in pairs:
+                    cost += split_pair  # '오늘 / 밤'
             total = best[start] + cost
             if total < best[end]:
                 best[end] = total
@@ -257,10 +296,10 @@ def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool,
     syllables = justify and spacing()["syllable_break_demerits"] is not None
     names = kept_index(kept) if syllables and kept else {}
     for index, segment in enumerate(segments):
-        words = breakable_words(segment, widths[1], syllables, kept, names)
+        words, pairs = breakable_words(segment, widths[1], syllables, kept, names)
         ends = known[index] if known is not None else None
         if not _valid_ends(ends, len(words)):
-            ends = line_ends(words, widths, index == 0, em, justify, tight, balance)
+            ends = line_ends(words, widths, index == 0, em, justify, tight, balance, pairs)
         all_ends.append(ends)
         lines += lines_at(words, ends, widths, index == 0, em, justify) or ([Line([], 0.0)] if index else [])
     if lines and not lines[-1].words:
@@ -268,18 +307,19 @@ def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool,
     return lines, all_ends
 
 
-def breakable_words(segment, width: float, syllables: bool, kept: frozenset[str], names: dict) -> list:
-    """The segment's words as pieces a line may end after; the same paragraph is broken at several widths and
-    leadings (and again in each build of a long-running server), so the pieces are kept on the segment."""
+def breakable_words(segment, width: float, syllables: bool, kept: frozenset[str], names: dict) -> tuple[list, frozenset[int]]:
+    """(the segment's words as pieces a line may end after, the line ends inside a common two-word term); the same
+    paragraph is broken at several widths and leadings (and again in each build of a long-running server), so both
+    are kept on the segment."""
     key = (width, syllables, kept if syllables else None)
-    words = segment.pieces.get(key)
-    if words is None:
+    found = segment.pieces.get(key)
+    if found is None:
         words = []
         for word in segment.words:
             pieces = split_at_ties(word, width) if word.width > width else [word]
             words += [part for piece in pieces for part in syllable_pieces(piece, names)] if syllables else pieces
-        segment.pieces[key] = words
-    return words
+        found = segment.pieces[key] = (words, pair_breaks(words))
+    return found
 
 
 def _valid_ends(ends, count: int) -> bool:

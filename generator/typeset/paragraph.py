@@ -96,9 +96,11 @@ def _paragraph_class():
             fits = int((avail_height + 1e-6) // self.style.leading)
             if fits >= len(lines):
                 return [self]
-            cut = min(fits, len(lines) - 2)
+            fitting = cut = min(fits, len(lines) - 2)
             while cut >= 2 and lines[cut - 1].words and lines[cut - 1].words[-1].joined:
                 cut -= 1
+            if cut < 2:  # a run without spaces (Chinese text) ends every line inside a word: a page may too
+                cut = fitting
             if cut < 2:
                 return []
             first = HangulParagraph("", self.style, bulletText=self.bulletText, lines=lines[:cut])

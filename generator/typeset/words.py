@@ -1,6 +1,8 @@
 """reportlab paragraph fragments → words: runs of one font, size and colour with their widths, between the spaces
 where a line may break (a no-break space U+00A0 ties a name or a setup bracket into one word); a tied unit or a word
-wider than the column → pieces that fit. generator.typeset.linebreak breaks the words into lines.
+wider than the column → pieces that fit (a run without spaces, one piece a character); a Korean word → the pieces a
+justified line may end between; a paragraph's common two-word terms ('오늘 밤'). generator.typeset.linebreak breaks
+the words into lines.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class Word:
     glyphs: int
     space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
     joined: bool = False  # a piece of a word, the rest of which follows with no space (see syllable_pieces)
+    weak: bool = False  # a joined piece whose rest starts with a lone syllable or an ending ('합니/다.', '하수인/에게')
 
 
 @dataclass(slots=True)
@@ -93,10 +96,12 @@ def segments_of(frags) -> list[Segment]:
     return [s for s in segments] or [Segment()]
 
 def split_at_ties(word: Word, width: float) -> list[Word]:
-    """A tied unit (a setup bracket or a name joined by no-break spaces) wider than the column breaks at its no-break
-    spaces, as ordinary words, before anything would cut a word between letters."""
+    """A word wider than the column → pieces a line may end after: a tied unit (a setup bracket or a name joined by
+    no-break spaces) breaks at its no-break spaces, as ordinary words, before anything would cut a word between
+    letters; what is still wider (a run without spaces: Chinese text, a long Latin run, an address) is cut between
+    its characters (split_long_word)."""
     if not any(NBSP in run.text for run in word.runs):
-        return [word]
+        return split_long_word(word, width)
     pieces: list[Word] = []
     runs: list[Run] = []
     for run in word.runs:
@@ -107,8 +112,8 @@ def split_at_ties(word: Word, width: float) -> list[Word]:
                 pieces.append(Word(runs, sum(r.width for r in runs), sum(len(r.text) for r in runs), space))
                 runs = []
             if part:
-                runs.append(Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size)))
-    pieces.append(Word(runs, sum(r.width for r in runs), sum(len(r.text) for r in runs), word.space))
+                runs.append(Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size), run.underline))
+    pieces.append(Word(runs, sum(r.width for r in runs), sum(len(r.text) for r in runs), word.space, word.joined))
     pieces = [piece for piece in pieces if piece.runs]
     return [part for piece in pieces for part in (split_long_word(piece, width) if piece.width > width else [piece])]
 
@@ -130,23 +135,19 @@ def untie_wide(frags, width: float):
 
 
 def split_long_word(word: Word, width: float) -> list[Word]:
-    """A word wider than the column (a URL) is cut between characters; the only place this module cuts a word."""
+    """A word wider than the column (a run without spaces: Chinese text, a long Latin run, an address) → one piece per
+    character, each but the last joined to the next: the breaker ends its lines between any two of them, so the run
+    fills each line and never leaves its column. The only place a word is cut between any two characters."""
+    if word.width <= width:
+        return [word]
     pieces: list[Word] = []
-    runs: list[Run] = []
-    used = 0.0
     for run in word.runs:
         for ch in run.text:
             w = width_of(ch, run.font, run.size)
-            if used + w > width and (runs or pieces):
-                pieces.append(Word(runs, used, sum(len(r.text) for r in runs), 0.0))
-                runs, used = [], 0.0
-            if runs and runs[-1].font == run.font and runs[-1].color == run.color and runs[-1].size == run.size:
-                runs[-1].text += ch
-                runs[-1].width += w
-            else:
-                runs.append(Run(ch, run.font, run.size, run.color, w, run.underline))
-            used += w
-    pieces.append(Word(runs, used, sum(len(r.text) for r in runs), word.space))
+            pieces.append(Word([Run(ch, run.font, run.size, run.color, w, run.underline)], w, 1, 0.0, joined=True))
+    if not pieces:
+        return [word]
+    pieces[-1].space, pieces[-1].joined = word.space, word.joined
     return pieces
 
 OPENING = "‘“([{「『〈《"
@@ -178,9 +179,20 @@ def cached_segments(frags) -> list[Segment]:
 # Korean may break a line between any two syllables of a word (a word processor's 글자 단위), with no hyphen. The
 # breaker uses it only where a justified line could not be set otherwise within the word gaps (it costs demerits):
 # never in a character's or a reminder's name (generator.load.wording.Wording.kept, passed in), never in a tied unit,
-# a number or a marked word, and never after a word's first syllable ('첫/날' would read as two words).
+# a number or a marked word, never after a word's first syllable ('첫/날' would read as two words), never before its
+# last ('재우세/요.', '성자라/는 것을' leave a particle alone), and never before a bound ending or a particle that
+# would read as a word of its own ('선택할/지는', '사망하/지만', '황혼/까지'): templates/theme.yaml
+# (text.justify.syllable_cut).
 
-SIDE = (2, 1)  # syllables before a cut and after it, at the least: a line never ends in one syllable of a word
+
+@lru_cache(maxsize=1)
+def cut_rules() -> tuple[int, int, tuple[str, ...], int, tuple[str, ...]]:
+    """(syllables before a cut, syllables after it, at the least; the endings no line starts with; a cut leaving this
+    many syllables or fewer, or one of these endings, is weak: it costs more)."""
+    from generator.read.theme import theme
+
+    rules = theme()["text"]["justify"]["syllable_cut"]
+    return rules["head"], rules["tail"], tuple(rules["never_before"]), rules["weak_tail"], tuple(rules["weak_before"])
 
 
 def _is_syllable(ch: str) -> bool:
@@ -217,8 +229,8 @@ _NO_NAMES: dict[str, tuple[str, ...]] = {}
 
 def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
     """The word as pieces that may end a line, or [word] when it may not be cut: one run of plain Hangul syllables
-    (trailing punctuation stays with the last piece), cut where SIDE syllables or more stand on each side and not
-    inside a name kept whole."""
+    (trailing punctuation stays with the last piece), cut where cut_rules allow and not inside a name kept
+    whole."""
     if len(word.runs) != 1 or word.joined:
         return [word]
     names = kept or _NO_NAMES
@@ -240,18 +252,19 @@ def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Wo
     body = len(text) if tie < 0 else tie
     while tie < 0 and body and not _is_syllable(text[body - 1]):
         body -= 1
-    head, tail = SIDE
+    head, tail, never_before, weak_tail, weak_before = cut_rules()
     if body < head + tail or run.underline or not all(_is_syllable(ch) for ch in text[:body]):
         return [word]
     inside = _inside_kept(text, kept) if kept else set()
-    cuts = [cut for cut in range(head, body - tail + 1) if cut not in inside]
+    cuts = [cut for cut in range(head, body - tail + 1) if cut not in inside and not text.startswith(never_before, cut)]
     if not cuts:
         return [word]
     pieces, start = [], 0
     for cut in cuts:
         part = text[start:cut]
+        weak = body - cut <= weak_tail or text.startswith(weak_before, cut)
         pieces.append(Word([Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size))],
-                           0.0, len(part), 0.0, joined=True))
+                           0.0, len(part), 0.0, joined=True, weak=weak))
         start = cut
     rest = text[start:]
     pieces.append(Word([Run(rest, run.font, run.size, run.color, width_of(rest, run.font, run.size))], 0.0, len(rest), word.space))
@@ -261,10 +274,57 @@ def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Wo
 
 
 def merged(pieces: list[Word]) -> Word:
-    """Pieces of one word that share a line → the word they make there (its space: the last piece's)."""
+    """Pieces of one word that share a line → the word they make there (its space: the last piece's); neighbouring
+    runs of one style become one run again."""
     if len(pieces) == 1:
         return pieces[0]
-    first = pieces[0].runs[0]
-    text = "".join(p.runs[0].text for p in pieces)
-    return Word([Run(text, first.font, first.size, first.color, width_of(text, first.font, first.size), first.underline)],
-                width_of(text, first.font, first.size), len(text), pieces[-1].space, pieces[-1].joined)
+    runs: list[Run] = []
+    for piece in pieces:
+        for run in piece.runs:
+            last = runs[-1] if runs else None
+            if last and (last.font, last.size, last.color, last.underline) == (run.font, run.size, run.color, run.underline):
+                runs[-1] = Run(last.text + run.text, run.font, run.size, run.color, 0.0, run.underline)
+            else:
+                runs.append(Run(run.text, run.font, run.size, run.color, 0.0, run.underline))
+    for run in runs:
+        run.width = width_of(run.text, run.font, run.size)
+    return Word(runs, sum(run.width for run in runs), sum(len(run.text) for run in runs), pieces[-1].space, pieces[-1].joined)
+
+
+# -- common two-word terms -------------------------------------------------------------------------------------
+# '오늘 밤', '매일 밤' read as one term: a line may end between their words, at a cost (templates/theme.yaml:
+# text.keep_pairs, text.justify.pair_break_demerits), only where nothing else fits.
+
+
+@lru_cache(maxsize=1)
+def keep_pairs() -> dict[str, tuple[str, ...]]:
+    """{first word: the second words that make a term with it}."""
+    from generator.read.theme import theme
+
+    pairs: dict[str, list[str]] = {}
+    for term in theme()["text"].get("keep_pairs", []):
+        first, _, second = term.partition(" ")
+        if first and second:
+            pairs.setdefault(first, []).append(second)
+    return {first: tuple(seconds) for first, seconds in pairs.items()}
+
+
+def word_text(word: Word) -> str:
+    return "".join(run.text for run in word.runs)
+
+
+def pair_breaks(words: list[Word]) -> frozenset[int]:
+    """The line ends (word counts, as the breaker's line ends are) that would fall between the two words of a common
+    term: the first word as written (after an opening bracket or quote), the next word starting with the second."""
+    pairs = keep_pairs()
+    if not pairs:
+        return frozenset()
+    found = set()
+    for index in range(len(words) - 1):
+        word = words[index]
+        if word.joined or not word.space:
+            continue
+        seconds = pairs.get(word_text(word).lstrip(OPENING))
+        if seconds and word_text(words[index + 1]).startswith(seconds):
+            found.add(index + 1)
+    return frozenset(found)

@@ -1,6 +1,7 @@
 """Korean line breaks in every document of every bundled script, A4 and Letter, read from the PDFs (issue 32): no line
-starts with a bound noun (수, 것, 때, 줄, 뿐, 데, 적) after the modifier it belongs to ('선택할 / 수 있습니다'),
-and a numeral keeps its counter ('두 / 명')."""
+starts with a bound noun (수, 것, 때, 줄, 뿐, 데, 적, and since issue 55 채, 듯, 만큼, with up to two particles:
+'않는 / 때에만', '모른 / 채') after the modifier it belongs to ('선택할 / 수 있습니다'), and a numeral keeps its
+counter ('두 / 명')."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ READ = ["script.pdf", "night-order.pdf", "night-card.pdf", "info-cards.pdf", "al
 # a bound noun as a word: alone or with a particle or the copula ('수도', '것을', '때마다'), not '수도사', '데몬'
 TAIL = ("이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|이라도|라도|"
         "이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면")
-BOUND_START = re.compile(rf"^(수|것|때|줄|뿐|데|적)(?:{TAIL})?(?=[\s.,!?)\]”’…:]|$)")
+BOUND_START = re.compile(rf"^(수|것|때|줄|뿐|데|적|채|듯|만큼)(?:{TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$)")
 # '정보를 줄 수 있고': a one-syllable word before a bound noun is a verb's modifier (주다 → 줄), free to start a line
 VERB_FORM = re.compile(r"^(줄|데|적)\s+(수|것|때)")
 NUMERAL_END = re.compile(r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무)$")
@@ -89,3 +90,4 @@ def test_the_reading_sees_a_bound_noun_starting_a_line():
     assert not BOUND_START.match("수도사를 고릅니다") and not ends_with_modifier("고릅니다.")
     assert COUNTER_START.match("명이 죽습니다") and NUMERAL_END.search("플레이어 두")
     assert not BOUND_START.match("수도사를") and not NUMERAL_END.search("손을 든")
+    assert BOUND_START.match("때에만 투표하게") and BOUND_START.match("채 플레이합니다") and ends_with_modifier("모른")

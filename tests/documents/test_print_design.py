@@ -1,5 +1,6 @@
 """Print design, second pass (issue 22), read from the kits of Trouble Brewing, Bad Moon Rising and Sects & Violets on
-A4 and Letter: sheet fronts without '(계속)', a sheet back with text in every quarter, highlights that do not rely
+A4 and Letter: sheet fronts whose columns end together ('(계속)' only at the top of the second, issue 55), a sheet back
+with text in every quarter, highlights that do not rely
 on colour, running heads on the outer edge in one face, a last token sheet worth printing with cut lines that show,
 and no wide word gap, split name or stranded opening quote anywhere in the kit."""
 
@@ -48,10 +49,27 @@ def grey(colour) -> float:
 
 @editions
 @kits
-def test_sheet_front_keeps_team_groups_whole(edition, paper):
-    front = "".join(c["text"] for c in pages(edition, paper, "script.pdf")[0]["chars"])
-    assert "(계속)" not in front
-    assert "마을주민" in front and "악마" in front
+def test_sheet_front_continues_a_team_only_at_the_top_of_the_next_column(edition, paper):
+    """Issue 55: the front's two columns are of one width and balanced by their content, so where whole teams would
+    leave one column much taller (thirteen townsfolk beside nine others) a team continues at the top of the next
+    column under its heading and '(계속)': once at most, and only there (issue 22 kept every team whole by widening
+    the taller side's column, and the narrow one read choppy)."""
+    page = pages(edition, paper, "script.pdf")[0]
+    size = theme()["script_sheet"]["team_size_pt"]
+    rows: dict[float, list] = {}
+    for c in page["chars"]:
+        if abs(c["size"] - size) < 0.05 and c["text"].strip():
+            rows.setdefault((round(c["top"]), c["x0"] > page["width"] / 2), []).append(c)
+    headings = sorted((right, top, "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"])))
+                      for (top, right), chars in rows.items())
+    names = [text for _, _, text in headings]
+    assert names[0] == "마을주민" and any(name.startswith("악마") for name in names)
+    continued = [index for index, (_, _, text) in enumerate(headings) if text.endswith("(계속)")]
+    assert len(continued) <= 1, names
+    for index in continued:
+        right, _, text = headings[index]
+        assert right and not headings[index - 1][0], names  # the right column's first heading
+        assert text == headings[index - 1][2] + "(계속)", names  # the left column's last team, continued
 
 
 def front_columns(page: dict) -> tuple[list[dict], list[dict]]:
@@ -68,8 +86,9 @@ def front_columns(page: dict) -> tuple[list[dict], list[dict]]:
 @pytest.mark.parametrize("edition", [*EDITIONS, "in-space"])
 @kits
 def test_the_front_columns_end_together(edition, paper):
-    """Whole team groups in two columns whose widths follow their text: thirteen townsfolk beside nine others
-    used to end 100–130 pt apart (a quarter of the page empty); now within a line of each other."""
+    """Thirteen townsfolk beside nine others used to end 100–130 pt apart (a quarter of the page empty); now within a
+    line of each other, in columns of one width (a team continued in the second where whole teams would not level
+    them, and the shorter column's rows spread)."""
     left, right = front_columns(pages(edition, paper, "script.pdf")[0])
     sheet = theme()["script_sheet"]
     assert abs(max(c["bottom"] for c in left) - max(c["bottom"] for c in right)) <= sheet["ability_max_pt"] * sheet["leading_ratio"]
@@ -230,7 +249,7 @@ def test_trouble_brewing_cues_are_ten_point_and_the_rows_use_the_page(paper):
 # ---------------------------------------------------------------- the almanac's running heads
 
 
-@editions
+@pytest.mark.parametrize("edition", [*EDITIONS, "in-space"])
 @kits
 def test_running_heads_put_the_section_on_the_outer_edge_in_one_face(edition, paper):
     found = pages(edition, paper, "almanac.pdf")

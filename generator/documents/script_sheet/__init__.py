@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from generator.documents.script_sheet.back import draw_back
-from generator.documents.script_sheet.front_plan import column_height, plan_front
+from generator.documents.script_sheet.front_plan import column_height, plan_front, spreads
 from generator.documents.script_sheet.look import sheet_theme
 from generator.documents.script_sheet.title import script_logo, title_block
 from generator.typeset.fonts import register_fonts
@@ -71,17 +71,14 @@ def draw_front(canvas, game, icons, width: float, height: float, options) -> flo
             f"캐릭터가 너무 많아 캐릭터 시트 첫 쪽에 다 들어가지 않습니다(최소 글자 크기 {size}pt에서도 넘칩니다).",
             subject=game.script.id,
         )
-    # spread spare height between rows (short scripts), up to the theme's maximum gap
-    tallest = max(column_height(col, gap, t["team_gap_pt"]) for col in placed)
-    gaps = max(1, max(len(col) - 1 for col in placed))
-    spare = (top - bottom) - tallest
-    gap = min(t["row_gap_max_pt"], gap + max(0.0, spare) / gaps / 2)
+    # spare height spread between rows (short scripts), and the columns ended level
+    extras = spreads(placed, gap, top - bottom, size)
     for index, column in enumerate(placed):
         x = x0 + sum(widths[:index]) + index * mm(t["column_gap"])
         y = top
         for number, block in enumerate(column):
             if number:
-                y -= t["team_gap_pt"] if block.header else gap
+                y -= (t["team_gap_pt"] if block.header else gap) + extras[index]
             block.draw(canvas, x, y)
             y -= block.height
     canvas.saveState()

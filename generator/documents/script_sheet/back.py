@@ -148,20 +148,50 @@ def plan_body(game, icons, options, front_size: float, top: float, bottom: float
     free = sum(under_each(row_min))
     guess = 0 if fits(0) else area_guess(sizes, (sum(item.height for item in first) / free) if free > 0 else 1e9)
     index = largest_passing(len(sizes), fits, guess)
-    size, items = (sizes[-1], items_at(len(sizes) - 1)) if index is None else (sizes[index], items_at(index))
-    # one level band when the nights end within level_rows rows of each other and it costs the rows little, else
-    # each column's extras right under its own night (no white band under the shorter night)
-    separate = largest_row(items, under_each, row_min, row_max)
-    band = None
-    if items and abs(counts[0] - counts[1]) <= b["level_rows"]:
-        band = largest_row(items, under_both, row_min, row_max)
-    level = band is not None and (separate is None or band[0] >= b["level_band_share"] * separate[0])
-    chosen = band if level else separate
-    if chosen is None:  # reported by the caller: the extras run past the bottom margin
-        middle = (len(items) + 1) // 2
-        chosen = (row_min, (items[:middle], items[middle:], 0.0))
-    row, (left, right, room) = chosen
-    return BackPlan(size, row, level, left, right, room, index is not None)
+
+    def arranged(items: list[Item]):
+        """(row, level, (left, right, room)): one level band when the nights end within level_rows rows of each other
+        and it costs the rows little, else each column's extras right under its own night (no white band under the
+        shorter night)."""
+        separate = largest_row(items, under_each, row_min, row_max)
+        band = None
+        if items and abs(counts[0] - counts[1]) <= b["level_rows"]:
+            band = largest_row(items, under_both, row_min, row_max)
+        level = band is not None and (separate is None or band[0] >= b["level_band_share"] * separate[0])
+        chosen = band if level else separate
+        if chosen is None:  # reported by the caller: the extras run past the bottom margin
+            middle = (len(items) + 1) // 2
+            chosen = (row_min, (items[:middle], items[middle:], 0.0))
+        return chosen[0], level, chosen[1]
+
+    if index is None:
+        size, items = sizes[-1], items_at(len(sizes) - 1)
+        row, level, (left, right, room) = arranged(items)
+        return BackPlan(size, row, level, left, right, room, False)
+    # the text may give up a step or a few (size_for_rows_pt) where that lets the night rows stand nearer their natural
+    # pitch, or leaves the room the table and the gaps open into (growth_room): a front set large must not squeeze
+    # the nights behind it, nor leave one column's foot empty beside a full one
+    wanted = growth_room()
+    best = None
+    for candidate in range(index, len(sizes)):
+        if sizes[index] - sizes[candidate] > b["size_for_rows_pt"] + 1e-9:
+            break
+        row, level, split = arranged(items_at(candidate))
+        score = (round(row, 3), round(min(split[2], wanted), 1))
+        if best is None or score > best[0]:
+            best = (score, sizes[candidate], row, level, split)
+        if score >= (round(row_max, 3), round(wanted, 1)):
+            break
+    _, size, row, level, (left, right, room) = best
+    return BackPlan(size, row, level, left, right, room, True)
+
+
+def growth_room() -> float:
+    """The room at the foot the back opens into the gap under the nights, the table's rows and the gap under it."""
+    b = back_theme()
+    counts = b["counts"]
+    return mm(b["band_gap_max"] - b["band_gap"] + b["head_gap_max"] - b["head_gap"]
+              + TABLE_ROWS * (counts["row_max"] - counts["row"]))
 
 
 def head_parts(game, width: float, tint: str, grow: float = 0.0) -> list[Item]:
@@ -190,15 +220,16 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
         plain = plan_body(game, icons, options, front_size, top, bottom, half, measured)
         if plain.fits:
             head, head_h, plan = [], 0.0, plain
-    # the front's title block above it all when the page has the room: at the same text size, the rows at most a
-    # little closer (title_row_share)
+    # the front's title block above it all when the page has the room: at the same text size or a little smaller
+    # (size_for_rows_pt), the rows at most a little closer (title_row_share)
     title, title_h = None, 0.0
     if plan.fits:
         block_h, draw_title = title_block(game, x0, x1, script_logo(game, options), look(options.style))
         block_h += mm(sheet_theme()["header_gap"])
         above = height - margin  # the block stands on the margin, as on the front
         titled = plan_body(game, icons, options, front_size, above - block_h - head_h, bottom, half, measured)
-        if titled.fits and titled.size == plan.size and titled.row >= b["title_row_share"] * plan.row - 1e-6:
+        near = titled.size >= plan.size - b["size_for_rows_pt"] - 1e-9
+        if titled.fits and near and titled.row >= b["title_row_share"] * plan.row - 1e-6:
             title, title_h, plan, top = draw_title, block_h, titled, above
     draw_page_furniture(canvas, width, height, "" if title else game.script.title, 2, credit_line())
     if not plan.fits:

@@ -1,9 +1,11 @@
 """Game → the plan of the player sheet's front: each team's header and character rows measured for one ability size
 and column width, and the layout with the largest size that fits (generator/documents/script_sheet/ draws it).
 
-Column breaks fall between team groups, so a group is never split while the page allows it (everything shrinks
-evenly first); two columns of whole groups are balanced by giving the taller side a wider column; only a script too
-long for that continues a group in the next column under '(계속)'.
+Columns are always of equal width, so every ability is set to the same measure. Column breaks fall between team
+groups where the columns end level (within a line, their rows spread up to the theme's largest gap); where whole
+groups leave one column much taller (thirteen townsfolk beside nine others), a group continues at the top of the next
+column under '(계속)', at the cut where the columns end together. A short script's type grows up to
+`ability_largest_pt`.
 """
 
 from __future__ import annotations
@@ -35,10 +37,15 @@ class Block:
     team: str | None = None
 
 
-def team_header(team: str, width: float, continued: bool = False) -> Block:
-    """The team's name beside a bar in its colour, a rule under it and clear space before the first row."""
+def header_size(ability_size: float) -> float:
+    """A team heading's size: the theme's, and above the names under it however large a short script sets them."""
     t = sheet_theme()
-    size = t["team_size_pt"]
+    return max(t["team_size_pt"], ability_size + t["name_plus_pt"] + t["team_over_name_pt"])
+
+
+def team_header(team: str, width: float, size: float, continued: bool = False) -> Block:
+    """The team's name (at `size`) beside a bar in its colour, a rule under it and clear space before the first row."""
+    t = sheet_theme()
     height = size * 1.55
 
     def draw(canvas, x, top):
@@ -70,7 +77,7 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
         members = game.by_team(team)
         if not members:
             continue
-        blocks.append(team_header(team, width))
+        blocks.append(team_header(team, width, header_size(size)))
         for character in members:
             english_name = (game.english_name(character.id) or "").replace(" ", NBSP) if english else None
             markup = render(
@@ -135,32 +142,47 @@ def flow_whole_groups(blocks: list[Block], columns: int, height: float, gap: flo
     return best[1] if best else None
 
 
-def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float, width: float = 0.0) -> list[list[Block]] | None:
-    """Greedy fill, column by column, a group split where a column is full; a header never ends a column. None when
-    it does not fit. The last resort, for a script too long to keep its groups whole."""
-    placed: list[list[Block]] = [[]]
-    used = 0.0
-    i = 0
-    while i < len(blocks):
-        block = blocks[i]
-        need = block.height
-        if block.header and i + 1 < len(blocks):
-            need += blocks[i + 1].height + gap  # keep with the first row
-        lead = 0.0 if not placed[-1] else (team_gap if block.header else gap)
-        if used + lead + need > height:
-            if not placed[-1] or len(placed) == columns:
-                return None
-            placed.append([])
-            used = 0.0
-            if not block.header and block.team:  # a team carried over gets its header again
-                repeat = team_header(block.team, width, continued=True)
-                placed[-1].append(repeat)
-                used = repeat.height
-            continue
-        used += lead + block.height
-        placed[-1].append(block)
-        i += 1
-    return placed
+def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float, width: float, header_pt: float,
+         slack: float = 0.0) -> list[list[Block]] | None:
+    """The blocks in at most `columns` columns, a group continued in the next column under its header and '(계속)'
+    where that keeps the columns level: the cut (never after a header) where the tallest column is shortest; of the
+    cuts within `slack` of that (a line), the one that keeps the most rows of a cut group on its shorter side (a cut
+    between groups best). None when it does not fit."""
+    if columns <= 1 or len(blocks) < 2:
+        return [blocks] if column_height(blocks, gap, team_gap) <= height else None
+    found = []  # (tallest, rows kept on the shorter side of a cut group, placed)
+    for cut in range(1, len(blocks)):
+        if blocks[cut - 1].header:
+            continue  # a header never ends a column
+        rest = blocks[cut:]
+        if not rest[0].header and rest[0].team:  # a team carried over gets its header again
+            rest = [team_header(rest[0].team, width, header_pt, continued=True), *rest]
+        placed = [blocks[:cut], *(flow(rest, columns - 1, height, gap, team_gap, width, header_pt, slack) or [rest])]
+        if len(placed) <= columns:
+            tallest = max(column_height(column, gap, team_gap) for column in placed)
+            found.append((tallest, len(blocks) if blocks[cut].header else min(rows_beside(blocks, cut)), placed))
+        if column_height(blocks[:cut], gap, team_gap) > height:
+            break  # the first column only grows from here
+    fitting = [item for item in found if item[0] <= height]
+    if not fitting:
+        return None
+    shortest = min(item[0] for item in fitting)
+    return max((item for item in fitting if item[0] <= shortest + slack), key=lambda item: (item[1], -item[0]))[2]
+
+
+def rows_beside(blocks: list[Block], cut: int) -> tuple[int, int]:
+    """The rows of the group cut before blocks[cut]: (before the cut, after it)."""
+    before = 0
+    for block in reversed(blocks[:cut]):
+        if block.header:
+            break
+        before += 1
+    after = 0
+    for block in blocks[cut:]:
+        if block.header:
+            break
+        after += 1
+    return before, after
 
 
 def column_height(blocks: list[Block], gap: float, team_gap: float) -> float:
@@ -174,24 +196,23 @@ def column_height(blocks: list[Block], gap: float, team_gap: float) -> float:
 
 def plan_front(game, icons, body_width: float, body_height: float, english: bool = False):
     """The layout with the largest ability size that fits: (size, columns, mode, placed columns, row gap, column
-    widths)."""
+    widths). Whole team groups where the columns end level; otherwise a group continues in the next column at the
+    cut that levels them (flow)."""
     t = sheet_theme()
     floor = theme()["text"]["min_size_pt"]
     step = t["ability_step_pt"]
     sizes = []
-    size = t["ability_max_pt"]
+    size = t["ability_largest_pt"]
     while size >= floor - 1e-9:
         sizes.append(round(size, 2))
         size -= step
-    # whole team groups first; a group split across columns only when no size keeps them whole
-    for keep_groups in (True, False):
-        best = best_layout(game, icons, sizes, body_width, body_height, keep_groups, english)
-        if best is not None:
-            size, columns, mode, placed, gap, column_width = best
-            balanced = None
-            if keep_groups and columns == 2 and mode == "stacked" and len(placed) == 2:
-                balanced = balanced_columns(game, icons, sizes, sizes.index(size), placed, body_width, body_height, english)
-            return balanced or (size, columns, mode, placed, gap, [column_width] * columns)
+    best = best_layout(game, icons, sizes, body_width, body_height, True, english)
+    if best is None or not level(best[3], best[4], body_height, best[0]):
+        split = best_layout(game, icons, sizes, body_width, body_height, False, english)
+        best = split if split is not None else best
+    if best is not None:
+        size, columns, mode, placed, gap, column_width = best
+        return size, columns, mode, placed, gap, [column_width] * columns
     columns, mode = t["layouts"][-1]  # does not fit even at the minimum size: two columns, overflow reported
     column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
     blocks = character_rows(game, icons, column_width, floor, mode, 0.0, english)
@@ -199,76 +220,33 @@ def plan_front(game, icons, body_width: float, body_height: float, english: bool
     return floor, columns, mode, [blocks[:half], blocks[half:]], t["row_gap_pt"], [column_width] * columns
 
 
-def balanced_columns(game, icons, sizes: list[float], index: int, placed, body_width: float, body_height: float,
-                     english: bool = False):
-    """Two columns of whole team groups that end together: the taller side gets the wider column (a share of the
-    width from the theme's column_shares), the teams staying in the columns equal widths gave them. The largest
-    size from sizes[index] up at which some share ends the columns within a line of each other wins; a few sizes
-    below sizes[index] are tried too (balance_steps) before the largest size that fits at all is taken with its
-    closest share. None when equal columns stay the best. Thirteen townsfolk beside nine other characters no
-    longer leave a quarter of the page empty."""
+def level(placed: list[list[Block]], gap: float, room: float, size: float) -> bool:
+    """Whether the columns end within a line of each other once their rows are spread (spreads)."""
+    team_gap = sheet_theme()["team_gap_pt"]
+    ends = [column_height(column, gap, team_gap) + extra * (len(column) - 1)
+            for column, extra in zip(placed, spreads(placed, gap, room, size))]
+    return max(ends) - min(ends) <= size * sheet_theme()["leading_ratio"] + 0.01
+
+
+def spreads(placed: list[list[Block]], gap: float, room: float, size: float) -> list[float]:
+    """What each column adds to every gap between its blocks (above a row or a team heading): spare height on a short
+    script spread in the tallest column (half of it, the row gap growing at most to the theme's largest, which grows
+    with the ability size), and each other column spread so that it ends level with that one, as far as the same
+    largest gap allows."""
     t = sheet_theme()
-    gap_at = lambda size: t["row_gap_pt"] * size / t["ability_max_pt"]  # noqa: E731
-    sides = tuple(tuple(block.team for block in column if block.header) for column in placed)
-    left_taller = column_height(placed[0], gap_at(sizes[index]), t["team_gap_pt"]) >= column_height(placed[1], gap_at(sizes[index]), t["team_gap_pt"])
-    shares = sorted(share for share in t["column_shares"] if (share >= 0.5) == left_taller or share == 0.5)
-    found: dict[int, tuple] = {}  # index into sizes → (how far apart the columns end, the layout)
-    for i in range(index, -1, -1):
-        closest = closest_share(game, icons, sizes[i], gap_at(sizes[i]), shares, sides, body_width, body_height, english)
-        if closest is None:
-            break
-        found[i] = closest
-    for i in range(index + 1, min(len(sizes), index + 1 + t["balance_steps"])):
-        closest = closest_share(game, icons, sizes[i], gap_at(sizes[i]), shares, sides, body_width, body_height, english)
-        if closest is not None:
-            found[i] = closest
-    if not found:
-        return None
-    level = [i for i, (apart, _) in found.items() if apart <= sizes[i] * t["leading_ratio"]]
-    best = found[min(level) if level else min(found)][1]
-    if best[0] == sizes[index] and best[5][0] == best[5][1]:
-        return None
-    return best
-
-
-def closest_share(game, icons, size: float, gap: float, shares: list[float], sides, body_width: float,
-                  body_height: float, english: bool = False):
-    """(how far apart the columns end, layout) at the share whose columns end closest, or None when none fits.
-    The left column only shortens as its share grows, so the share is found by bisection: a few measurements."""
-    t = sheet_theme()
-    usable = body_width - mm(t["column_gap"])
-    tried: dict[float, tuple] = {}
-
-    def measure(share: float) -> tuple:
-        if share not in tried:
-            widths = [usable * share, usable * (1 - share)]
-            columns = [character_rows(game, icons, width, size, "stacked", 0.0, english, teams)
-                       for width, teams in zip(widths, sides)]
-            heights = [column_height(column, gap, t["team_gap_pt"]) for column in columns]
-            tried[share] = (heights[0] - heights[1], max(heights) <= body_height, (size, 2, "stacked", columns, gap, widths))
-        return tried[share]
-
-    low, high = 0, len(shares) - 1  # the last share whose left column is still the taller one, by bisection
-    if measure(shares[low])[0] > 0:
-        while low < high:
-            middle = (low + high + 1) // 2
-            if measure(shares[middle])[0] > 0:
-                low = middle
-            else:
-                high = middle - 1
-    candidates = [share for share in shares[max(0, low - 1):low + 2]]
-    fitting = [(abs(measure(share)[0]), abs(share - 0.5), share) for share in candidates if measure(share)[1]]
-    if not fitting:
-        fitting = [(abs(diff), abs(share - 0.5), share) for share, (diff, fits, _) in tried.items() if fits]
-    if not fitting:
-        return None
-    apart, _, share = min(fitting)
-    return apart, tried[share][2]
+    most = max(0.0, t["row_gap_max_pt"] * size / t["ability_max_pt"] - gap)
+    heights = [column_height(column, gap, t["team_gap_pt"]) for column in placed]
+    tallest = max(range(len(placed)), key=lambda index: heights[index])
+    gaps = [max(1, len(column) - 1) for column in placed]
+    extra = min(most, max(0.0, room - heights[tallest]) / gaps[tallest] / 2)
+    level = heights[tallest] + extra * gaps[tallest]
+    return [min(most, max(0.0, level - height) / count) for height, count in zip(heights, gaps)]
 
 
 def best_layout(game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool,
                 english: bool = False):
-    """The theme's layout that fits at the largest size (the earlier layout on a tie), or None.
+    """The theme's layout that fits at the largest size (the earlier layout on a tie), or None: whole team groups,
+    or with keep_groups false a group continued in the next column where that levels the columns (flow).
 
     Each layout is tried at the largest size first; the most promising one (by how far its text overflows there) is
     searched first, and every other is then only asked whether it fits at a size the best does not reach: one try
@@ -290,14 +268,15 @@ def best_layout(game, icons, sizes: list[float], body_width: float, body_height:
                     names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
                     widest = max(names, default=0.0)
                     name_column = min(widest + 1, mm(t["name_column_max"]))
-                blocks = character_rows(game, icons, column_width, size, mode, name_column, english)
                 gap = t["row_gap_pt"] * size / t["ability_max_pt"]
                 team_gap = t["team_gap_pt"]
+                blocks = character_rows(game, icons, column_width, size, mode, name_column, english)
                 overflow = column_height(blocks, gap, team_gap) / (columns * body_height)
                 if keep_groups:
                     placed = flow_whole_groups(blocks, columns, body_height, gap, team_gap)
                 else:
-                    placed = flow(blocks, columns, body_height, gap, team_gap, column_width)
+                    placed = flow(blocks, columns, body_height, gap, team_gap, column_width, header_size(size),
+                                  size * t["leading_ratio"])
                 tries[index] = (placed, gap, overflow)
             return tries[index]
 
