@@ -52,7 +52,7 @@ def straight_label(text: str, font: str, size: float, radius: float, baseline: f
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     room = radius - mm(t["edge_mm"])
     current = size
-    while current >= theme()["text"]["min_size_pt"] - 1e-9:
+    while current >= theme().text.min_size_pt - 1e-9:
         lines = min(splits, key=lambda pair: max(stringWidth(line, font, current) for line in pair))
         first = t["first_baseline"] * radius
         placed = [(lines[0], first), (lines[1], first - current * t["leading"])]
@@ -143,7 +143,7 @@ class TokenPainter:
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         limit = math.radians(_t("max_arc_deg"))
-        floor = theme()["text"]["min_size_pt"]
+        floor = theme().text.min_size_pt
         hard_floor = _t("hard_min_size_pt")
         from generator.typeset.fonts import font_runs
 
@@ -183,7 +183,7 @@ class TokenPainter:
         """A shroud or vote token's colours; --solid-shrouds draws shrouds as a dark disc with light art, no ring."""
         style = _t(kind)
         if kind == "shroud" and getattr(self.options, "solid_shrouds", False):
-            style = {key: value for key, value in style.items() if key not in ("ring", "ring_mm")} | _t("shroud_solid")
+            style = {key: value for key, value in style.items() if key not in ("ring", "ring_mm")} | dict(_t("shroud_solid"))
         return style
 
     # -- tokens --------------------------------------------------------------------------------------------

@@ -146,18 +146,18 @@ def token_specs(
     extras: list[TokenSpec] = []
     for kind in EXTRAS:
         count = copies.get(kind, players if only is None or kind in only else 0)
-        label = theme()["tokens"][kind]["label"]
+        label = theme().tokens[kind]["label"]
         extras += [TokenSpec(kind, "", label, reminder_size_mm, n + 1) for n in range(count)]
     return characters + reminder_specs + extras
 
 
 def page_frame(paper: str, footer_mm: float | None = None) -> Frame:
     """The packing area: inside the theme's page margin, clear of the running title, above the footer band."""
-    tokens = theme()["tokens"]
-    width, height = theme()["paper"][paper]
-    margin = max(theme()["page"]["margin"], theme()["page"]["min_margin"])
+    tokens = theme().tokens
+    width, height = theme().paper[paper]
+    margin = max(theme().page.margin, theme().page.min_margin)
     footer = tokens["footer_mm"] if footer_mm is None else footer_mm
-    side = max(tokens["side_margin_mm"], theme()["page"]["min_margin"])
+    side = max(tokens["side_margin_mm"], theme().page.min_margin)
     return Frame(width, height, side, width - side, margin + footer, height - margin - tokens["title_clear_mm"])
 
 
@@ -209,7 +209,7 @@ def _best_grid(radius: float, gap: float, frame: Frame, placed: list[tuple[float
     a token alone in its row (where a row holds three or more) counts against a grid, so a grid that leaves none
     wins over one that holds a single token more."""
     pitch = 2 * radius + gap
-    lone_cost = theme()["tokens"]["lone_token_cost"]
+    lone_cost = theme().tokens["lone_token_cost"]
     best: list[tuple[float, float]] = []
     best_score = 0.0
     neighbours = _Neighbours(placed, radius, gap)
@@ -365,7 +365,7 @@ def balanced_sheets(sets: list[Piece], room: SheetRoom) -> list[list[Piece]]:
     printing (at least `last_sheet_least` of the fullest sheet's cut area) while every other sheet still reaches
     `sheet_fill_least` of its body; a budget that keeps the shroud and vote sets whole first, then one that may cut
     one at a sheet's end. Without such a budget the sheets are simply filled."""
-    tokens = theme()["tokens"]
+    tokens = theme().tokens
     least, fill_least = tokens["last_sheet_least"], tokens["sheet_fill_least"]
     filled = assign_sheets(sets, room, math.inf)
     areas = [cut_area(_specs(sheet)) for sheet in filled]
@@ -391,7 +391,7 @@ def assign_sheets(sets: list[Piece], room: SheetRoom, budget: float, cut_extras:
     one run: a set larger than a sheet, and a shroud or vote set when the sheet would otherwise end above
     `sheet_fill_least` of its body while tokens follow (cut where the sheet reaches it; not at all without
     `cut_extras`)."""
-    least = theme()["tokens"]["sheet_fill_least"]
+    least = theme().tokens["sheet_fill_least"]
     remaining = list(sets)
     sheets: list[list[Piece]] = []
     carried: Piece | None = None  # the rest of a set cut at the end of the sheet before

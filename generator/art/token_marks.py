@@ -11,7 +11,7 @@ from generator.read.theme import hex_colour, team_mark, team_ring_color, theme
 
 def token_theme(key: str):
     """One value of the theme's `tokens` section."""
-    return theme()["tokens"][key]
+    return theme().tokens[key]
 
 
 _t = token_theme

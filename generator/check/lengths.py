@@ -145,7 +145,7 @@ def check_fit(text: Text, report: Report) -> None:
         return
     from generator.read.theme import theme
 
-    smallest, legible = theme()["tokens"]["fit_min_size_pt"], theme()["text"]["min_size_pt"]
+    smallest, legible = theme().tokens["fit_min_size_pt"], theme().text.min_size_pt
     size = token_text_size(text.text)
     if size < smallest:
         report.error(

@@ -30,7 +30,7 @@ MAX_BREAK_SEARCH = 12  # words; longer texts are broken greedily
 
 
 def card_theme() -> dict:
-    return theme()["info_cards"]
+    return theme().info_cards
 
 
 def break_units(text: str) -> list[str]:
@@ -191,7 +191,7 @@ def footer_title(title: str, room: float, font: str, size: float) -> tuple[str, 
     minimum when it is long, then without the label; cut with '…' only when even that does not fit."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    smallest = min(size, theme()["text"]["min_size_pt"])
+    smallest = min(size, theme().text.min_size_pt)
     for text in (f"{title} · 정보 카드", title):
         width = stringWidth(text, font, size)
         if width <= room:

@@ -288,7 +288,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     register_fonts()
     t = card_theme()
     width, height = paper_size_pt(options.paper)
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     x0, x1 = margin, width - margin
     gap = mm(t["column_gap"])
     column_width = (x1 - x0 - gap) / 2

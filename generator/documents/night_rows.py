@@ -39,11 +39,11 @@ NOTES = "notes"
 
 
 def night_theme() -> dict:
-    return theme()["night_sheet"]
+    return theme().night_sheet
 
 
 def rule_width() -> float:
-    return theme()["page"]["rule_pt"]
+    return theme().page.rule_pt
 
 
 @dataclass(frozen=True)

@@ -242,7 +242,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Spacer
 
     width, height = paper_size_pt(options.paper)
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
         buffer, pagesize=(width, height), leftMargin=margin, rightMargin=margin, topMargin=margin + 6,

@@ -24,7 +24,7 @@ def draw_badge(canvas, step_id: str, x: float, y: float, size: float) -> None:
     from reportlab.lib.colors import HexColor, white
 
     syllable, key = FIXED_BADGES.get(step_id, ("·", "fixed"))
-    col = HexColor(team_color(key) if key != "fixed" else theme()["colors"]["teams"]["fixed"])
+    col = HexColor(team_color(key) if key != "fixed" else theme().colors.teams["fixed"])
     inset = size * 0.1
     canvas.saveState()
     canvas.setFillColor(col)
@@ -42,7 +42,7 @@ def step_label(game, step_id: str, night: str) -> tuple[str, str, str | None]:
     if fixed is not None:
         key = FIXED_BADGES.get(step_id, ("", "fixed"))[1]
         condition = f"{fixed.min_players}명 이상" if fixed.min_players else None
-        return fixed.name, theme()["colors"]["teams"]["fixed"] if key == "fixed" else team_color(key), condition
+        return fixed.name, theme().colors.teams["fixed"] if key == "fixed" else team_color(key), condition
     character = game.character(step_id)
     return character.name, team_color(character.team), None
 

@@ -60,7 +60,7 @@ def report_split_sets(pages, frame, options) -> None:
     from generator.read.theme import theme
 
     for kind, count, numbers in split_sets(pages, frame, options.gap_mm, options.bleed_mm):
-        label = theme()["tokens"][kind]["label"]
+        label = theme().tokens[kind]["label"]
         options.report.warning(
             "tokens-set-split",
             f"{label} 토큰 {count}개가 {'·'.join(map(str, numbers))}쪽에 나뉘었습니다: 앞 쪽이 아래까지 차도록 남는 "

@@ -309,5 +309,5 @@ def player_count(game, options) -> int:
     if not table:
         from generator.read.theme import theme
 
-        return int(theme()["tokens"]["players"])
+        return int(theme().tokens["players"])
     return player_range(game, table)[1]

@@ -223,7 +223,7 @@ class Wording:
 def _phrase_pattern():
     from generator.read.theme import theme
 
-    phrases = sorted(theme()["text"].get("keep_together", []), key=len, reverse=True)
+    phrases = sorted(theme().text.keep_together, key=len, reverse=True)
     return re.compile("|".join(re.escape(p) for p in phrases)) if phrases else None
 
 

@@ -56,7 +56,7 @@ def resolve_token_choices(game, options: RenderOptions) -> list[tuple[str, str]]
     names: dict[str, str] = {}
     for kind in EXTRAS:
         names[kind] = kind
-        names[_squash(theme()["tokens"][kind]["label"])] = kind
+        names[_squash(theme().tokens[kind]["label"])] = kind
     for character in game.characters:
         for name in [character.id, *character.known_names]:
             names.setdefault(_squash(name), character.id)

@@ -51,7 +51,7 @@ def index():
 
     data = page_data()
     return render_template("index.html", data=data, modules=page_modules(), version=__version__,
-                           credits=theme()["credits"]["fine_print"])
+                           credits=theme().credits["fine_print"])
 
 
 def page_modules() -> list[str]:
@@ -81,10 +81,10 @@ def font(role: str):
     from generator.server.webfont import needs_web_copy, web_copy
     from generator.read.theme import theme
 
-    fonts = theme()["fonts"]
+    fonts = theme().fonts
     if role not in fonts:
         abort(404)
-    path = FONTS_DIR / fonts[role]["file"]
+    path = FONTS_DIR / fonts[role].file
     if not needs_web_copy(path):
         return send_file(path, mimetype="font/ttf", max_age=ONE_DAY)
     family, _, style = role.partition("_")

@@ -20,7 +20,7 @@ class Run:
 
 
 def card_theme() -> dict:
-    return theme()["night_card"]
+    return theme().night_card
 
 
 def words_of(cue: str) -> list[list[Run]]:
@@ -126,7 +126,7 @@ def text_width(paper: str, size: float) -> float:
     """The width a cue's lines have in a column of the two-column card (points): the column less its icon."""
     t = card_theme()
     width, _ = paper_size_pt(paper)
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     column = (width - 2 * margin - mm(t["column_gap"])) / 2
     return column - icon_side(size) - mm(t["icon_gap"])
 

@@ -24,19 +24,19 @@ def register_fonts() -> None:
     from reportlab.graphics import shapes
     from reportlab.platypus import tables
 
-    fonts = theme()["fonts"]
+    fonts = theme().fonts
     # reportlab's defaults name Helvetica (a canvas's first font, a table cell's font, a drawing's font) even when
     # nothing is drawn with it, and every PDF would then list a font it does not embed: the theme's sans instead.
-    sans = fonts["sans"]["name"]
+    sans = fonts["sans"].name
     rl_config.canvas_basefontname = sans
     tables.CellStyle.fontname = sans
     shapes.STATE_DEFAULTS["fontName"] = sans
     # Flate-only streams: ASCII85 made files larger (imposition copies streams as they are).
     rl_config.useA85 = 0
-    for spec in [*fonts.values(), *theme()["fallback_fonts"].values()]:
-        pdfmetrics.registerFont(load_ttfont(spec["name"], FONTS_DIR / spec["file"]))
+    for spec in [*fonts.values(), *theme().fallback_fonts.values()]:
+        pdfmetrics.registerFont(load_ttfont(spec.name, FONTS_DIR / spec.file))
     for family, bold in (("serif", "serif_bold"), ("sans", "sans_bold")):
-        regular_name, bold_name = fonts[family]["name"], fonts[bold]["name"]
+        regular_name, bold_name = fonts[family].name, fonts[bold].name
         addMapping(regular_name, 0, 0, regular_name)
         addMapping(regular_name, 1, 0, bold_name)
         addMapping(regular_name, 0, 1, regular_name)
@@ -54,8 +54,8 @@ def unpack_subset_tables() -> None:
     """Reads the subsetting tables of the theme's fonts (the Latin fallbacks stay packed until a text needs them)."""
     from reportlab.pdfbase import pdfmetrics
 
-    for spec in theme()["fonts"].values():
-        face = getattr(pdfmetrics.getFont(spec["name"]), "face", None)
+    for spec in theme().fonts.values():
+        face = getattr(pdfmetrics.getFont(spec.name), "face", None)
         for table in SUBSET_TABLES:
             getattr(face, table, None)
 
@@ -66,10 +66,10 @@ def ensure_font(role: str) -> str:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for spec in (theme()["fonts"][role], theme()["fallback_fonts"][role]):
-        if spec["name"] not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(spec["name"], str(FONTS_DIR / spec["file"])))
-    return theme()["fonts"][role]["name"]
+    for spec in (theme().fonts[role], theme().fallback_fonts[role]):
+        if spec.name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(spec.name, str(FONTS_DIR / spec.file)))
+    return theme().fonts[role].name
 
 
 def registered_coverage() -> frozenset[int] | None:
@@ -77,8 +77,8 @@ def registered_coverage() -> frozenset[int] | None:
     never registers them)."""
     if not _registered:
         return None
-    return printable_by_all(tuple((cover(spec["name"]), cover(fallback_name(spec["name"]) or spec["name"]))
-                                  for spec in theme()["fonts"].values()))
+    return printable_by_all(tuple((cover(spec.name), cover(fallback_name(spec.name) or spec.name))
+                                  for spec in theme().fonts.values()))
 
 
 @lru_cache(maxsize=4)
@@ -94,10 +94,10 @@ def printable_by_all(pairs: tuple[tuple[frozenset[int], frozenset[int]], ...]) -
 @lru_cache(maxsize=None)
 def fallback_name(font: str) -> str | None:
     """The registered fallback of a theme font (NanumGothic → NotoSans); None for any other font."""
-    fallbacks = theme()["fallback_fonts"]
-    for role, spec in theme()["fonts"].items():
-        if spec["name"] == font:
-            return fallbacks[role]["name"]
+    fallbacks = theme().fallback_fonts
+    for role, spec in theme().fonts.items():
+        if spec.name == font:
+            return fallbacks[role].name
     return None
 
 

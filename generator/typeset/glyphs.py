@@ -164,7 +164,7 @@ def _measured(role: str) -> tuple[list[tuple[int, int, float]], float]:
     from generator import FONTS_DIR
     from generator.read.theme import theme
 
-    widths, default = advances(FONTS_DIR / theme()["fonts"][role]["file"])
+    widths, default = advances(FONTS_DIR / theme().fonts[role].file)
     runs: list[tuple[int, int, float]] = []
     for code in sorted(widths):
         width = widths[code]

@@ -39,7 +39,7 @@ UNDERFULL = 1e6  # demerits of a line that cannot be stretched to full width, an
 @lru_cache(maxsize=1)
 def spacing() -> dict:
     """Justification limits from the theme, in ems of the paragraph's font size."""
-    return theme()["text"]["justify"]
+    return theme().text.justify
 
 
 @dataclass(slots=True)

@@ -198,7 +198,7 @@ def _frags_version() -> str:
 
     from generator import TEMPLATES_DIR
 
-    fallback = [FONTS_DIR / spec["file"] for spec in theme()["fallback_fonts"].values()]
+    fallback = [FONTS_DIR / spec.file for spec in theme().fallback_fonts.values()]
     return (f"code {code_stamp('typeset/paragraph.py', 'typeset/fonts.py', 'keep/parsecache.py')} reportlab {package_stamp('reportlab')} "
             f"fonts {files_stamp([*font_paths(), *fallback, TEMPLATES_DIR / 'theme.yaml'])}")
 

@@ -73,7 +73,7 @@ def draw_page_furniture(canvas, page_width: float, page_height: float, title: st
     register_fonts()
     from reportlab.lib.colors import HexColor
 
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     canvas.saveState()
     canvas.setFillColor(HexColor(color("muted")))
     canvas.setFont(font_name("sans"), 7.5)
@@ -100,4 +100,4 @@ def draw_ground(canvas, page_width: float, page_height: float, chosen: dict) -> 
 
 
 def credit_line() -> str:
-    return theme()["credits"]["fine_print"]
+    return theme().credits["fine_print"]

@@ -191,7 +191,7 @@ def cut_rules() -> tuple[int, int, tuple[str, ...], int, tuple[str, ...]]:
     many syllables or fewer, or one of these endings, is weak: it costs more)."""
     from generator.read.theme import theme
 
-    rules = theme()["text"]["justify"]["syllable_cut"]
+    rules = theme().text.justify["syllable_cut"]
     return rules["head"], rules["tail"], tuple(rules["never_before"]), rules["weak_tail"], tuple(rules["weak_before"])
 
 
@@ -302,7 +302,7 @@ def keep_pairs() -> dict[str, tuple[str, ...]]:
     from generator.read.theme import theme
 
     pairs: dict[str, list[str]] = {}
-    for term in theme()["text"].get("keep_pairs", []):
+    for term in theme().text.keep_pairs:
         first, _, second = term.partition(" ")
         if first and second:
             pairs.setdefault(first, []).append(second)

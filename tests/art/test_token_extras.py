@@ -45,7 +45,7 @@ def diameter_mm(curve) -> float:
 
 def cut_counts(data: bytes, token_mm: float = 44.45, reminder_mm: float = 25.4) -> tuple[int, int]:
     """(character-size cut circles, reminder-size cut circles): stroked, unfilled, at the cut-line width."""
-    width = theme()["tokens"]["cut_line_pt"]
+    width = theme().tokens["cut_line_pt"]
     cuts = [c for c in circles(data) if c["stroke"] and not c["fill"] and abs(c["linewidth"] - width) < 1e-6]
     return (sum(abs(diameter_mm(c) - token_mm) < 0.1 for c in cuts), sum(abs(diameter_mm(c) - reminder_mm) < 0.1 for c in cuts))
 
@@ -74,7 +74,7 @@ def reminders_of(game, *ids) -> int:
 def test_a_shroud_and_a_vote_per_player(game):
     players = 6
     data = build(game, players=players, only=("shroud", "vote"))
-    tokens = theme()["tokens"]
+    tokens = theme().tokens
     disc = 25.4 + 2 * 1.0  # reminder size and the default bleed
     assert filled_discs(data, tokens["shroud"]["ring"], disc) == players  # the light shroud's dark ring, to the bleed
     assert filled_discs(data, tokens["vote"]["ring"], disc) == players  # the vote's grey ring runs out to the bleed
@@ -87,8 +87,8 @@ def test_by_default_the_largest_setup_row_of_each_beside_the_characters(game):
     data = build(game, reminders=False)
     players = max(game.library.bag_table)
     assert players == 15
-    assert filled_discs(data, theme()["tokens"]["shroud"]["ring"], 27.4) == players
-    assert filled_discs(data, theme()["tokens"]["vote"]["ring"], 27.4) == players
+    assert filled_discs(data, theme().tokens["shroud"]["ring"], 27.4) == players
+    assert filled_discs(data, theme().tokens["vote"]["ring"], 27.4) == players
     assert cut_counts(data)[1] == 2 * players
 
 

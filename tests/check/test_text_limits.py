@@ -44,7 +44,7 @@ def at_limit(kind: str, field: str, seed: int) -> str:
     from generator.check.lengths import token_text_size
     from generator.read.theme import theme
 
-    smallest = theme()["tokens"]["fit_min_size_pt"]
+    smallest = theme().tokens["fit_min_size_pt"]
     return next(text for n in range(limits["max"], 0, -1) if token_text_size(text := filler(n, seed)) >= smallest)
 
 

@@ -130,7 +130,7 @@ def measure(script: str, paper: str) -> dict:
 def measure_pdf(data: bytes, script: str) -> dict:
     """Counts and examples of what the tests hold, for one almanac."""
     source, tied = printed_text(script)
-    never_before = tuple(theme()["text"]["justify"]["syllable_cut"]["never_before"])
+    never_before = tuple(theme().text.justify["syllable_cut"]["never_before"])
     found = {"breaks": 0, "cuts": 0, "cut_starts": [], "short": [], "short_cuts": [], "loose_cuts": []}
     for number, frame, line, below, after in paragraph_pairs(pdf_chars(data)):
         measure_width = frame[1] - line["x0"]
@@ -147,7 +147,7 @@ def measure_pdf(data: bytes, script: str) -> dict:
         short_below = after is None and below["x1"] - below["x0"] < SHORT * measure_width
         if short_below or line["x1"] - line["x0"] < SHORT * measure_width:
             found["short_cuts"].append(where)
-        if word_break_fits(line, below, after is None, frame, theme()["text"]["justify"]["word_gap_max_em"], tied):
+        if word_break_fits(line, below, after is None, frame, theme().text.justify["word_gap_max_em"], tied):
             found["loose_cuts"].append(where)
     return found
 

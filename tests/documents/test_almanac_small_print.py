@@ -34,7 +34,7 @@ def almanac(paper: str, script: str = "trouble-brewing") -> bytes:
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_flavour_text_is_dark_enough_for_a_greyscale_laser(paper):
-    size = theme()["almanac"]["flavor_pt"]
+    size = theme().almanac["flavor_pt"]
     pages = pdf_chars(almanac(paper))
     flavour = [c for page in pages for c in page["chars"]
                if abs(c["size"] - size) < 0.05 and "가" <= c["text"] <= "힣" and "Myeongjo" in c["fontname"]]
@@ -47,7 +47,7 @@ def test_flavour_text_renders_dark_in_greyscale():
     """Rendered at 300 dpi in greyscale, the flavour strokes' cores are at least 70 % black."""
     import pypdfium2
 
-    size = theme()["almanac"]["flavor_pt"]
+    size = theme().almanac["flavor_pt"]
     data = almanac("a4")
     document = pypdfium2.PdfDocument(data)
     try:
@@ -71,7 +71,7 @@ def test_flavour_text_renders_dark_in_greyscale():
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("script", ["trouble-brewing", "in-space"])
 def test_the_introduction_is_titled_soge_under_the_head_of_the_section_the_page_opens_with(paper, script):
-    head = theme()["almanac"]["head_pt"]
+    head = theme().almanac["head_pt"]
     pages = pdf_chars(almanac(paper, script))
     found = False
     for page in pages[1:4]:

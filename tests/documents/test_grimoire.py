@@ -40,7 +40,7 @@ def grey(rgb) -> float:
 
 def seat_boxes(page: dict) -> list[dict]:
     """The seats: rounded boxes stroked in ink at the seat's border width."""
-    width = theme()["grimoire"]["seat"]["line_pt"]
+    width = theme().grimoire["seat"]["line_pt"]
     return [p for p in page["paths"] if p["kind"] == "curve" and p["stroke"] and abs(p["linewidth"] - width) < 0.01
             and tuple(round(c * 255) for c in p["stroking_color"]) == INK]
 
@@ -52,7 +52,7 @@ def inside(item: dict, box: dict, slack: float = 0.5) -> bool:
 
 def seat_numbers(page: dict) -> list[int]:
     """The seat numbers (bold digits at the seat-number size), a two-digit number read as one."""
-    size = theme()["grimoire"]["seat_number_pt"]
+    size = theme().grimoire["seat_number_pt"]
     digits = sorted((c for c in page["chars"] if abs(c["size"] - size) < 0.3 and c["text"].isdigit()),
                     key=lambda c: (round(c["top"]), c["x0"]))
     numbers: list[list[dict]] = []
@@ -67,7 +67,7 @@ def seat_numbers(page: dict) -> list[int]:
 def night_column(page: dict, heading: str) -> tuple[list[str], tuple[float, float, float]]:
     """The step names under a night's heading, top to bottom (bold, smaller than the heading, between the heading
     and the '자리' label at its right end), and the column's (left, right, top)."""
-    size = theme()["grimoire"]["heading_pt"]
+    size = theme().grimoire["heading_pt"]
     heads = [c for c in page["chars"] if abs(c["size"] - size) < 0.3]
 
     def word_at(first: dict) -> str:
@@ -93,7 +93,7 @@ def test_one_seat_per_player_and_the_nights_in_order_with_a_box_per_seat_to_wake
     text = "".join(c["text"] for c in page["chars"])
     game, _ = load_game("trouble-brewing")
     drawn = pdf_paths(data)[0]
-    box_pt = theme()["grimoire"]["night"]["box_line_pt"]
+    box_pt = theme().grimoire["night"]["box_line_pt"]
     for night, heading in (("first_night", "첫날 밤"), ("other_nights", "다른 밤")):
         steps = game.night_steps(night, all_players=True)
         names = [game.character(s).name if s not in game.library.fixed_steps else game.library.fixed_steps[s].name for s in steps]
@@ -123,7 +123,7 @@ def test_seats_are_large_enough_to_write_in_with_a_pen(tmp_path, players, paper)
     drawn, page = pdf_paths(data)[0], pdf_chars(data)[0]
     seats = seat_boxes(drawn)
     assert len(seats) == players
-    g = theme()["grimoire"]
+    g = theme().grimoire
     for seat in seats:
         area = (seat["x1"] - seat["x0"]) * (seat["bottom"] - seat["top"]) / MM ** 2
         assert area >= 2 * OLD_AREA_MM2[players], (players, paper, area)
@@ -161,7 +161,7 @@ def test_seats_never_overlap_and_no_text_crosses_a_seat_or_leaves_the_printable_
 
 def test_the_day_log_has_eight_days_of_nominations_votes_and_executions(tmp_path):
     page = pdf_chars(built(tmp_path, "bad-moon-rising", "--players", "12"))[1]
-    d = theme()["grimoire"]["day_log"]
+    d = theme().grimoire["day_log"]
     days = [c for c in page["chars"] if abs(c["size"] - d["day_number_pt"]) < 0.3 and c["text"].isdigit() and "Gothic" in c["fontname"]]
     assert [c["text"] for c in sorted(days, key=lambda c: c["top"])] == [str(n) for n in range(1, 9)]
     assert len({round(c["x0"]) for c in days}) == 1  # one column
@@ -182,8 +182,8 @@ def test_every_label_is_at_least_8_pt_and_dark_in_greyscale(tmp_path, players, p
     """Everything inside the page's body (the running title and the credit line outside it are the kit's furniture):
     labels and notes in ink, names in their team's colour no lighter than greyscale 115; nothing under 8 pt."""
     data = built(tmp_path, "sects-and-violets", "--players", str(players), "--paper", paper)
-    margin = theme()["page"]["margin"] * MM
-    team_colours = {tuple(int(v[k:k + 2], 16) for k in (1, 3, 5)) for v in theme()["colors"]["teams"].values()}
+    margin = theme().page.margin * MM
+    team_colours = {tuple(int(v[k:k + 2], 16) for k in (1, 3, 5)) for v in theme().colors.teams.values()}
     for page in pdf_chars(data):
         body = [c for c in page["chars"] if margin <= c["top"] and c["bottom"] <= page["height"] - margin and not c["text"].isspace()]
         assert len(body) > 200

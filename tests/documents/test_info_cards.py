@@ -71,8 +71,8 @@ def test_every_listed_and_named_card_is_printed(pdf, game):
 def test_four_cards_to_a_sheet_with_crop_marks_outside_the_cards(pdf):
     paper, data, _ = pdf
     cards = len(listed_cards())
-    mark = theme()["info_cards"]["mark_pt"]
-    margin = theme()["info_cards"]["margin"] * PT_PER_MM
+    mark = theme().info_cards["mark_pt"]
+    margin = theme().info_cards["margin"] * PT_PER_MM
     pages = drawn_pages(data)
     assert len(pages) == -(-cards // 4) + 1  # the card sheets, then the index page
     assert not [line for line in pages[-1]["lines"] if abs(line["linewidth"] - mark) < 1e-4]  # not cut: no marks
@@ -86,19 +86,19 @@ def test_four_cards_to_a_sheet_with_crop_marks_outside_the_cards(pdf):
             assert min(line["x0"], line["top"]) >= 6 * PT_PER_MM - 0.01  # printable
         # the card words are large: at least the theme's minimum, most at a readable size
         sizes = [c["size"] for c in page["chars"]]
-        assert max(sizes) >= theme()["info_cards"]["text_min_pt"]
+        assert max(sizes) >= theme().info_cards["text_min_pt"]
 
 
 def test_the_footer_prints_the_whole_title_at_one_readable_size(pdf, game):
     """The bundled script's long title used to be cut with '…' in the footer; now the footer is set smaller, down to
     the readable minimum, and both of its halves share that size on every sheet."""
     _, data, _ = pdf
-    margin = theme()["info_cards"]["margin"] * PT_PER_MM
+    margin = theme().info_cards["margin"] * PT_PER_MM
     for page in drawn_pages(data):
         footer = [c for c in page["chars"] if c["text"].strip() and c["top"] > page["height"] - margin]
         text = squash("".join(c["text"] for c in sorted(footer, key=lambda c: c["x0"])))
         assert squash(game.script.title) in text and "…" not in text, text
-        assert len({c["size"] for c in footer}) == 1 and footer[0]["size"] >= theme()["text"]["min_size_pt"] - 0.01
+        assert len({c["size"] for c in footer}) == 1 and footer[0]["size"] >= theme().text.min_size_pt - 0.01
 
 
 def test_a_card_is_about_a6(pdf):
@@ -146,7 +146,7 @@ def test_forced_build_still_prints_an_unlisted_card(content, tmp_path):
     texts = page_texts((tmp_path / "in-space" / "info-cards.pdf").read_bytes())
     assert "목록에없는카드" in squash("".join(texts[:-1]))
     index = squash(texts[-1])  # on the index: no note of when to use it, and which step names it
-    assert squash("목록에 없는 카드" + theme()["info_cards"]["index_unlisted"] + theme()["info_cards"]["index_named"] + "임프(다른 밤)") in index
+    assert squash("목록에 없는 카드" + theme().info_cards["index_unlisted"] + theme().info_cards["index_named"] + "임프(다른 밤)") in index
 
 
 WORD = st.text(st.characters(min_codepoint=0xAC00, max_codepoint=0xD7A3), min_size=1, max_size=7)
@@ -178,7 +178,7 @@ def test_blank_cards_stay_blank_and_the_footer_says_what_they_are_for(kit, paper
 
     _, files = kit(paper, "trouble-brewing")
     last = pdf_chars(files["info-cards.pdf"])[-2]  # the last card sheet: the index page follows it
-    margin = theme()["info_cards"]["margin"] * 72 / 25.4
+    margin = theme().info_cards["margin"] * 72 / 25.4
     cards = region_text(last, 0, 0, last["width"], last["height"] - margin)
     footer = region_text(last, 0, last["height"] - margin, last["width"], last["height"])
     assert "빈 카드 3장에는 필요한 문장을 직접 적으세요" in footer
@@ -205,7 +205,7 @@ def test_a_card_face_holds_only_what_the_player_is_shown(pdf):
     entries = listed_entries()
     pages = pdf_chars(data)
     faces = [face for page in pages[: card_sheets(data)] for face in card_faces(page, paper)]
-    label = theme()["info_cards"]["label"]
+    label = theme().info_cards["label"]
     for entry, face in zip(entries, faces):
         assert squash(face) == squash(label + entry["text"]), (entry["text"], face)
         assert not [other["use"] for other in entries if squash(other["use"]) in squash(face)]
@@ -215,7 +215,7 @@ def test_a_card_face_holds_only_what_the_player_is_shown(pdf):
 def index_rows(page: dict, cards: list[str]) -> dict[str, str]:
     """Card words → the text of the index's right column beside them (from the card's line down to the next card's)."""
     sheet_left = min(c["x0"] for c in page["chars"] if c["text"].strip())
-    use_x = sheet_left + (theme()["info_cards"]["index_card_column"] + theme()["info_cards"]["index_gap"] / 2) * PT_PER_MM
+    use_x = sheet_left + (theme().info_cards["index_card_column"] + theme().info_cards["index_gap"] / 2) * PT_PER_MM
     left = region_text(page, 0, 0, use_x, page["height"])
     tops = {}
     for card in cards:  # the top of each card's first line in the left column
@@ -241,7 +241,7 @@ def test_the_index_page_says_when_to_use_each_card_beside_its_words(pdf, game):
     paper, data, _ = pdf
     page = pdf_chars(data)[-1]
     text = squash(region_text(page, 0, 0, page["width"], page["height"]))
-    cards = theme()["info_cards"]
+    cards = theme().info_cards
     assert squash(cards["index_title"]) in text and all(squash(head) in text for head in cards["index_heads"])
     rows = index_rows(page, listed_cards())
     for entry in listed_entries():
@@ -261,7 +261,7 @@ def test_the_index_runs_onto_another_page_when_the_cards_do_not_fit_one(content,
     texts = page_texts((tmp_path / "in-space" / "info-cards.pdf").read_bytes())
     sheets = -(-(len(listed_cards()) + len(many)) // 4)
     index = [squash(t) for t in texts[sheets:]]
-    assert len(index) >= 2 and all(squash(theme()["info_cards"]["index_title"]) in page for page in index)
+    assert len(index) >= 2 and all(squash(theme().info_cards["index_title"]) in page for page in index)
     for entry in listed_entries() + many:
         assert sum(squash(entry["use"]) in page for page in index) == 1, entry["text"]
     assert all(f"{sheets + n}/{len(texts)}" in page for n, page in enumerate(index, start=1))

@@ -38,7 +38,7 @@ def page_text(page: dict) -> str:
 
 def sheet_heading(page: dict) -> str:
     """The night sheet page's heading ('첫날 밤', '다른 밤 (계속)', '설정표', '메모'): its text at the heading size."""
-    size = theme()["night_sheet"]["heading_size_pt"]
+    size = theme().night_sheet["heading_size_pt"]
     return squash("".join(c["text"] for c in page["chars"] if abs(c["size"] - size) < 0.3))
 
 
@@ -78,7 +78,7 @@ def is_night_page(heading: str) -> bool:
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_the_night_sheet_sets_every_instruction_in_one_gothic_size(script, paper):
     _, files = bundled_kit(paper, script)
-    t = theme()["night_sheet"]
+    t = theme().night_sheet
     ink = rgb(color("ink"))
     sizes = set()
     for page, heading in night_sheet_pages(files["night-order.pdf"]):
@@ -106,7 +106,7 @@ def night_pages(files) -> dict[str, list[int]]:
 def fill(page: dict) -> float:
     """The text's vertical extent over the body's height (0–1): the body is the page inside the theme's margin, less
     the running title above it and the credit line and page number below it (both outside the body)."""
-    margin = theme()["page"]["margin"] * mm(1)
+    margin = theme().page.margin * mm(1)
     top, bottom = margin, page["height"] - margin
     inside = [c for c in page["chars"] if c["text"].strip() and top < c["top"] and c["bottom"] < bottom]
     if not inside:
@@ -213,7 +213,7 @@ def test_an_eleven_character_card_set_larger_keeps_every_line_in_its_column(tmp_
     for paper in PAPERS:
         [(_, data)] = night_card.build(game, RenderOptions(paper=paper))
         [page] = pdf_chars(data)
-        margin, gap = t["page"]["margin"] * mm(1), t["night_card"]["column_gap"] * mm(1)
+        margin, gap = t.page.margin * mm(1), t.night_card["column_gap"] * mm(1)
         column = (page["width"] - 2 * margin - gap) / 2
         below_title = [c for c in page["chars"] if c["text"].strip() and 40 * mm(1) < c["top"] < page["height"] - 15 * mm(1)]
         crossing = [c["text"] for c in below_title
@@ -232,7 +232,7 @@ def test_a_teensy_scripts_night_papers_use_their_pages(teensy_papers, paper):
         assert all(fill(page) >= 0.5 for page in pages), (name, [round(fill(page), 2) for page in pages])
     assert len(pdf_chars(card)) == 1
     ink = rgb(color("ink"))
-    for data, base in ((sheet, theme()["night_sheet"]["reminder_size_pt"]), (card, theme()["night_card"]["cue_pt"][0])):
+    for data, base in ((sheet, theme().night_sheet["reminder_size_pt"]), (card, theme().night_card["cue_pt"][0])):
         body = Counter(c["size"] for page in pdf_chars(data) for c in page["chars"]
                        if c["color"] == ink and "Bold" not in c["fontname"] and c["text"].strip())
         assert body.most_common(1)[0][0] > base, body

@@ -65,7 +65,7 @@ def test_page_sizes_title_and_numbers(pdf, game):
 def row_names(data: bytes) -> str:
     """The step names of the night pages in reading order: each row's name is run in before its instruction, in the
     gothic bold at the name's size (reminder names, bold too, are at the instructions' size)."""
-    t = theme()["night_sheet"]
+    t = theme().night_sheet
     size = t["reminder_size_pt"] + t["name_over_text_pt"]
     found = []
     for page in pdf_chars(data):
@@ -103,7 +103,7 @@ def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
     _, data = pdf
     chars = pdf_chars(data)[0]["chars"]
     rules = [(o["x0"], o["x1"], o["top"]) for o in pdf_paths(data)[0]["paths"] if o["kind"] in ("line", "rect") and abs(o["top"] - o["bottom"]) < 1.5]
-    purple = tuple(int(theme()["colors"]["reminder"][i : i + 2], 16) for i in (1, 3, 5))
+    purple = tuple(int(theme().colors.reminder[i : i + 2], 16) for i in (1, 3, 5))
     coloured = [c for c in chars if c["text"].strip() and all(abs(a - b) <= 2 for a, b in zip(c["color"], purple))]
     assert coloured
     marked = [c for c in coloured if "GothicBold" in c["fontname"].replace("-", "")]
@@ -115,7 +115,7 @@ def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
 
 def test_fonts_embedded_and_margins(pdf):
     _, data = pdf
-    edge = theme()["page"]["min_margin"] * MM
+    edge = theme().page.min_margin * MM
     assert not fonts_not_nanum_subsets(data), fonts_not_nanum_subsets(data)  # every font a subset
     for page in pdf_chars(data):
         for char in page["chars"]:

@@ -55,7 +55,7 @@ def test_sheet_front_continues_a_team_only_at_the_top_of_the_next_column(edition
     column under its heading and '(계속)': once at most, and only there (issue 22 kept every team whole by widening
     the taller side's column, and the narrow one read choppy)."""
     page = pages(edition, paper, "script.pdf")[0]
-    size = theme()["script_sheet"]["team_size_pt"]
+    size = theme().script_sheet["team_size_pt"]
     rows: dict[float, list] = {}
     for c in page["chars"]:
         if abs(c["size"] - size) < 0.05 and c["text"].strip():
@@ -74,11 +74,11 @@ def test_sheet_front_continues_a_team_only_at_the_top_of_the_next_column(edition
 
 def front_columns(page: dict) -> tuple[list[dict], list[dict]]:
     """The body characters of a sheet front's two columns (the right one starts at its team header)."""
-    size = theme()["script_sheet"]["team_size_pt"]
+    size = theme().script_sheet["team_size_pt"]
     heads = [c for c in page["chars"] if abs(c["size"] - size) < 0.05 and c["text"].strip()]
     left_edge = min(c["x0"] for c in heads)
     right_edge = min(c["x0"] for c in heads if c["x0"] > left_edge + 100)
-    margin = theme()["page"]["margin"] * MM
+    margin = theme().page.margin * MM
     body = [c for c in page["chars"] if c["text"].strip() and c["bottom"] < page["height"] - margin - 14 and c["top"] > 100]
     return [c for c in body if c["x1"] < right_edge - 8], [c for c in body if c["x0"] >= right_edge - 16]
 
@@ -90,7 +90,7 @@ def test_the_front_columns_end_together(edition, paper):
     line of each other, in columns of one width (a team continued in the second where whole teams would not level
     them, and the shorter column's rows spread)."""
     left, right = front_columns(pages(edition, paper, "script.pdf")[0])
-    sheet = theme()["script_sheet"]
+    sheet = theme().script_sheet
     assert abs(max(c["bottom"] for c in left) - max(c["bottom"] for c in right)) <= sheet["ability_max_pt"] * sheet["leading_ratio"]
 
 
@@ -98,7 +98,7 @@ def test_the_front_columns_end_together(edition, paper):
 @kits
 def test_team_headings_are_larger_than_the_names_under_them(edition, paper):
     page = pages(edition, paper, "script.pdf")[0]
-    heading = theme()["script_sheet"]["team_size_pt"]
+    heading = theme().script_sheet["team_size_pt"]
     names = [c["size"] for c in page["chars"] if "Bold" in c["fontname"] and c["text"].strip() and c["size"] < heading - 0.05]
     headings = [c for c in page["chars"] if abs(c["size"] - heading) < 0.05 and c["text"].strip()]
     assert names and "".join(c["text"] for c in headings).startswith("마을주민")
@@ -109,7 +109,7 @@ def test_team_headings_are_larger_than_the_names_under_them(edition, paper):
 @kits
 def test_every_quarter_of_the_sheet_back_holds_text(edition, paper):
     back = pages(edition, paper, "script.pdf")[1]
-    margin = theme()["page"]["margin"] * MM
+    margin = theme().page.margin * MM
     body = [c for c in back["chars"] if c["text"].strip() and margin < c["top"] and c["bottom"] < back["height"] - margin]
     assert all(c["upright"] for c in body)  # one reading direction: upright
     middle_x, middle_y = back["width"] / 2, back["height"] / 2
@@ -125,7 +125,7 @@ def test_no_white_band_between_a_night_and_the_extras_under_it(edition, paper):
     and a section heading take 14): a short night spreads its rows and its extras come right below. They used to
     stand on the bottom margin, or the band sat under the longer night only, leaving 35–55 mm of white."""
     back = pages(edition, paper, "script.pdf")[1]
-    margin = theme()["page"]["margin"] * MM
+    margin = theme().page.margin * MM
     footer = back["height"] - margin - 12
     middle = back["width"] / 2
     for left in (True, False):
@@ -242,7 +242,7 @@ def test_trouble_brewing_cues_are_ten_point_and_the_rows_use_the_page(paper):
     card = pages("trouble-brewing", paper, "night-card.pdf")[0]
     ink = rgb(color("ink"))
     cues = [c for c in card["chars"] if c["fontname"] == "NanumGothic" and c["color"] == ink and c["top"] > 30 * MM]
-    assert {c["size"] for c in cues} == {theme()["night_card"]["cue_pt"][0]} == {10}
+    assert {c["size"] for c in cues} == {theme().night_card["cue_pt"][0]} == {10}
     assert max(c["bottom"] for c in cues) > 0.7 * card["height"]
 
 
@@ -253,7 +253,7 @@ def test_trouble_brewing_cues_are_ten_point_and_the_rows_use_the_page(paper):
 @kits
 def test_running_heads_put_the_section_on_the_outer_edge_in_one_face(edition, paper):
     found = pages(edition, paper, "almanac.pdf")
-    head_pt = theme()["almanac"]["head_pt"]
+    head_pt = theme().almanac["head_pt"]
     muted = rgb(color("muted"))
     checked = 0
     for number, page in enumerate(found, 1):
@@ -274,7 +274,7 @@ def test_running_heads_put_the_section_on_the_outer_edge_in_one_face(edition, pa
 
 def token_circles(data: bytes) -> list[dict]:
     """Per page: cut circles (centre, diameter, stroke colour) and filled discs (centre, diameter, fill colour)."""
-    cut = theme()["tokens"]["cut_line_pt"]
+    cut = theme().tokens["cut_line_pt"]
     found = []
     for page in pdf_paths(data):
         cuts, strokes, discs = [], [], []
@@ -315,7 +315,7 @@ def test_a_shroud_or_vote_set_that_fits_one_sheet_is_on_one_sheet(edition, paper
     """All fifteen shrouds and votes fit on one sheet: neither set is split across sheets (the shrouds used to be cut
     10/5 on Trouble Brewing, and on Letter one shroud was left behind on the sheet before the last)."""
     _, files = bundled_kit(paper, edition)
-    size = theme()["tokens"]["reminder_size_pt"] * 1.25  # the shroud's and the vote's label
+    size = theme().tokens["reminder_size_pt"] * 1.25  # the shroud's and the vote's label
     labels = ["".join(c["text"] for c in page["chars"] if abs(c["size"] - size) < 0.3) for page in pdf_chars(files["tokens.pdf"])]
     for label in ("수의", "투표"):
         assert sum(1 for text in labels if label in text) == 1, (label, [text.count(label) for text in labels])
@@ -373,7 +373,7 @@ def test_no_word_gap_over_six_tenths_of_an_em(edition, paper, name):
 @pytest.mark.parametrize("name", READ)
 def test_no_name_or_bracket_split_and_no_line_ends_opening(edition, paper, name):
     game, _ = bundled_kit(paper, edition)
-    names = multiword_names(game) + [phrase for phrase in theme()["text"]["keep_together"]]
+    names = multiword_names(game) + [phrase for phrase in theme().text.keep_together]
     problems = []
     for number, found in lines_of(edition, paper, name):
         for fragment in found:
@@ -402,7 +402,7 @@ def test_a_section_cut_across_the_back_columns_says_it_continues(edition, paper)
     """No section heading is printed twice on the back: a section cut across the two columns repeats its heading
     marked '(계속)' (in-space's travellers were once printed under '여행자' twice). Trouble Brewing's five travellers
     are cut so on both papers, so the case is seen."""
-    size = theme()["script_sheet"]["back"]["section_size_pt"]
+    size = theme().script_sheet["back"]["section_size_pt"]
     back = pages(edition, paper, "script.pdf")[1]
     headings = [f["text"].strip() for f in fragments(back) if abs(f["size"] - size) < 0.05]
     plain = [h for h in headings if not h.endswith("(계속)")]

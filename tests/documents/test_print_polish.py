@@ -243,7 +243,7 @@ def label_text(section: str, key: str) -> str:
 def body_fragments(page: dict, frame_right: float) -> list[dict]:
     """Fragments between the running head and the folio, top to bottom, without a '(계속)' line; each marked
     `running` (justified running text: the serif at a body size) and `full` (reaching the right edge)."""
-    sizes = {theme()["almanac"]["body_pt"], theme()["almanac"]["small_pt"]}
+    sizes = {theme().almanac["body_pt"], theme().almanac["small_pt"]}
     found = [
         f for f in fragments(page)
         if 15 * MM < f["bottom"] < page["height"] - 15 * MM and not f["text"].rstrip().endswith("(계속)")
@@ -263,7 +263,7 @@ def same_paragraph(upper: dict, lower: dict) -> bool:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_paragraph_broken_by_a_page_keeps_two_lines_on_each_side(paper):
     pages = pages_of(paper, "almanac.pdf")
-    margin = theme()["almanac"]["margin"]["side"] * MM
+    margin = theme().almanac["margin"]["side"] * MM
     checked = 0
     for number in range(1, len(pages) - 2):
         lines = body_fragments(pages[number], pages[number]["width"] - margin)
@@ -318,7 +318,7 @@ def test_a_night_too_long_for_a_page_continues_under_its_heading(content):
     write_script(content, everyone, "everyone")
     game, _ = load_game("everyone", content)
     [(_, data)] = night_sheet.build(game, RenderOptions(paper="letter"))
-    size = theme()["night_sheet"]["heading_size_pt"]
+    size = theme().night_sheet["heading_size_pt"]
     seen, continued = set(), 0
     for number, page in enumerate(read_pages(data), 1):
         headings = sorted((f for f in fragments(page) if abs(f["size"] - size) < 0.5), key=lambda f: f["bottom"])
@@ -440,7 +440,7 @@ def test_rules_are_a_quarter_millimetre_or_dark(paper, name):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_cover_title_lines_are_balanced_and_keep_phrases(paper):
     game, _ = bundled_kit(paper)
-    size = theme()["almanac"]["cover_title_pt"]
+    size = theme().almanac["cover_title_pt"]
     lines = sorted((f for f in fragments(pages_of(paper, "almanac.pdf")[0]) if abs(f["size"] - size) < 0.5), key=lambda f: f["bottom"])
     assert len(lines) >= 2
     assert re.sub(r"\s+", "", "".join(f["text"] for f in lines)) == re.sub(r"\s+", "", game.script.title)

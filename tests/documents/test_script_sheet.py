@@ -98,7 +98,7 @@ def test_front_has_every_name_ability_team_and_footer(pdf, game):
 def test_teams_in_order_on_front(pdf):
     """Team headers (the only text at the header size) come in sheet order, columns read left to right."""
     _, data, _ = pdf
-    size = theme()["script_sheet"]["team_size_pt"]
+    size = theme().script_sheet["team_size_pt"]
     chars = [c for c in pdf_chars(data)[0]["chars"] if abs(c["size"] - size) < 0.01]
     column_split = min(c["x0"] for c in chars) + 100  # the columns may differ in width; a header is under 100 pt
     chars.sort(key=lambda c: (c["x0"] > column_split, round(c["bottom"]), c["x0"]))  # a line by its baseline
@@ -131,9 +131,9 @@ def test_fonts_embedded_subset_and_roles(pdf, game):
 
 def test_no_glyph_outside_margins_and_readable_sizes(pdf):
     _, data, _ = pdf
-    edge = theme()["page"]["min_margin"] * MM
-    margin = theme()["page"]["margin"] * MM
-    floor = theme()["text"]["min_size_pt"]
+    edge = theme().page.min_margin * MM
+    margin = theme().page.margin * MM
+    floor = theme().text.min_size_pt
     pages = pdf_chars(data)
     for page in pages:
         for char in page["chars"]:
@@ -150,10 +150,10 @@ def test_an_official_edition_fills_the_front_instead_of_leaving_half_of_it_empty
     """Trouble Brewing's 22 characters are set large enough that the fuller column reaches near the foot."""
     game, _ = load_game("trouble-brewing")
     data, _ = build(game, paper)
-    margin = theme()["page"]["margin"] * MM
+    margin = theme().page.margin * MM
     front = pdf_chars(data)[0]
     body = [c for c in front["chars"] if c["bottom"] < front["height"] - margin - 20]  # above the footer line
-    title_foot = min(c["bottom"] for c in body if c["size"] >= theme()["script_sheet"]["title_block"]["title_min_size_pt"])
+    title_foot = min(c["bottom"] for c in body if c["size"] >= theme().script_sheet["title_block"]["title_min_size_pt"])
     middle = front["width"] / 2
     columns = [[c for c in body if c["bottom"] > title_foot and (c["x0"] < middle) == left] for left in (True, False)]
     sizes = sorted(c["size"] for c in body)
@@ -248,12 +248,12 @@ def test_twenty_five_characters_fit_page_one(tmp_path, paper):
     for character in game.characters:
         if character.team in SHEET_TEAMS:
             assert flat(printed(game, character.ability)) in text, character.name
-    floor = theme()["text"]["min_size_pt"]
-    margin = theme()["page"]["margin"] * MM
+    floor = theme().text.min_size_pt
+    margin = theme().page.margin * MM
     front = pdf_chars(data)[0]
     body = [c for c in front["chars"] if c["bottom"] < front["height"] - margin]
     assert min(c["size"] for c in body) >= floor - 0.01
-    edge = theme()["page"]["min_margin"] * MM
+    edge = theme().page.min_margin * MM
     assert all(edge <= c["x0"] and c["x1"] <= front["width"] - edge and c["bottom"] <= front["height"] - edge for c in front["chars"])
 
 

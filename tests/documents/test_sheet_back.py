@@ -14,7 +14,7 @@ from test_print_polish import fragments
 
 SCRIPTS = ["trouble-brewing", "bad-moon-rising", "sects-and-violets", "in-space"]
 MM = 72 / 25.4
-BACK = theme()["script_sheet"]["back"]
+BACK = theme().script_sheet["back"]
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +108,7 @@ def test_no_white_band_in_a_column_of_the_back(backs, script, paper):
     (the room the natural rows free goes to the table, the title block and the gaps: an earlier try left 51.5 mm at
     the foot of Bad Moon Rising's Letter back)."""
     _, page = backs[script, paper]
-    margin = theme()["page"]["margin"] * MM
+    margin = theme().page.margin * MM
     for left in (True, False):
         body = [c for c in column_of(page, left) if margin < c["top"] and c["bottom"] < page["height"] - margin]
         spans = line_spans(body)

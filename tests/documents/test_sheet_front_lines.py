@@ -29,12 +29,12 @@ def front(script: str, paper: str) -> dict:
 
 
 def sheet() -> dict:
-    return theme()["script_sheet"]
+    return theme().script_sheet
 
 
 def column_edges(page: dict) -> list[tuple[float, float]]:
     """The front's two columns (left, right edge in points), equal by plan."""
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     gap = mm(sheet()["column_gap"])
     column = (page["width"] - 2 * margin - gap) / 2
     return [(margin, margin + column), (margin + column + gap, page["width"] - margin)]
@@ -79,7 +79,7 @@ def test_no_ability_line_shorter_than_a_quarter_while_the_paragraph_goes_on(scri
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_no_common_two_word_term_is_split_across_lines(script, paper):
     firsts: dict[str, list[str]] = {}
-    for term in theme()["text"]["keep_pairs"]:
+    for term in theme().text.keep_pairs:
         first, second = term.split(" ")
         firsts.setdefault(first, []).append(second)
     _, files = bundled_kit(paper, script)
@@ -102,8 +102,8 @@ def heading_columns(data: bytes) -> list[tuple[float, float]]:
     """The front's columns (left, right edge in points) as its team headings rule them: each heading's rule runs from
     just right of its colour bar to its column's right edge (the footer's rule, under the body, is not one)."""
     page = pdf_paths(data)[0]
-    foot = page["height"] - mm(theme()["page"]["margin"]) - 2 * sheet()["footer_size_pt"]
-    rules = [p for p in page["paths"] if p["kind"] == "line" and p["stroke"] and abs(p["linewidth"] - theme()["page"]["rule_pt"]) < 1e-3
+    foot = page["height"] - mm(theme().page.margin) - 2 * sheet()["footer_size_pt"]
+    rules = [p for p in page["paths"] if p["kind"] == "line" and p["stroke"] and abs(p["linewidth"] - theme().page.rule_pt) < 1e-3
              and p["bottom"] - p["top"] < 0.5 and p["x1"] - p["x0"] > 100 and p["top"] < foot]
     return sorted({(round(r["x0"] - 6, 1), round(r["x1"], 1)) for r in rules})
 
@@ -126,7 +126,7 @@ def test_a_teensy_front_is_at_least_half_full_at_a_larger_size(content, tmp_path
     result = run_cli("sheet", "teensy", "--content", content, "--out", tmp_path, "--paper", paper, "--quiet")
     assert result.exit_code == 0, result.output
     page = pdf_chars((tmp_path / "teensy" / "script.pdf").read_bytes())[0]
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     body = [c for c in page["chars"] if c["text"].strip() and c["bottom"] < page["height"] - margin - 2 * sheet()["footer_size_pt"]]
     title = min(c["bottom"] for c in body if c["size"] >= sheet()["title_block"]["title_min_size_pt"])
     below = [c for c in body if c["top"] > title + 2]
@@ -164,7 +164,7 @@ def test_a_run_without_spaces_stays_inside_its_column_on_every_document(tmp_path
     for pdf in sorted(folder.glob("*.pdf")):
         if pdf.name == "almanac-booklet.pdf":
             continue  # the almanac's pages, imposed
-        side = mm(theme()["almanac"]["margin"]["side"] if pdf.name == "almanac.pdf" else theme()["page"]["margin"])
+        side = mm(theme().almanac["margin"]["side"] if pdf.name == "almanac.pdf" else theme().page.margin)
         for number, page in enumerate(pdf_chars(pdf.read_bytes()), 1):
             for char in page["chars"]:
                 if char["text"] in run_chars and char["upright"]:

@@ -95,11 +95,11 @@ def test_parchment_is_a_light_cream_ground_under_every_page(built, module):
 
 def test_the_parchment_title_is_framed_all_round(built):
     """The clean title block has rules above and below; parchment's has sides too (two nested rectangles)."""
-    t = theme()["script_sheet"]["title_block"]
+    t = theme().script_sheet["title_block"]
     for style, framed in (("clean", False), ("parchment", True)):
         page = pdf_paths(built[style, "script_sheet"])[0]
         rects = [sized(r) for r in page["paths"] if r["kind"] == "rect"]
-        band = [r for r in rects if r["fill"] and abs(r["width"] - (page["width"] - 2 * theme()["page"]["margin"] * MM)) < 1]
+        band = [r for r in rects if r["fill"] and abs(r["width"] - (page["width"] - 2 * theme().page.margin * MM)) < 1]
         frames = [r for r in rects if r["stroke"] and not r["fill"] and r["height"] > 20]
         assert band and band[0]["non_stroking_color"] == pytest.approx(hex_rgb(look(style)["title_fill"]), abs=0.005)
         assert (len(frames) == 2) == framed, frames
@@ -130,7 +130,7 @@ def test_every_letter_on_parchment_keeps_its_contrast_in_greyscale(built, module
 
 
 def test_every_style_is_in_the_theme_and_names_only_clean_keys():
-    styles = theme()["styles"]
+    styles = theme().styles
     assert tuple(styles) == STYLES
     assert all(set(styles[name]) <= set(styles["clean"]) for name in STYLES)
 

@@ -91,7 +91,7 @@ def test_team_rings_differ_in_greyscale_by_a_clear_margin(team_sheet, team_game)
 def test_every_team_but_townsfolk_has_a_ring_mark_that_is_not_colour(team_sheet, team_game):
     data, placements, frame = team_sheet
     image = render(data, grey=True)
-    ring_mm = theme()["tokens"]["ring_mm"]
+    ring_mm = theme().tokens["ring_mm"]
     share = {}
     for placement in placements:
         r = placement.spec.diameter_mm / 2
@@ -111,7 +111,7 @@ def test_setup_star_is_clear_of_the_icon(game):
     [(_, data)] = tokens_document.build(game, options)
     _, pages, frame = layout(game, options)
     image = render(data)
-    star = tuple(int(theme()["tokens"]["setup_color"][i:i + 2], 16) for i in (1, 3, 5))
+    star = tuple(int(theme().tokens["setup_color"][i:i + 2], 16) for i in (1, 3, 5))
     from generator.read.theme import team_color
 
     for placement in pages[0].placements:
@@ -139,7 +139,7 @@ def test_setup_star_is_clear_of_the_icon(game):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_three_mm_under_the_running_title_and_a_legend_on_every_page(game, paper):
     [(_, data)] = tokens_document.build(game, RenderOptions(paper=paper))
-    cut = theme()["tokens"]["cut_line_pt"]
+    cut = theme().tokens["cut_line_pt"]
     pages = drawn_pages(data)
     assert len(pages) >= 2
     for page in pages:
@@ -167,8 +167,8 @@ def test_default_bleed_is_one_mm_and_the_cut_stays_exact(game):
 
 def test_ability_text_keeps_brackets_whole_and_clear_of_the_name(game):
     [(_, data)] = tokens_document.build(game, RenderOptions(ability_text=True, reminders=False, extras=False))
-    ability_font = theme()["fonts"][theme()["tokens"]["ability_font"]]["name"]
-    name_font = theme()["fonts"][theme()["tokens"]["name_font"]]["name"]
+    ability_font = theme().fonts[theme().tokens["ability_font"]].name
+    name_font = theme().fonts[theme().tokens["name_font"]].name
     brackets = 0
     for page in drawn_pages(data):
         typed = [c for c in page["chars"] if c["text"].strip()]
@@ -221,7 +221,7 @@ def test_no_reminder_glyph_leans_past_thirty_five_degrees(kit, edition):
     """A reminder too long for a gentle arc ('하수인 지명 안 함', '악마 투표 안 함') is set upright in two lines under its
     icon; on an arc the end glyphs used to turn 50–60° and touch the ring (issue 35)."""
     _, files = kit("a4", edition)
-    reminder_pt = theme()["tokens"]["reminder_size_pt"]
+    reminder_pt = theme().tokens["reminder_size_pt"]
     angles = glyph_angles(files["tokens.pdf"], reminder_pt + 0.01)
     assert len(angles) > 100
     assert max(abs(angle) for _, angle in angles) <= 35, sorted(angles, key=lambda a: -abs(a[1]))[:5]

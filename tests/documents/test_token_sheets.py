@@ -29,7 +29,7 @@ FILL_LEAST = 0.8  # the issue's rule: no sheet but the last ends with a fifth of
 def sheets(data: bytes) -> list[list[dict]]:
     """Per page, each token as the PDF draws it: centre (mm, from the top left), diameter (mm) of its cut circle, and
     its label (the characters drawn inside the circle, in drawing order, spaces left out)."""
-    cut = theme()["tokens"]["cut_line_pt"]
+    cut = theme().tokens["cut_line_pt"]
     found = []
     for drawn, typed in zip(pdf_paths(data), pdf_chars(data)):
         tokens = []
@@ -78,7 +78,7 @@ def in_reading_order(tokens: list[dict]) -> list[dict]:
 def check_sets(game, data: bytes) -> None:
     """Each character's tokens lie on one sheet, and each sheet holds exactly the reminders of the characters on it."""
     names = {squashed(c.name): c for c in game.characters}
-    extras = {squashed(theme()["tokens"][kind]["label"]) for kind in ("shroud", "vote")}
+    extras = {squashed(theme().tokens[kind]["label"]) for kind in ("shroud", "vote")}
     token_mm = RenderOptions().token_size_mm
     pages_of: dict[str, set[int]] = {}
     for number, sheet in enumerate(sheets(data), 1):
@@ -98,7 +98,7 @@ def check_sets(game, data: bytes) -> None:
 def extras_in_reading_order(data: bytes) -> list[str]:
     """The shroud and vote labels of the whole document, page after page, each page in reading order, with a mark for
     every other reminder-size token between them."""
-    labels = {squashed(theme()["tokens"][kind]["label"]): kind for kind in ("shroud", "vote")}
+    labels = {squashed(theme().tokens[kind]["label"]): kind for kind in ("shroud", "vote")}
     token_mm = RenderOptions().token_size_mm
     order = []
     for sheet in sheets(data):

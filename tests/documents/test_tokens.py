@@ -63,7 +63,7 @@ def pdfs() -> dict[str, bytes]:
 
 def cut_circles(page) -> list[dict]:
     """Cut lines: stroked, unfilled curves at the theme's cut-line width."""
-    width = theme()["tokens"]["cut_line_pt"]
+    width = theme().tokens["cut_line_pt"]
     return [
         c for c in page["curves"]
         if c["stroke"] and not c["fill"] and abs(c["linewidth"] - width) < 1e-6
@@ -155,8 +155,8 @@ def test_long_names_shrink_inside_the_safe_area(pdfs, variant):
 
 def test_every_page_has_the_calibration_bar_note_title_and_number(pdfs):
     game, _ = load_game(SCRIPT, None)
-    length = theme()["tokens"]["calibration_mm"]
-    thickness = theme()["tokens"]["calibration_bar_mm"]
+    length = theme().tokens["calibration_mm"]
+    thickness = theme().tokens["calibration_bar_mm"]
     pages = drawn_pages(pdfs["default"])
     assert len(pages) >= 2
     for page in pages:

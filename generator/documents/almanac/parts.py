@@ -17,7 +17,7 @@ from generator.load.wording import typographic_quotes, wording
 
 
 def settings() -> dict:
-    return theme()["almanac"]
+    return theme().almanac
 
 
 def label(key: str, **values) -> str:

@@ -52,7 +52,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
 
 
 def body(width: float, height: float) -> tuple[float, float, float, float]:
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     return margin, margin + mm(1), width - margin, height - margin
 
 
@@ -82,7 +82,7 @@ def draw_heading(canvas, title: str, how_to: str, x0: float, x1: float, top: flo
     from reportlab.lib.colors import HexColor
     from reportlab.lib.utils import simpleSplit
 
-    t, words = theme()["grimoire"], labels("grimoire")
+    t, words = theme().grimoire, labels("grimoire")
     canvas.saveState()
     canvas.setFillColor(HexColor(color("ink")))
     y = top - t["title_pt"] - 2

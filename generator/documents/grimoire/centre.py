@@ -64,28 +64,28 @@ def bag_for(game, seats: int) -> tuple[dict, list[str]]:
 
 
 def is_wide(width: float) -> bool:
-    t = theme()["grimoire"]
+    t = theme().grimoire
     return width >= 2 * mm(t["night"]["column_min"]) + mm(t["info_column"]) + 2 * mm(t["night"]["column_gap"])
 
 
 def info_width(width: float) -> float:
-    return mm(theme()["grimoire"]["info_column"]) if is_wide(width) else width
+    return mm(theme().grimoire["info_column"]) if is_wide(width) else width
 
 
 def height_needed(centre: Centre, width: float, row: float) -> float:
     """The centre's height at this width with the nights' rows `row` high."""
     nights = night_height(centre, row)
     info = info_height(centre, info_width(width), stacked=not is_wide(width))
-    return max(nights, info) if is_wide(width) else nights + info + mm(theme()["grimoire"]["block_gap"])
+    return max(nights, info) if is_wide(width) else nights + info + mm(theme().grimoire["block_gap"])
 
 
 def night_height(centre: Centre, row: float) -> float:
-    t = theme()["grimoire"]
+    t = theme().grimoire
     return t["heading_pt"] * 1.6 + max(len(steps) for steps in centre.nights.values()) * row
 
 
 def info_height(centre: Centre, width: float, stacked: bool) -> float:
-    t = theme()["grimoire"]
+    t = theme().grimoire
     b = t["bluffs"]
     boxes = mm(b["box_h"]) if stacked else 3 * mm(b["box_h"]) + 2 * mm(2)
     return (2 * t["heading_pt"] * 1.6 + boxes + mm(4) + t["text_pt"] * 1.4
@@ -95,7 +95,7 @@ def info_height(centre: Centre, width: float, stacked: bool) -> float:
 def change_lines(centre: Centre, width: float) -> list[str]:
     from reportlab.lib.utils import simpleSplit
 
-    return simpleSplit(centre.changes, font_name("sans"), theme()["grimoire"]["label_pt"], width) if centre.changes else []
+    return simpleSplit(centre.changes, font_name("sans"), theme().grimoire["label_pt"], width) if centre.changes else []
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def change_lines(centre: Centre, width: float) -> list[str]:
 def draw_centre(canvas, centre: Centre, box: tuple[float, float, float, float]) -> None:
     """The bluffs, the bag and the nights in `box` (x0, y0, x1, y1), the nights' rows as tall as the height allows
     (up to row_max; a night too long for any seat layout at row_floor gets smaller rows, never a row outside)."""
-    t = theme()["grimoire"]
+    t = theme().grimoire
     x0, y0, x1, y1 = box
     width, wide = x1 - x0, is_wide(x1 - x0)
     info_w = info_width(width)
@@ -131,7 +131,7 @@ def draw_info(canvas, centre: Centre, x: float, top: float, width: float, stacke
     y under the bag."""
     from reportlab.lib.colors import HexColor
 
-    t, words = theme()["grimoire"], labels("grimoire")
+    t, words = theme().grimoire, labels("grimoire")
     b = t["bluffs"]
     ink = HexColor(color("ink"))
     canvas.saveState()
@@ -167,7 +167,7 @@ def draw_notes(canvas, ends: list[tuple[float, float, float]], bottom: float) ->
     has ended above it."""
     from reportlab.lib.colors import HexColor
 
-    t = theme()["grimoire"]
+    t = theme().grimoire
     pitch, clear = mm(t["notes_pitch"]), mm(4)
     first = max(ends, key=lambda end: end[2])
     top = first[2] - clear - t["heading_pt"] * 1.6
@@ -196,7 +196,7 @@ def heading(canvas, text: str, x: float, top: float, width: float, right: str | 
     """A bold heading with a rule under it (and a label at its right end); returns the y under the rule."""
     from reportlab.lib.colors import HexColor
 
-    t = theme()["grimoire"]
+    t = theme().grimoire
     size = t["heading_pt"]
     canvas.setFillColor(HexColor(color("ink")))
     canvas.setFont(font_name("sans_bold"), size)
@@ -215,7 +215,7 @@ def draw_night(canvas, steps: list[Step], night: str, x: float, top: float, widt
     returns the y under the last row."""
     from reportlab.lib.colors import HexColor
 
-    t, words = theme()["grimoire"], labels("grimoire")
+    t, words = theme().grimoire, labels("grimoire")
     n = t["night"]
     canvas.saveState()
     y = heading(canvas, words[night], x, top, width, right=words["seat_blank"])

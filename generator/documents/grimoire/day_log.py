@@ -4,20 +4,22 @@ for it), the day's execution and notes, and the players alive that day (half of 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from generator.read.theme import color, font_name, labels, mm, theme
 
 
 def columns(width: float) -> list[tuple[str, float]]:
     """(key, width in points) of each column: fixed ones as the theme says, flexible ones share the rest."""
-    spec = theme()["grimoire"]["day_log"]["columns"]
-    fixed = sum(mm(v) for v in spec.values() if not isinstance(v, dict))
-    flex = sum(v["flex"] for v in spec.values() if isinstance(v, dict))
-    return [(key, mm(v) if not isinstance(v, dict) else (width - fixed) * v["flex"] / flex) for key, v in spec.items()]
+    spec = theme().grimoire["day_log"]["columns"]
+    fixed = sum(mm(v) for v in spec.values() if not isinstance(v, Mapping))
+    flex = sum(v["flex"] for v in spec.values() if isinstance(v, Mapping))
+    return [(key, mm(v) if not isinstance(v, Mapping) else (width - fixed) * v["flex"] / flex) for key, v in spec.items()]
 
 
 def rows_per_day(height: float) -> tuple[int, float]:
     """(nomination lines a day, their height): as many as the theme allows at row_min or more."""
-    d = theme()["grimoire"]["day_log"]
+    d = theme().grimoire["day_log"]
     room = height - mm(d["header_h"])
     count = d["rows_per_day"]
     while count > 1 and room / (d["days"] * count) < mm(d["row_min"]):
@@ -29,7 +31,7 @@ def draw_day_log(canvas, x0: float, x1: float, top: float, bottom: float) -> Non
     from reportlab.lib.colors import HexColor
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    t, words = theme()["grimoire"], labels("grimoire")
+    t, words = theme().grimoire, labels("grimoire")
     d = t["day_log"]
     heads = words["day_columns"]
     ink, line = HexColor(color("ink")), HexColor(t["line_color"])

@@ -17,7 +17,7 @@ from generator.read.theme import color, font_name, labels, mm, theme
 
 
 def seat_theme() -> dict:
-    return theme()["grimoire"]["seat"]
+    return theme().grimoire["seat"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def plan_ring(seats: int, body: tuple[float, float, float, float], centre_height
     centre_height(width, row) at the nights' least row height (row_min, else row_floor); with no such layout (a
     homebrew night too long for any), the largest seats the minimum centre width allows (the nights' rows then
     shrink to fit); never nothing."""
-    t = theme()["grimoire"]
+    t = theme().grimoire
     for row, least in ((mm(t["night"]["row_min"]), True), (mm(t["night"]["row_floor"]), True), (None, True), (None, False)):
         holds = (lambda width, row=row: centre_height(width, row)) if row else None
         fits = [found for top, sides, bottom in arrangements(seats) if (found := sized(top, sides, bottom, body, holds, least))]
@@ -70,7 +70,7 @@ def arrangements(seats: int) -> list[tuple[int, int, int]]:
 def sized(top: int, sides: int, bottom: int, body, centre_height, least: bool = True) -> tuple[float, tuple] | None:
     """(area, (width, height, top, sides, bottom)) of the largest seats this arrangement allows, or None when they
     fall under the seat's minimum size (with `least`) or have no size at all."""
-    t, s = theme()["grimoire"], seat_theme()
+    t, s = theme().grimoire, seat_theme()
     x0, y0, x1, y1 = body
     gap, inner = mm(s["gap"]), mm(t["centre_gap"])
     across = max(top, bottom)
@@ -95,7 +95,7 @@ def closing_rows(top: int, sides: int, bottom: int) -> int:
 
 def place(width: float, height: float, top: int, sides: int, bottom: int, body) -> Ring:
     x0, y0, x1, y1 = body
-    inner = mm(theme()["grimoire"]["centre_gap"])
+    inner = mm(theme().grimoire["centre_gap"])
 
     def across(count: int) -> list[float]:
         if count == 1:
@@ -122,7 +122,7 @@ def draw_seat(canvas, number: int, left: float, low: float, width: float, height
     from reportlab.lib.colors import HexColor
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    t, s, words = theme()["grimoire"], seat_theme(), labels("grimoire")
+    t, s, words = theme().grimoire, seat_theme(), labels("grimoire")
     ink, pad, label_pt = HexColor(color("ink")), mm(s["pad"]), t["label_pt"]
     canvas.saveState()
     canvas.setStrokeColor(ink)
@@ -160,7 +160,7 @@ def draw_ticks(canvas, right: float, middle: float) -> None:
     from reportlab.lib.colors import HexColor
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    t, s, words = theme()["grimoire"], seat_theme(), labels("grimoire")
+    t, s, words = theme().grimoire, seat_theme(), labels("grimoire")
     size, label_pt = mm(s["tick"]), t["label_pt"]
     canvas.setStrokeColor(HexColor(color("ink")))
     canvas.setLineWidth(s["tick_line_pt"])

@@ -60,7 +60,7 @@ def draw_front(canvas, game, icons, width: float, height: float, options) -> flo
     from reportlab.lib.colors import HexColor
 
     t = sheet_theme()
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     x0, x1 = margin, width - margin
     top = draw_title_block(canvas, game, x0, x1, height - margin, script_logo(game, options), look(options.style))
     bottom = margin + t["footer_size_pt"] * 1.6
@@ -86,7 +86,7 @@ def draw_front(canvas, game, icons, width: float, height: float, options) -> flo
     canvas.setFont(font_name("sans"), t["footer_size_pt"])
     canvas.drawRightString(x1, margin + 2, FIRST_NIGHT_NOTE)
     canvas.setStrokeColor(HexColor(color("rule")))
-    canvas.setLineWidth(theme()["page"]["rule_pt"])
+    canvas.setLineWidth(theme().page.rule_pt)
     canvas.line(x0, margin + t["footer_size_pt"] * 1.35, x1, margin + t["footer_size_pt"] * 1.35)
     canvas.restoreState()
     draw_page_furniture(canvas, width, height, "", 1, credit_line())

@@ -48,7 +48,7 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
         canvas.setFont(font_name("sans"), b["night_note_size_pt"])
         canvas.drawRightString(x + width, top - heading, skipped)
     canvas.setStrokeColor(_hex(color("rule")))
-    canvas.setLineWidth(theme()["page"]["rule_pt"])
+    canvas.setLineWidth(theme().page.rule_pt)
     canvas.line(x, top - heading * 1.45, x + width, top - heading * 1.45)
     canvas.restoreState()
     y = top - heading * 1.45 - mm(b["heading_gap"])
@@ -77,7 +77,7 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
 
 
 def text_sizes(largest: float) -> list[float]:
-    floor = theme()["text"]["min_size_pt"]
+    floor = theme().text.min_size_pt
     sizes, size = [], largest
     while size >= floor - 1e-9:
         sizes.append(round(size, 2))
@@ -206,7 +206,7 @@ def head_parts(game, width: float, tint: str, grow: float = 0.0) -> list[Item]:
 
 def draw_back(canvas, game, icons, width: float, height: float, options, front_size: float) -> None:
     b = back_theme()
-    margin = mm(theme()["page"]["margin"])
+    margin = mm(theme().page.margin)
     x0, x1 = margin, width - margin
     top, bottom = height - margin - 4, margin + 4
     gap = mm(b["column_gap"])
@@ -290,7 +290,7 @@ def draw_divider(canvas, x: float, top: float, bottom: float, breaks: list[tuple
     """The dashed line between the two columns, interrupted where a heading runs across it."""
     canvas.saveState()
     canvas.setStrokeColor(_hex(color("rule")))
-    canvas.setLineWidth(theme()["page"]["rule_pt"])
+    canvas.setLineWidth(theme().page.rule_pt)
     canvas.setDash(2, 2)
     y = top
     for upper, lower in sorted(breaks, reverse=True):

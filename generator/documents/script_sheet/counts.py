@@ -18,7 +18,7 @@ TABLE_ROWS = 1 + len(BAG_TEAMS)  # the player counts, then a row per team
 
 
 def counts_theme() -> dict:
-    return theme()["script_sheet"]["back"]["counts"]
+    return theme().script_sheet["back"]["counts"]
 
 
 def count_rows(game) -> list[tuple[int, tuple[int, int, int, int]]]:
@@ -53,7 +53,7 @@ def count_table(game, width: float, tint: str, grow: float = 0.0) -> tuple[float
         return None
     height = row_h * TABLE_ROWS
     table_w = label_w + cell * len(rows)
-    rule = theme()["page"]["rule_pt"]
+    rule = theme().page.rule_pt
 
     def draw(canvas, x, top):
         canvas.saveState()

@@ -49,7 +49,7 @@ def section_heading(title: str, section_color: str, width: float, continued: boo
         canvas.setFont(font_name("sans_bold"), size)
         canvas.drawString(x + 6, top - size * 1.05, label)
         canvas.setStrokeColor(_hex(section_color))
-        canvas.setLineWidth(theme()["page"]["rule_pt"])
+        canvas.setLineWidth(theme().page.rule_pt)
         canvas.line(x + 6, top - size * 1.5, x + width, top - size * 1.5)
         canvas.restoreState()
 

@@ -56,7 +56,7 @@ def team_header(team: str, width: float, size: float, continued: bool = False) -
         label = TEAM_NAMES_KO[team] + (" (계속)" if continued else "")
         canvas.drawString(x + 6, top - size * 1.12, label)
         canvas.setStrokeColor(_hex(team_color(team)))
-        canvas.setLineWidth(theme()["page"]["rule_pt"])
+        canvas.setLineWidth(theme().page.rule_pt)
         canvas.line(x + 6, top - height + 2, x + width, top - height + 2)
         canvas.restoreState()
 
@@ -199,7 +199,7 @@ def plan_front(game, icons, body_width: float, body_height: float, english: bool
     widths). Whole team groups where the columns end level; otherwise a group continues in the next column at the
     cut that levels them (flow)."""
     t = sheet_theme()
-    floor = theme()["text"]["min_size_pt"]
+    floor = theme().text.min_size_pt
     step = t["ability_step_pt"]
     sizes = []
     size = t["ability_largest_pt"]

@@ -6,7 +6,7 @@ from generator.read.theme import theme
 
 
 def sheet_theme() -> dict:
-    return theme()["script_sheet"]
+    return theme().script_sheet
 
 
 def back_theme() -> dict:
