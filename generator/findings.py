@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import json
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
 
 from generator.limits import MAX_SUGGESTIONS
 
@@ -20,7 +20,7 @@ LEVEL_LABELS = {ERROR: "오류", WARNING: "경고", INFO: "참고"}
 OTHER_KIND = "검사 결과"
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def kind_labels() -> dict[str, str]:
     """Finding code → Korean label (templates/finding_kinds.yaml): what people read; the code stays for programs."""
     import yaml

@@ -133,7 +133,7 @@ def test_the_graph_reads_every_module_of_the_package():
 STAGES = {"read": 0, "pdf": 0, "load": 1, "typeset": 2, "art": 3, "check": 4, "documents": 5, "write": 6, "pipeline": 7}
 KEEP = "keep"  # the user's cache: any stage may keep what it made
 MODEL = {"generator", "generator.model", "generator.findings", "generator.josa", "generator.limits", "generator.options", "generator.disk",
-         "generator.interrupts", "generator.invocation", "generator.process"}  # the vocabulary every stage speaks; they use no stage
+         "generator.interrupts", "generator.invocation", "generator.process", "generator.caches"}  # the vocabulary every stage speaks; they use no stage
 DOORS = {"commands", "server"}
 ENTRY = {"generator.cli", "generator.app", "generator.__main__"}  # the command line's own start
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from generator.caches import kept
 import os
 import re
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from generator.read.local_images import inside as _inside
 ICON_SUFFIXES = (".svg", ".png")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
 
-_CACHE: dict[str, tuple["Icon | None", "IconProblem | None"]] = {}
+_CACHE: dict[str, tuple["Icon | None", "IconProblem | None"]] = kept({})
 
 
 @dataclass(frozen=True)

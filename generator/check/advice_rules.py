@@ -7,6 +7,7 @@ becomes a finding, so a broken rules file can never change what `validate` repor
 
 from __future__ import annotations
 
+from generator.caches import kept
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,7 +63,7 @@ class NotRules(ValueError):
     """The file's data is not a rules file (a wrong shape or a missing key)."""
 
 
-_CACHE: dict = {}
+_CACHE: dict = kept({})
 
 
 def load_rules(content_dir) -> AdviceRules:

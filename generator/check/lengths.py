@@ -3,9 +3,9 @@ longer than they print well (warning); and, for a layout that overflows anyway, 
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from generator import TEMPLATES_DIR
 from generator.keep import parsecache
@@ -33,7 +33,7 @@ FIELD_NAMES_KO = {
 ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def text_limits() -> dict[str, dict[str, dict[str, int]]]:
     """{kind: {field: {'warn': n, 'max': n}}} for kind in character, step, jinx, script."""
     return parsecache.safe_load((TEMPLATES_DIR / "text_limits.yaml").read_text(encoding="utf-8"))

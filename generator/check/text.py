@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import re
 import unicodedata
-from functools import lru_cache
 
 from generator.findings import Report
 from generator.josa import quoted, with_particle
@@ -69,7 +69,7 @@ def script_texts(game: Game) -> list[tuple[str, str]]:
     return texts
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def classify(ch: str) -> str | None:
     """Why a character does not belong in printed Korean text, or None when it is fine."""
     code = ord(ch)
@@ -169,7 +169,7 @@ PARTICLES = (
 SHORT_NAME = 3  # syllables: variants of names this short must stand alone as a word (else '기 사' matches '전기 사용')
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def name_variants(name: str) -> frozenset[str]:
     """Spellings of a name that differ only by spaces, both ways: '뱀 조련사' → '뱀조련사', '세탁부' → '세탁 부',
     '달지기' → '달 지기'. Two-syllable names are not split ('마 녀' is too likely to be two ordinary words)."""

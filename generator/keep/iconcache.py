@@ -10,7 +10,7 @@ plain shapes (an embedded image, text) is simply not stored and is converted eve
 
 from __future__ import annotations
 
-from functools import lru_cache
+from generator.caches import remembered
 
 from generator.keep import usercache
 from generator.limits import MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
@@ -21,7 +21,7 @@ _LEAVES = ("Path", "Rect", "Circle", "Ellipse", "Line", "PolyLine", "Polygon")
 _FILL_ONLY = "NoStrokePath"  # svglib's path that is never stroked (an open path filled)
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _versions() -> str:
     """reportlab's version and svglib's files (not imported: that would cost what this cache saves)."""
     import reportlab
@@ -99,7 +99,7 @@ def _value(value):
 
 # -- plain data → drawing ----------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _classes() -> dict:
     from reportlab.graphics import shapes
 

@@ -15,6 +15,7 @@ latest when the program ends); it keeps the parses this run used or made and the
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import hashlib
 import marshal
 from functools import lru_cache
@@ -148,7 +149,7 @@ class KeptParses:
 STORES: list[KeptParses] = []
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _save_all_at_exit() -> None:
     import atexit
 

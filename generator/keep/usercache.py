@@ -20,6 +20,7 @@ no code ever comes from the cache; each store then checks the shape of what it r
 
 from __future__ import annotations
 
+from generator.caches import kept
 import hashlib
 import hmac
 import marshal
@@ -144,7 +145,7 @@ def secret_file() -> Path | None:
     return base / "botc-pnp" / "cache.key" if base else None
 
 
-_SECRETS: dict[Path, bytes] = {}
+_SECRETS: dict[Path, bytes] = kept({})
 
 
 def cache_secret() -> bytes | None:

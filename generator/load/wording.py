@@ -14,8 +14,8 @@
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
@@ -219,7 +219,7 @@ class Wording:
         return self.tie(self.words(text))
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _phrase_pattern():
     from generator.read.theme import theme
 

@@ -8,10 +8,10 @@ its numbers and colours checked the same way."""
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -191,7 +191,7 @@ def theme_from(data: Mapping) -> Theme:
     )
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def load_theme(path: Path | None = None) -> Theme:
     return theme_from(parsecache.safe_load(Path(path or TEMPLATES_DIR / "theme.yaml").read_text(encoding="utf-8")))
 
@@ -200,7 +200,7 @@ def theme() -> Theme:
     return load_theme()
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def labels(section: str) -> dict[str, str]:
     """Fixed printed wording of one document (templates/labels.yaml), e.g. labels('almanac')['contents'] == '차례'."""
     return parsecache.safe_load((TEMPLATES_DIR / "labels.yaml").read_text(encoding="utf-8"))[section]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from generator.caches import kept, remembered
 import copy
 import marshal
 import os
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from generator.keep import parsecache
@@ -75,7 +75,7 @@ def display_path(path: Path) -> str:
     return _display_path(str(path), os.getcwd())
 
 
-@lru_cache(maxsize=4096)
+@remembered(maxsize=4096)
 def _display_path(path: str, cwd: str) -> str:
     try:
         return str(_resolved(path, cwd).relative_to(_resolved_folder(cwd, cwd)))
@@ -91,12 +91,12 @@ def _resolved(path: str, cwd: str) -> Path:
     return _resolved_folder(str(file.parent), cwd) / file.name
 
 
-@lru_cache(maxsize=256)
+@remembered(maxsize=256)
 def _resolved_folder(folder: str, cwd: str) -> Path:  # cwd: a relative folder resolves against it
     return Path(folder).resolve()
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _no_alias_loader():
     """A pure-Python SafeLoader that refuses anchors and aliases: hand-written content never needs them and they can
     blow up memory. (PyYAML is imported only when a file is parsed: most runs find every parse in generator.keep.parsecache.)"""
@@ -133,7 +133,7 @@ class ContentShapeError(Exception):
         self.line = line
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _plain_tags() -> dict:
     import yaml
 
@@ -338,7 +338,7 @@ def _explain_fast_failure(failure: Exception, report: Report, where: str) -> Non
     syntax_finding(report, where, mark.line + 1 if mark else None, translate_yaml_problem(failure.problem or "", failure.context or ""))
 
 
-_PARSED: dict[str, tuple] = {}  # text → (what _parse_fast made of it, its data as marshal bytes or None)
+_PARSED: dict[str, tuple] = kept({})  # text → (what _parse_fast made of it, its data as marshal bytes or None)
 _PARSED_LIMIT = 1024
 _PARSED_TEXT_LIMIT = 64_000  # characters: only content-sized files are kept
 

@@ -3,10 +3,10 @@ anything we got wrong → a 500 with a Korean message and no traceback. Messages
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import sys
 import traceback
 from dataclasses import asdict
-from functools import lru_cache
 
 import yaml
 
@@ -15,7 +15,7 @@ from generator import TEMPLATES_DIR
 MESSAGES_PATH = TEMPLATES_DIR / "web" / "messages.yaml"
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _messages() -> dict[str, str]:
     return yaml.safe_load(MESSAGES_PATH.read_text(encoding="utf-8"))
 

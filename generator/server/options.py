@@ -9,8 +9,8 @@ line uses, so a flag added to the table appears in the page and is accepted by t
 
 from __future__ import annotations
 
+from generator.caches import remembered
 from dataclasses import dataclass
-from functools import lru_cache
 
 import yaml
 
@@ -46,7 +46,7 @@ class OptionField:
         }
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def labels() -> dict:
     return yaml.safe_load(LABELS_PATH.read_text(encoding="utf-8"))
 
@@ -87,7 +87,7 @@ def field_of(option: Option) -> OptionField:
     )
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def option_fields() -> tuple[OptionField, ...]:
     """The options the page offers, in the table's order."""
     return tuple(field_of(option) for option in page_options())

@@ -9,8 +9,8 @@ and licence records, and the page links the OFL text. Fonts that need no change 
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import struct
-from functools import lru_cache
 from pathlib import Path
 
 EDITOR_TABLE_PREFIX = b"TSI"
@@ -84,7 +84,7 @@ def assemble(version: int, tables: dict[bytes, bytes]) -> bytes:
     return bytes(font)
 
 
-@lru_cache(maxsize=8)
+@remembered(maxsize=8)
 def web_copy(path: Path, family: str, style: str) -> bytes:
     """The font without its hinting-editor tables, named `family`; computed once per process (about 20 ms)."""
     version, tables = tables_of(Path(path).read_bytes())

@@ -4,7 +4,7 @@ come from the user's cache when it has them: generator.keep.fontcache); and text
 
 from __future__ import annotations
 
-from functools import lru_cache
+from generator.caches import remembered
 
 from generator import FONTS_DIR
 from generator.keep.fontcache import load_ttfont
@@ -81,7 +81,7 @@ def registered_coverage() -> frozenset[int] | None:
                                   for spec in theme().fonts.values()))
 
 
-@lru_cache(maxsize=4)
+@remembered(maxsize=4)
 def printable_by_all(pairs: tuple[tuple[frozenset[int], frozenset[int]], ...]) -> frozenset[int] | None:
     """The code points every (font, fallback) pair prints, worked out once for the same fonts: a check in a process
     that had built a document (a server, a test run) made these sets of tens of thousands anew each time."""
@@ -91,7 +91,7 @@ def printable_by_all(pairs: tuple[tuple[frozenset[int], frozenset[int]], ...]) -
 # --- fallback ---------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def fallback_name(font: str) -> str | None:
     """The registered fallback of a theme font (NanumGothic → NotoSans); None for any other font."""
     fallbacks = theme().fallback_fonts
@@ -101,7 +101,7 @@ def fallback_name(font: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def cover(font: str) -> frozenset[int]:
     from reportlab.pdfbase import pdfmetrics
 

@@ -4,12 +4,12 @@ took 30 ms of every `validate`)."""
 
 from __future__ import annotations
 
+from generator.caches import kept, remembered
 import struct
-from functools import lru_cache
 from pathlib import Path
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def covered_code_points(font_path: Path) -> frozenset[int]:
     data = Path(font_path).read_bytes()
     num_tables = struct.unpack_from(">H", data, 4)[0]
@@ -120,7 +120,7 @@ def _ranges(points) -> list[tuple[int, int]]:
 # -- advance widths, so text is measured the same without reportlab (validate) and with it (the documents) ----------
 
 WIDTHS_FORMAT = 1
-_WIDTHS: dict[str, tuple[dict[int, float], float]] = {}
+_WIDTHS: dict[str, tuple[dict[int, float], float]] = kept({})
 
 
 def width_table(role: str) -> tuple[dict[int, float], float]:

@@ -21,9 +21,9 @@ line of one short word). Limits and costs are in templates/theme.yaml (text.just
 
 from __future__ import annotations
 
+from generator.caches import remembered
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import chain
 
 from generator.read.theme import theme
@@ -36,7 +36,7 @@ UNDERFULL = 1e6  # demerits of a line that cannot be stretched to full width, an
 # ends a hair short costs about what a syllable break does, one that ends an em short more than a weak one
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def spacing() -> dict:
     """Justification limits from the theme, in ems of the paragraph's font size."""
     return theme().text.justify

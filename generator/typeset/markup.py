@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import re
-from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -58,7 +58,7 @@ def plain_reminder_text(text: str) -> str:
     return REMINDER_MARK.sub(r"\1", text)
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 

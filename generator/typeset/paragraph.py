@@ -12,8 +12,8 @@ narrow Korean columns gave word gaps over 1 em. reportlab still parses the marku
 
 from __future__ import annotations
 
+from generator.caches import kept, remembered
 import re
-from functools import lru_cache
 
 from generator import FONTS_DIR
 from generator.keep import parsecache
@@ -23,9 +23,9 @@ from generator.read.theme import theme
 from generator.typeset.words import NBSP, width_of
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
-BREAKS: dict[tuple, list] = {}
+BREAKS: dict[tuple, list] = kept({})
 # Parsed markup by (markup, font, size, colour): the same text in an entry set again tighter is parsed once.
-PARSED: dict[tuple, list] = {}
+PARSED: dict[tuple, list] = kept({})
 
 
 def _paragraph_class():
@@ -346,7 +346,7 @@ def shown_pieces(doc):
     return shown
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def hangul_paragraph_class():
     return _paragraph_class()
 
@@ -358,7 +358,7 @@ def hangul_paragraph(markup: str, style, bullet: str | None = None, tight: bool 
     return hangul_paragraph_class()(markup, style, bulletText=bullet, tight=tight, kept=kept)
 
 
-@lru_cache(maxsize=64)
+@remembered(maxsize=64)
 def names_key(kept: frozenset[str]) -> str:
     """A short stand-in for a set of kept names in cache keys (the same names give the same key in every run)."""
     if not kept:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from generator.caches import kept, remembered
 
 from generator.typeset.fonts import register_fonts
 from generator.read.theme import color, font_name, mm, theme
 
 
-@lru_cache(maxsize=None)
+@remembered(maxsize=None)
 def style(role: str = "serif", size: float = 9.0, leading: float | None = None, alignment: int = 0, text_color: str | None = None):
     """A ParagraphStyle in one of the theme's fonts; default word wrap, which breaks between 어절."""
     register_fonts()
@@ -27,7 +27,7 @@ def style(role: str = "serif", size: float = 9.0, leading: float | None = None, 
 
 # Parsed markup by (markup, style): layout searches (the character sheet tries sizes and layouts) set the same
 # texts again and again, and parsing reportlab's markup costs more than breaking the lines.
-_PARSED: dict[tuple, tuple] = {}
+_PARSED: dict[tuple, tuple] = kept({})
 
 
 def paragraph(markup: str, paragraph_style):
@@ -50,7 +50,7 @@ def paragraph(markup: str, paragraph_style):
     return para
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def _paragraph_class():
     from reportlab.platypus import Paragraph
 

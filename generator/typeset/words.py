@@ -7,8 +7,8 @@ the words into lines.
 
 from __future__ import annotations
 
+from generator.caches import kept, remembered
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -47,7 +47,7 @@ class Segment:
 
 
 # Widths by (text, font, size): a document sets the same words (플레이어가, 밤에) in the same few styles again and again.
-_WIDTHS: dict[tuple[str, str, float], float] = {}
+_WIDTHS: dict[tuple[str, str, float], float] = kept({})
 
 
 def width_of(text: str, font: str, size: float) -> float:
@@ -161,7 +161,7 @@ def opens(word: Word) -> bool:
 
 # Words of a paragraph's frags by id(frags) (the frags are kept, so the id stays theirs): the almanac's planner sets
 # the same parsed paragraph at several widths and leadings, and the words and their widths do not change.
-_SEGMENTS: dict[int, tuple[list, list[Segment]]] = {}
+_SEGMENTS: dict[int, tuple[list, list[Segment]]] = kept({})
 
 
 def cached_segments(frags) -> list[Segment]:
@@ -185,7 +185,7 @@ def cached_segments(frags) -> list[Segment]:
 # (text.justify.syllable_cut).
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def cut_rules() -> tuple[int, int, tuple[str, ...], int, tuple[str, ...]]:
     """(syllables before a cut, syllables after it, at the least; the endings no line starts with; a cut leaving this
     many syllables or fewer, or one of these endings, is weak: it costs more)."""
@@ -199,7 +199,7 @@ def _is_syllable(ch: str) -> bool:
     return "가" <= ch <= "힣"
 
 
-@lru_cache(maxsize=64)
+@remembered(maxsize=64)
 def kept_index(kept: frozenset[str]) -> dict[str, tuple[str, ...]]:
     """Names kept whole by their first character, longest first."""
     index: dict[str, list[str]] = {}
@@ -223,8 +223,8 @@ def _inside_kept(text: str, index: dict[str, tuple[str, ...]]) -> set[int]:
 # (플레이어가, 선택합니다; the in-space almanac cuts 13,660 words, 5,270 different), and a process that builds again
 # (serve, a test worker) finds them here instead of cutting them again. The pieces are never changed once made, so
 # paragraphs share them. Each entry holds its names index, so the id in its key cannot be another index's.
-_PIECES: dict[tuple, tuple[dict, list[Word] | None]] = {}  # None: the word is not cut
-_NO_NAMES: dict[str, tuple[str, ...]] = {}
+_PIECES: dict[tuple, tuple[dict, list[Word] | None]] = kept({})  # None: the word is not cut
+_NO_NAMES: dict[str, tuple[str, ...]] = kept({})
 
 
 def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
@@ -296,7 +296,7 @@ def merged(pieces: list[Word]) -> Word:
 # text.keep_pairs, text.justify.pair_break_demerits), only where nothing else fits.
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def keep_pairs() -> dict[str, tuple[str, ...]]:
     """{first word: the second words that make a term with it}."""
     from generator.read.theme import theme

@@ -4,6 +4,7 @@ findings that say which, when an object with an official id is read by its conte
 
 from __future__ import annotations
 
+from generator.caches import kept
 import dataclasses
 import unicodedata
 from pathlib import Path
@@ -208,7 +209,7 @@ def library_words(library: dict):
     return cached[1]
 
 
-_library_words: dict = {}
+_library_words: dict = kept({})
 
 
 def matching_named(ours: str | None, given: str | None, candidates: list[str], library: dict, icons: bool = True) -> str | None:

@@ -13,11 +13,11 @@ compared with our export as before (generator.load.publisher.characters.merge_wi
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.model import NIGHTS
@@ -59,7 +59,7 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256(ability_key(text).encode("utf-8")).hexdigest()[:FINGERPRINT_LENGTH]
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def official_fingerprints() -> dict[str, frozenset[str]]:
     """Official id → the fingerprints of its abilities' wordings (content/official_abilities.yaml); empty when the
     file is missing or broken, so every full object is then compared as before."""

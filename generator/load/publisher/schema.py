@@ -3,8 +3,8 @@ accepted; and the line of each top-level item, for every message about it."""
 
 from __future__ import annotations
 
+from generator.caches import remembered
 import json
-from functools import lru_cache
 
 from generator.findings import Report
 from generator.josa import with_particle
@@ -14,7 +14,7 @@ from generator.load.publisher.text import JSON_TYPE_NAMES, META_ID, SCHEMA_PATH
 # --- schema ------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
+@remembered(maxsize=1)
 def load_schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
