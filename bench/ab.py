@@ -25,8 +25,9 @@ def run_once(tree: Path, args: list[str]) -> tuple[float, float]:
     with tempfile.TemporaryDirectory(prefix="botc-ab-") as out:
         command = [sys.executable, "-m", "generator", *(a.replace("{out}", out) for a in args)]
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   stdin=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            command, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+        )
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
         stderr = process.stderr.read().decode("utf-8", "replace")
@@ -58,8 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         old = [s[index] for s in samples["old"]]
         new = [s[index] for s in samples["new"]]
         ratios = [n / o for n, o in zip(new, old)]
-        print(f"  {what:<4} old {statistics.median(old):.3f} s   new {statistics.median(new):.3f} s   "
-              f"pairwise new/old {statistics.median(ratios):.2f}×")
+        print(
+            f"  {what:<4} old {statistics.median(old):.3f} s   new {statistics.median(new):.3f} s   "
+            f"pairwise new/old {statistics.median(ratios):.2f}×"
+        )
     return 0
 
 

@@ -43,6 +43,7 @@ TEXT_OPS = {"BT", "ET", "Tf", "Td", "TD", "Tm", "T*", "Tj", "TJ", "'", '"', "TL"
 
 # ---- reading a command's PDFs (bench process, pypdf) ----
 
+
 def fixture_from_pdfs(folder: Path, fixture: Path, drawing: bool) -> dict:
     """Every PDF in folder → the floor's fixture (text lines per page; with drawing, also fonts, paths and forms).
     Returns a summary: pages, lines, painted paths, form placements and skipped operators."""
@@ -159,6 +160,7 @@ def _plain(operands) -> list:
 
 
 # ---- writing the floor (this program, reportlab only) ----
+
 
 def register(fonts: list[str] | None) -> list[str]:
     """Registers the fonts the fixture names (the kit's four when it names none) and returns the faces to cycle

@@ -35,14 +35,22 @@ def setup_spares(tmp: Path, content: Path) -> list:
 def unknown_ids(count: int):
     def setup(tmp: Path, content: Path) -> list:
         script = content / "scripts" / "typos.yaml"
-        script.write_text("id: typos\ntitle: 오타\ncharacters:\n" + "".join(f"- unknownid{i}\n" for i in range(count)), encoding="utf-8")
+        script.write_text(
+            "id: typos\ntitle: 오타\ncharacters:\n" + "".join(f"- unknownid{i}\n" for i in range(count)),
+            encoding="utf-8",
+        )
         return ["validate", script, "--content", content]
 
     return setup
 
 
 def setup_meta(tmp: Path, content: Path) -> list:
-    meta = {"id": "_meta", "name": "긴 순서", "firstNight": (TROUBLE_BREWING * 1000)[:20_000], "otherNight": (TROUBLE_BREWING * 1000)[:20_000]}
+    meta = {
+        "id": "_meta",
+        "name": "긴 순서",
+        "firstNight": (TROUBLE_BREWING * 1000)[:20_000],
+        "otherNight": (TROUBLE_BREWING * 1000)[:20_000],
+    }
     script = tmp / "long.json"
     script.write_text(json.dumps([meta, *TROUBLE_BREWING]), encoding="utf-8")
     return ["build", script, "--content", content, "--out", tmp / "out", "--force"]
@@ -50,7 +58,10 @@ def setup_meta(tmp: Path, content: Path) -> list:
 
 def setup_reminders(tmp: Path, content: Path) -> list:
     path = content / "characters" / "monk.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("reminders: [안전]", "reminders:\n" + "- 알림\n" * 200_000), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("reminders: [안전]", "reminders:\n" + "- 알림\n" * 200_000),
+        encoding="utf-8",
+    )
     return ["tokens", "--content", content, "--out", tmp / "out", "--force"]
 
 
@@ -63,7 +74,9 @@ def png_icons(side: int):
         Image.linear_gradient("L").resize((side, side)).convert("RGB").save(icons / "model.png")
         import yaml
 
-        for character_id in yaml.safe_load((content / "scripts" / "in-space.yaml").read_text(encoding="utf-8"))["characters"]:
+        for character_id in yaml.safe_load((content / "scripts" / "in-space.yaml").read_text(encoding="utf-8"))[
+            "characters"
+        ]:
             shutil.copy(icons / "model.png", icons / f"{character_id}.png")
         return ["build", "--content", content, "--out", tmp / "out", "--icons", icons]
 
@@ -74,7 +87,9 @@ def setup_svg(tmp: Path, content: Path) -> list:
     icons = tmp / "icons"
     icons.mkdir()
     body = "".join(f'<path d="M{i % 500} {i % 300} l3 4 l-2 1 z"/>' for i in range(120_000))
-    (icons / "washerwoman.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">{body}</svg>', encoding="utf-8")
+    (icons / "washerwoman.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">{body}</svg>', encoding="utf-8"
+    )
     return ["build", "--content", content, "--out", tmp / "out", "--icons", icons]
 
 
@@ -114,8 +129,14 @@ CASES = {
 def measure(source: Path, args: list, cwd: Path, timeout: float) -> tuple[str, float, float, float]:
     env = {**os.environ, "PYTHONPATH": str(source)}
     started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "generator", *map(str, args)], cwd=cwd, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         _, status, usage = _wait(process, timeout)  # usage covers the children it reaped (the almanac renderer)
     except TimeoutError:
@@ -140,7 +161,9 @@ def _wait(process: subprocess.Popen, timeout: float):
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=ROOT, help="the checkout whose generator/ runs (default: this one)")
+    parser.add_argument(
+        "--source", type=Path, default=ROOT, help="the checkout whose generator/ runs (default: this one)"
+    )
     parser.add_argument("--only", nargs="*", default=None, help="case names to run")
     parser.add_argument("--timeout", type=float, default=600)
     options = parser.parse_args()

@@ -30,8 +30,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def one_run(folder: Path, cache: Path, delay: float, signum: int) -> tuple[int, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTC_PNP_CACHE_DIR": str(cache)}
-    process = subprocess.Popen([sys.executable, "-m", "generator", "build", "trouble-brewing", "--out", str(folder / "out")],
-                               cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", "trouble-brewing", "--out", str(folder / "out")],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(delay)
     process.send_signal(signum)
     out, err = process.communicate(timeout=120)
@@ -55,9 +61,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "generator", "build", "trouble-brewing", "--out", str(folder / "out")],
-                       cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT), "BOTC_PNP_CACHE_DIR": str(folder / "c0")},
-                       capture_output=True, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "generator", "build", "trouble-brewing", "--out", str(folder / "out")],
+            cwd=folder,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "BOTC_PNP_CACHE_DIR": str(folder / "c0")},
+            capture_output=True,
+            check=True,
+        )
         whole = time.monotonic() - started  # the signals fall anywhere from start-up to a little past the end
         bad, before_start = [], 0
         for run in range(args.runs):
@@ -70,8 +80,10 @@ def main() -> None:
                 before_start += 1
             elif "Traceback" in output or "Exception" in output or code not in (0, 128 + signum, -signum):
                 bad.append((run, code, output[-600:]))
-        print(f"{args.runs} stopped builds (a whole build takes {whole:.2f} s here): {len(bad)} with a traceback or a "
-              f"wrong exit code; {before_start} stopped while Python itself was starting")
+        print(
+            f"{args.runs} stopped builds (a whole build takes {whole:.2f} s here): {len(bad)} with a traceback or a "
+            f"wrong exit code; {before_start} stopped while Python itself was starting"
+        )
         for run, code, tail in bad:
             print(f"--- run {run}, exit {code}\n{tail}")
         sys.exit(1 if bad else 0)

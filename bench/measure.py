@@ -14,9 +14,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 MB = 1024 * 1024
 
@@ -137,8 +137,11 @@ def ratio_of_medians(mine: Case | None, other: Case | None, what: str) -> float 
 
 def pairwise(mine: Case, other: Case, what: str) -> list[float]:
     """mine/other of each round in which both ran well: their spread says how noisy the machine was."""
-    return [getattr(a, what) / getattr(b, what) for a, b in zip(mine.samples, other.samples)
-            if not failed(a) and not failed(b) and getattr(b, what) > 0]
+    return [
+        getattr(a, what) / getattr(b, what)
+        for a, b in zip(mine.samples, other.samples)
+        if not failed(a) and not failed(b) and getattr(b, what) > 0
+    ]
 
 
 def why(sample: Sample) -> str:
@@ -146,7 +149,7 @@ def why(sample: Sample) -> str:
 
 
 def tail(sample: Sample, lines: int = 12) -> str:
-    out = sample.stdout.strip().splitlines()[-lines // 2:]
+    out = sample.stdout.strip().splitlines()[-lines // 2 :]
     err = sample.stderr.strip().splitlines()[-lines:]
     return "\n".join("    " + line for line in [*out, *err])
 

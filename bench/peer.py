@@ -43,7 +43,17 @@ ROOT = BENCH_DIR.parent
 sys.path.insert(0, str(BENCH_DIR))
 
 from measure import (  # noqa: E402
-    MB, Case, fmt_s, fmt_size, fmt_x, mark, pairwise, ratio_of_medians, run_rounds, spread, usable,
+    MB,
+    Case,
+    fmt_s,
+    fmt_size,
+    fmt_x,
+    mark,
+    pairwise,
+    ratio_of_medians,
+    run_rounds,
+    spread,
+    usable,
     warm_up,
 )
 
@@ -91,27 +101,36 @@ def peer_python(venv: Path, log) -> Path:
         made = subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], capture_output=True, text=True)
         if made.returncode != 0:
             raise PeerUnavailable(f"cannot make a virtual environment at {venv}:\n{made.stderr[-1500:]}")
-        pip = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", PEER,
-                              *PEER_PINS], capture_output=True, text=True)
+        pip = subprocess.run(
+            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", PEER, *PEER_PINS],
+            capture_output=True,
+            text=True,
+        )
         if pip.returncode != 0:
-            raise PeerUnavailable(f"pip could not install {wanted} into {venv} (is PyPI reachable?):\n"
-                                  f"{pip.stderr[-1500:]}")
+            raise PeerUnavailable(
+                f"pip could not install {wanted} into {venv} (is PyPI reachable?):\n{pip.stderr[-1500:]}"
+            )
         stamp.write_text(wanted + "\n", encoding="utf-8")
     probe = subprocess.run([str(python), "-c", PROBE], capture_output=True, text=True)
     if probe.returncode != 0 and "ModuleNotFoundError" in probe.stderr:
-        raise PeerUnavailable(f"the peer's environment {venv} is incomplete; remove that folder and run again to "
-                              f"reinstall.\n{probe.stderr[-1500:]}")
+        raise PeerUnavailable(
+            f"the peer's environment {venv} is incomplete; remove that folder and run again to "
+            f"reinstall.\n{probe.stderr[-1500:]}"
+        )
     if probe.returncode != 0:
         raise PeerUnavailable(
             "scriptmaker is installed but WeasyPrint cannot start: it needs the system libraries Pango (≥ 1.44), "
             "HarfBuzz and fontconfig (Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b "
-            f"fontconfig).\n{probe.stderr[-1500:]}")
+            f"fontconfig).\n{probe.stderr[-1500:]}"
+        )
     log(f"peer: {PEER} with WeasyPrint {probe.stdout.strip()} in {venv}")
     return python
 
 
 def export_script(cli: list[str], path: Path) -> None:
-    done = subprocess.run([*cli, "export-json", SCRIPT, "-o", str(path), "-q"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [*cli, "export-json", SCRIPT, "-o", str(path), "-q"], cwd=ROOT, capture_output=True, text=True
+    )
     if done.returncode != 0 or not path.is_file():
         raise SystemExit(f"peer: botc-pnp export-json {SCRIPT} failed:\n{done.stdout}{done.stderr}")
 
@@ -120,6 +139,7 @@ def emptied(folder: Path):
     def before() -> None:
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
+
     return before
 
 
@@ -128,6 +148,7 @@ def wrote(folder: Path, endings: tuple[str, ...]):
         names = [p.name for p in (folder / "pdf").glob("*.pdf")]
         missing = [e for e in endings if not any(n.endswith(e) for n in names)]
         return f"(exit 0 but no *{', *'.join(missing)} written; its output:)" if missing else ""
+
     return check
 
 
@@ -136,16 +157,37 @@ def peer_groups(cli: list[str], python: Path, script_json: Path, temp: Path) -> 
     groups = []
     for name, command, peer_doc, endings in PAIRS:
         out = temp / f"ours-{name}"
-        ours = Case(f"ours-{name}", f"botc-pnp {command} {SCRIPT}", [*cli, command, SCRIPT, "--out", str(out)],
-                    pdf_dir=out / SCRIPT, note=f"botc-pnp {command}")
+        ours = Case(
+            f"ours-{name}",
+            f"botc-pnp {command} {SCRIPT}",
+            [*cli, command, SCRIPT, "--out", str(out)],
+            pdf_dir=out / SCRIPT,
+            note=f"botc-pnp {command}",
+        )
         folder = temp / f"peer-{name}"
         if name == "night":
             peer_command = [str(python), "-c", NIGHT_ONLY, str(script_json), str(folder)]
         else:
-            peer_command = [str(python), "-m", "scriptmaker", "make-pdf", "--script", str(script_json),
-                            "--output-folder", str(folder), *(["--full"] if name == "kit" else [])]
-        peer = Case(f"peer-{name}", f"scriptmaker {peer_doc}", peer_command, pdf_dir=folder / "pdf",
-                    note=f"scriptmaker 4.0.0 {peer_doc}", before=emptied(folder), check=wrote(folder, endings))
+            peer_command = [
+                str(python),
+                "-m",
+                "scriptmaker",
+                "make-pdf",
+                "--script",
+                str(script_json),
+                "--output-folder",
+                str(folder),
+                *(["--full"] if name == "kit" else []),
+            ]
+        peer = Case(
+            f"peer-{name}",
+            f"scriptmaker {peer_doc}",
+            peer_command,
+            pdf_dir=folder / "pdf",
+            note=f"scriptmaker 4.0.0 {peer_doc}",
+            before=emptied(folder),
+            check=wrote(folder, endings),
+        )
         groups.append([ours, peer])
     return groups
 
@@ -165,16 +207,26 @@ def peer_targets(ratios: dict) -> list[dict]:
     for name, label in (("sheet", "sheet"), ("night", "night order")):
         value = ratios.get(f"peer/ours {name} cpu")
         passed = None if value is None else value >= PEER_TARGET
-        rows.append({"group": "issue 53", "target": f"{label}: ≥ {PEER_TARGET:g}× less CPU than scriptmaker",
-                     "value": value, "limit": PEER_TARGET, "shown": fmt_x(value), "mark": mark(passed),
-                     "status": "SKIP" if passed is None else ("PASS" if passed else "FAIL")})
+        rows.append(
+            {
+                "group": "issue 53",
+                "target": f"{label}: ≥ {PEER_TARGET:g}× less CPU than scriptmaker",
+                "value": value,
+                "limit": PEER_TARGET,
+                "shown": fmt_x(value),
+                "mark": mark(passed),
+                "status": "SKIP" if passed is None else ("PASS" if passed else "FAIL"),
+            }
+        )
     return rows
 
 
 def peer_table(groups: list[list[Case]], ratios: dict) -> str:
-    lines = [f"peer: {PEER} vs botc-pnp, {SCRIPT}, medians of paired runs (peer/ours: how many times ours is cheaper)",
-             f"{'pair':<7} {'ours cpu':>9} {'peer cpu':>9} {'×cpu':>7} {'pairs ×cpu':>12} {'ours wall':>10} "
-             f"{'peer wall':>10} {'×wall':>7} {'ours peak':>10} {'peer peak':>10} {'×mem':>6}"]
+    lines = [
+        f"peer: {PEER} vs botc-pnp, {SCRIPT}, medians of paired runs (peer/ours: how many times ours is cheaper)",
+        f"{'pair':<7} {'ours cpu':>9} {'peer cpu':>9} {'×cpu':>7} {'pairs ×cpu':>12} {'ours wall':>10} "
+        f"{'peer wall':>10} {'×wall':>7} {'ours peak':>10} {'peer peak':>10} {'×mem':>6}",
+    ]
     for ours, peer in groups:
         name = ours.name.removeprefix("ours-")
         lines.append(
@@ -182,7 +234,8 @@ def peer_table(groups: list[list[Case]], ratios: dict) -> str:
             f"{fmt_x(ratios.get(f'peer/ours {name} cpu')):>7} {spread(pairwise(peer, ours, 'cpu')):>12} "
             f"{fmt_s(ours.median('wall')):>10} {fmt_s(peer.median('wall')):>10} "
             f"{fmt_x(ratios.get(f'peer/ours {name} wall')):>7} {fmt_size(ours.peak()):>10} {fmt_size(peer.peak()):>10} "
-            f"{fmt_x(ratios.get(f'peer/ours {name} memory')):>6}")
+            f"{fmt_x(ratios.get(f'peer/ours {name} memory')):>6}"
+        )
     return "\n".join(lines)
 
 
@@ -201,9 +254,16 @@ def compare(cli: list[str], venv: Path, runs: int, warmup: int, temp: Path, log)
 
 
 def case_figures(case: Case) -> dict:
-    return {"label": case.label, "ok": case.ok, "cpu_median_s": case.median("cpu"), "wall_median_s": case.median("wall"),
-            "cpu_runs_s": [round(s.cpu, 4) for s in case.samples], "wall_runs_s": [round(s.wall, 4) for s in case.samples],
-            "peak_rss_bytes": case.peak(), "peak_rss_runs_mb": [round(s.maxrss / MB, 1) for s in case.samples]}
+    return {
+        "label": case.label,
+        "ok": case.ok,
+        "cpu_median_s": case.median("cpu"),
+        "wall_median_s": case.median("wall"),
+        "cpu_runs_s": [round(s.cpu, 4) for s in case.samples],
+        "wall_runs_s": [round(s.wall, 4) for s in case.samples],
+        "peak_rss_bytes": case.peak(),
+        "peak_rss_runs_mb": [round(s.maxrss / MB, 1) for s in case.samples],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -229,14 +289,21 @@ def main(argv: list[str] | None = None) -> int:
             print(f"peer: cannot run: {problem}", file=sys.stderr)
             return 2
     rows = peer_targets(ratios)
-    print(f"{dt.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} CPUs, load average (1 min) before "
-          f"{load_before[0]:.2f}, after {os.getloadavg()[0]:.2f}")
+    print(
+        f"{dt.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} CPUs, load average (1 min) before "
+        f"{load_before[0]:.2f}, after {os.getloadavg()[0]:.2f}"
+    )
     print(peer_table(groups, ratios))
     for row in rows:
         print(f"  {row['mark']} {row['target']:<46} {row['shown']}")
     if args.output:
-        figures = {"date": dt.datetime.now().astimezone().isoformat(timespec="seconds"), "runs": args.runs,
-                   "cases": {c.name: case_figures(c) for g in groups for c in g}, "ratios": ratios, "targets": rows}
+        figures = {
+            "date": dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+            "runs": args.runs,
+            "cases": {c.name: case_figures(c) for g in groups for c in g},
+            "ratios": ratios,
+            "targets": rows,
+        }
         args.output.write_text(json.dumps(figures, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return 0 if all(c.ok for g in groups for c in g) else 1
 

@@ -51,7 +51,7 @@ def hot_spots(stats: pstats.Stats) -> list[tuple[str, float, int]]:
     rows = []
     for label, file_suffix, func in HOT_SPOTS:
         total, calls = 0.0, 0
-        for (filename, _, name), (cc, nc, tt, ct, callers) in stats.stats.items():
+        for (filename, _, name), (_cc, nc, _tt, ct, callers) in stats.stats.items():
             if not filename.replace("\\", "/").endswith(file_suffix):
                 continue
             if func and name != func:
@@ -114,7 +114,11 @@ def main() -> int:
     phases: list[tuple[str, float]] = []
     started = time.perf_counter()
     timed("import generator.app (typer, commands)", phases, __import__, "generator.app")
-    timed("import reportlab.platypus + pdfgen", phases, lambda: (__import__("reportlab.platypus"), __import__("reportlab.pdfgen.canvas")))
+    timed(
+        "import reportlab.platypus + pdfgen",
+        phases,
+        lambda: (__import__("reportlab.platypus"), __import__("reportlab.pdfgen.canvas")),
+    )
     timed("import jinja2", phases, __import__, "jinja2")
 
     temp = tempfile.TemporaryDirectory(prefix="botc-profile-")
@@ -124,11 +128,11 @@ def main() -> int:
 
         content, script = make_synthetic(ROOT / "content", Path(temp.name) / "content", args.synthetic)
 
-    from generator.pipeline.checking import check_script as validate_game
-    from generator.documents import DOCUMENTS, document_builder
-    from generator.typeset.fonts import register_fonts
     from generator.art.icons import character_icon, clear_cache
+    from generator.documents import DOCUMENTS, document_builder
     from generator.options import RenderOptions
+    from generator.pipeline.checking import check_script as validate_game
+    from generator.typeset.fonts import register_fonts
 
     game, report = timed("load + checks (validate_game)", phases, validate_game, script, content)
     if game is None:
@@ -137,8 +141,11 @@ def main() -> int:
     timed("register_fonts (4 Nanum TTFs)", phases, register_fonts)
     options = RenderOptions()
     clear_cache()
-    timed(f"icon parsing ({len(game.characters)} icons, cold)", phases,
-          lambda: [character_icon(c, game, options) for c in game.characters])
+    timed(
+        f"icon parsing ({len(game.characters)} icons, cold)",
+        phases,
+        lambda: [character_icon(c, game, options) for c in game.characters],
+    )
     clear_cache()
 
     details = []
@@ -147,7 +154,7 @@ def main() -> int:
     wrap_timer("generator.load.bag", "bag_rows", inner)
     wrap_timer("reportlab.platypus.doctemplate", "BaseDocTemplate.build", inner)
     combined = None
-    for module_name, label in DOCUMENTS:
+    for module_name, _label in DOCUMENTS:
         build = timed(f"import documents.{module_name}", phases, document_builder, module_name)
         profiler = cProfile.Profile()
         options = RenderOptions()

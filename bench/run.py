@@ -48,7 +48,19 @@ sys.path.insert(0, str(BENCH_DIR))
 
 from floor import fixture_from_pdfs  # noqa: E402
 from measure import (  # noqa: E402
-    MB, Case, Sample, fmt_s, fmt_size, fmt_x, mark, measure, pairwise, ratio_of_medians, run_rounds, spread, usable,
+    MB,
+    Case,
+    Sample,
+    fmt_s,
+    fmt_size,
+    fmt_x,
+    mark,
+    measure,
+    pairwise,
+    ratio_of_medians,
+    run_rounds,
+    spread,
+    usable,
     warm_up,
 )
 from synthetic import make_synthetic  # noqa: E402
@@ -102,8 +114,9 @@ def documents_to_measure(choice: str | None, quick: bool) -> list[tuple[str, str
     known = {command for _, command in everything} | {module for module, _ in everything}
     unknown = [name for name in wanted if name not in known]
     if unknown:
-        raise SystemExit(f"bench: unknown document(s) {', '.join(unknown)}; known: "
-                         f"{', '.join(c for _, c in everything)} (or none)")
+        raise SystemExit(
+            f"bench: unknown document(s) {', '.join(unknown)}; known: {', '.join(c for _, c in everything)} (or none)"
+        )
     return [(m, c) for m, c in everything if m in wanted or c in wanted]
 
 
@@ -136,19 +149,28 @@ def floor_for(case: Case, temp_dir: Path, drawing: bool) -> Case | None:
     out = temp_dir / f"out-{name}"
     if drawing:
         skipped = sum(n for key, n in summary.items() if key.startswith("skipped"))
-        note = (f"{summary.get('lines', 0)} lines, {summary.get('painted paths', 0)} paths, "
-                f"{summary.get('form placements', 0)} forms placed" + (f", {skipped} ops not drawn" if skipped else ""))
+        note = (
+            f"{summary.get('lines', 0)} lines, {summary.get('painted paths', 0)} paths, "
+            f"{summary.get('form placements', 0)} forms placed" + (f", {skipped} ops not drawn" if skipped else "")
+        )
     else:
         note = "same fonts, pages and text; drawString only"
-    return Case(name, f"floor of {case.label}", [sys.executable, str(BENCH_DIR / "floor.py"), str(fixture), str(out)],
-                pdf_dir=out, note=note)
+    return Case(
+        name,
+        f"floor of {case.label}",
+        [sys.executable, str(BENCH_DIR / "floor.py"), str(fixture), str(out)],
+        pdf_dir=out,
+        note=note,
+    )
 
 
 def sheet_case(size: int, script_id: str, content: Path, runs: int, log) -> Case:
     """The character sheet alone: CPU seconds of one render in a fresh process (bench/scale.py's measurement)."""
     from scale import one_run
 
-    case = Case(f"sheet-{size}", f"sheet {script_id}", [], note=f"character sheet only, {size} characters (CPU of one render)")
+    case = Case(
+        f"sheet-{size}", f"sheet {script_id}", [], note=f"character sheet only, {size} characters (CPU of one render)"
+    )
     for index in range(runs):
         cpu = one_run("script_sheet", script_id, content)
         case.samples.append(Sample(wall=cpu, cpu=cpu, maxrss=0, returncode=0, stdout="", stderr=""))
@@ -191,33 +213,58 @@ def paired_ratios(cases: dict[str, Case], documents: list[tuple[str, str]]) -> d
     return ratios
 
 
-def targets(cases: dict[str, Case], ratios: dict[str, float | None], documents: list[tuple[str, str]],
-            peer_rows: list[dict]) -> list[dict]:
+def targets(
+    cases: dict[str, Case], ratios: dict[str, float | None], documents: list[tuple[str, str]], peer_rows: list[dict]
+) -> list[dict]:
     """Issue 53's targets (the peer's from bench/peer.py), then issue 25's that still hold."""
     results = []
 
     def add(group: str, name: str, value, limit, shown: str, passed: bool | None):
         status = "SKIP" if passed is None else ("PASS" if passed else "FAIL")
-        results.append({"group": group, "target": name, "value": value, "limit": limit, "shown": shown,
-                        "mark": mark(passed), "status": status})
+        results.append(
+            {
+                "group": group,
+                "target": name,
+                "value": value,
+                "limit": limit,
+                "shown": shown,
+                "mark": mark(passed),
+                "status": status,
+            }
+        )
 
     def at_most(value, limit):
         return None if value is None else value <= limit
 
-    for name, key, limit in (("kit CPU ≤ 2.0× floor", "kit/floor cpu", KIT_CPU_LIMIT),
-                             ("kit wall ≤ 1.8× floor", "kit/floor wall", KIT_WALL_LIMIT),
-                             ("validate ≤ 0.15× kit (wall)", "validate/kit wall", VALIDATE_LIMIT)):
+    for name, key, limit in (
+        ("kit CPU ≤ 2.0× floor", "kit/floor cpu", KIT_CPU_LIMIT),
+        ("kit wall ≤ 1.8× floor", "kit/floor wall", KIT_WALL_LIMIT),
+        ("validate ≤ 0.15× kit (wall)", "validate/kit wall", VALIDATE_LIMIT),
+    ):
         value = ratios.get(key)
         shown = fmt_x(value) + (f" (CPU {fmt_x(ratios.get('validate/kit cpu'))})" if key.startswith("validate") else "")
         add("issue 53", name, value, limit, shown, at_most(value, limit))
     for _, command in documents:
         cpu, wall = ratios.get(f"{command}/floor cpu"), ratios.get(f"{command}/floor wall")
         worst = max(cpu, wall) if cpu is not None and wall is not None else None
-        add("issue 53", f"{command} ≤ 3× its floor (CPU, wall)", worst, DOCUMENT_LIMIT,
-            f"CPU {fmt_x(cpu)}, wall {fmt_x(wall)}", at_most(worst, DOCUMENT_LIMIT))
+        add(
+            "issue 53",
+            f"{command} ≤ 3× its floor (CPU, wall)",
+            worst,
+            DOCUMENT_LIMIT,
+            f"CPU {fmt_x(cpu)}, wall {fmt_x(wall)}",
+            at_most(worst, DOCUMENT_LIMIT),
+        )
     kit = cases.get("kit")
     kit_peak = kit.peak() if kit else None
-    add("issue 53", "kit peak memory ≤ 130 MB", kit_peak, KIT_PEAK_LIMIT, fmt_size(kit_peak), at_most(kit_peak, KIT_PEAK_LIMIT))
+    add(
+        "issue 53",
+        "kit peak memory ≤ 130 MB",
+        kit_peak,
+        KIT_PEAK_LIMIT,
+        fmt_size(kit_peak),
+        at_most(kit_peak, KIT_PEAK_LIMIT),
+    )
     results.extend(peer_rows)
 
     kit_wall = kit.median("wall") if kit else None
@@ -229,18 +276,42 @@ def targets(cases: dict[str, Case], ratios: dict[str, float | None], documents: 
     big_wall = big.median("wall") if big else None
     add("issue 25", "200 chars ≤ 6 s", big_wall, 6.0, fmt_s(big_wall), at_most(big_wall, 6.0))
     growth = ratios.get("200/50")
-    add("issue 25", "time(200)/time(50) ≤ 4.5", growth, 4.5, "—" if growth is None else f"{growth:.2f}", at_most(growth, 4.5))
+    add(
+        "issue 25",
+        "time(200)/time(50) ≤ 4.5",
+        growth,
+        4.5,
+        "—" if growth is None else f"{growth:.2f}",
+        at_most(growth, 4.5),
+    )
     sheet_growth = ratios.get("sheet 181/50")
     add("issue 25", "sheet 181 ≤ 2.5× sheet 50", sheet_growth, 2.5, fmt_x(sheet_growth), at_most(sheet_growth, 2.5))
-    peaks = [c.peak() for n, c in cases.items() if not n.endswith("floor") and not n.startswith("peer")
-             and c.peak() is not None]
+    peaks = [
+        c.peak()
+        for n, c in cases.items()
+        if not n.endswith("floor") and not n.startswith("peer") and c.peak() is not None
+    ]
     peak = max(peaks) if peaks else None
-    add("issue 25", "peak memory < 300 MB (any case)", peak, 300 * MB, fmt_size(peak), None if peak is None else peak < 300 * MB)
+    add(
+        "issue 25",
+        "peak memory < 300 MB (any case)",
+        peak,
+        300 * MB,
+        fmt_size(peak),
+        None if peak is None else peak < 300 * MB,
+    )
     pdfs = kit.pdfs if kit else {}
     for key, limit in SIZE_LIMITS.items():
         found = find_pdf(pdfs, key)
         if found is None:
-            add("issue 25", f"{key}.pdf < {fmt_size(limit)}", None, limit, "not built", None if not (kit and kit.ok) else False)
+            add(
+                "issue 25",
+                f"{key}.pdf < {fmt_size(limit)}",
+                None,
+                limit,
+                "not built",
+                None if not (kit and kit.ok) else False,
+            )
         else:
             name, size = found
             add("issue 25", f"{key}.pdf < {fmt_size(limit)}", size, limit, f"{fmt_size(size)} ({name})", size < limit)
@@ -272,13 +343,16 @@ def excess(case: Case, floor: Case) -> float | None:
 def floors_table(cases: dict[str, Case], ratios: dict, documents: list[tuple[str, str]]) -> list[str]:
     """Each command against its floor: medians, their ratio, the range of the per-round ratios, the CPU seconds
     above the floor, and the target marks."""
-    rows = [("kit", "floor", KIT_CPU_LIMIT, KIT_WALL_LIMIT)] + [(c, f"{c}-floor", DOCUMENT_LIMIT, DOCUMENT_LIMIT)
-                                                                for _, c in documents]
+    rows = [("kit", "floor", KIT_CPU_LIMIT, KIT_WALL_LIMIT)] + [
+        (c, f"{c}-floor", DOCUMENT_LIMIT, DOCUMENT_LIMIT) for _, c in documents
+    ]
     rows = [row for row in rows if row[0] in cases and row[1] in cases]
     if not rows:
         return []
-    header = (f"{'against its floor':<18} {'cpu':>7} {'floor':>7} {'×cpu':>7} {'per round':>11} {'above':>7}  "
-              f"{'wall':>7} {'floor':>7} {'×wall':>7} {'per round':>11}  {'peak':>9}  target")
+    header = (
+        f"{'against its floor':<18} {'cpu':>7} {'floor':>7} {'×cpu':>7} {'per round':>11} {'above':>7}  "
+        f"{'wall':>7} {'floor':>7} {'×wall':>7} {'per round':>11}  {'peak':>9}  target"
+    )
     lines = ["", header, "-" * len(header)]
     for name, floor_name, cpu_limit, wall_limit in rows:
         case, floor = cases[name], cases[floor_name]
@@ -294,14 +368,27 @@ def floors_table(cases: dict[str, Case], ratios: dict, documents: list[tuple[str
     return lines
 
 
-def report(cases: dict[str, Case], ratios: dict, target_rows: list[dict], runs: int, load: dict,
-           documents: list[tuple[str, str]], peer_text: str) -> str:
+def report(
+    cases: dict[str, Case],
+    ratios: dict,
+    target_rows: list[dict],
+    runs: int,
+    load: dict,
+    documents: list[tuple[str, str]],
+    peer_text: str,
+) -> str:
     busiest = max([load["before"][0], load["after"][0], *load["rounds"]])
-    lines = [f"botc-pnp bench — {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
-             f"Python {platform.python_version()}, medians of {runs} fresh-process runs, paired in rounds",
-             f"load average (1 min): before {load['before'][0]:.2f}, during {spread(load['rounds'])}, after "
-             f"{load['after'][0]:.2f}"
-             + ("  — machine busy: wall times are inflated, compare CPU and the ratios" if busiest > (os.cpu_count() or 1) else "")]
+    lines = [
+        f"botc-pnp bench — {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}, medians of {runs} fresh-process runs, paired in rounds",
+        f"load average (1 min): before {load['before'][0]:.2f}, during {spread(load['rounds'])}, after "
+        f"{load['after'][0]:.2f}"
+        + (
+            "  — machine busy: wall times are inflated, compare CPU and the ratios"
+            if busiest > (os.cpu_count() or 1)
+            else ""
+        ),
+    ]
     lines += cases_table(cases)
     lines += floors_table(cases, ratios, documents)
     if ratios:
@@ -345,13 +432,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="botc-pnp benchmark (fresh process per run, paired rounds, medians).")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per case (default 5), in rounds")
     parser.add_argument("--warmup", type=int, default=1, help="untimed runs per case before the timed ones (default 1)")
-    parser.add_argument("--quick", action="store_true",
-                        help="validate and the kit only: no kit floor, no synthetic scripts, no documents unless --documents")
-    parser.add_argument("--documents", help="comma-separated documents to measure against their floors "
-                        f"({','.join(DOCUMENT_COMMANDS.values())}), or none; default all (none with --quick)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="validate and the kit only: no kit floor, no synthetic scripts, no documents unless --documents",
+    )
+    parser.add_argument(
+        "--documents",
+        help="comma-separated documents to measure against their floors "
+        f"({','.join(DOCUMENT_COMMANDS.values())}), or none; default all (none with --quick)",
+    )
     parser.add_argument("--peer", action="store_true", help="also scriptmaker 4.0.0 side by side (bench/peer.py)")
-    parser.add_argument("--peer-venv", type=Path, help="the peer's own virtual environment (default: a user cache folder)")
-    parser.add_argument("--output", type=Path, default=BENCH_DIR / "latest.json", help="JSON figures (default bench/latest.json)")
+    parser.add_argument(
+        "--peer-venv", type=Path, help="the peer's own virtual environment (default: a user cache folder)"
+    )
+    parser.add_argument(
+        "--output", type=Path, default=BENCH_DIR / "latest.json", help="JSON figures (default bench/latest.json)"
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target fails")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.warmup < 0:
@@ -369,16 +466,27 @@ def main(argv: list[str] | None = None) -> int:
         cases: dict[str, Case] = {}
         cases["validate"] = Case("validate", "validate in-space", [*cli, "validate", BUNDLED_SCRIPT])
         kit_out = temp_dir / "out-kit"
-        cases["kit"] = Case("kit", "build in-space", [*cli, "build", BUNDLED_SCRIPT, "--out", str(kit_out)],
-                            pdf_dir=kit_out / BUNDLED_SCRIPT, note="the whole kit")
+        cases["kit"] = Case(
+            "kit",
+            "build in-space",
+            [*cli, "build", BUNDLED_SCRIPT, "--out", str(kit_out)],
+            pdf_dir=kit_out / BUNDLED_SCRIPT,
+            note="the whole kit",
+        )
         for module, command in documents:
             out = temp_dir / f"out-{command}"
-            cases[command] = Case(command, f"{command} in-space", [*cli, command, BUNDLED_SCRIPT, "--out", str(out)],
-                                  pdf_dir=out / BUNDLED_SCRIPT, note=f"documents/{module}")
+            cases[command] = Case(
+                command,
+                f"{command} in-space",
+                [*cli, command, BUNDLED_SCRIPT, "--out", str(out)],
+                pdf_dir=out / BUNDLED_SCRIPT,
+                note=f"documents/{module}",
+            )
 
         log("bench: byte-compiling the package (what Python does on a first run unless PYTHONDONTWRITEBYTECODE is set)")
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=False,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=False, stdout=subprocess.DEVNULL
+        )
 
         # untimed runs; a command with a floor needs one to give the floor its PDFs
         groups: list[list[Case]] = [[cases["validate"]]]
@@ -412,7 +520,9 @@ def main(argv: list[str] | None = None) -> int:
                 if errors:
                     command.append("--force")
                     note += f", --force ({errors} validation errors)"
-                cases[f"kit-{size}"] = Case(f"kit-{size}", f"build {script_id}", command, pdf_dir=out / script_id, note=note)
+                cases[f"kit-{size}"] = Case(
+                    f"kit-{size}", f"build {script_id}", command, pdf_dir=out / script_id, note=note
+                )
                 run_case(cases[f"kit-{size}"], args.runs, args.warmup, log)
             for size in SHEET_SIZES:
                 content, script_id = make_synthetic(ROOT / "content", temp_dir / f"sheet-{size}", size)
@@ -429,13 +539,23 @@ def main(argv: list[str] | None = None) -> int:
             import peer
 
             try:
-                peer_groups, peer_ratio = peer.compare(cli, args.peer_venv or peer.default_venv(), args.runs,
-                                                       args.warmup, temp_dir, log)
+                peer_groups, peer_ratio = peer.compare(
+                    cli, args.peer_venv or peer.default_venv(), args.runs, args.warmup, temp_dir, log
+                )
             except peer.PeerUnavailable as problem:
                 log(f"peer: cannot run: {problem}")
                 peer_text = f"peer: cannot run: {str(problem).splitlines()[0]}"
-                peer_rows = [{"group": "issue 53", "target": "peer comparison", "value": None, "limit": None,
-                              "shown": "not run (see log)", "mark": mark(None), "status": "SKIP"}]
+                peer_rows = [
+                    {
+                        "group": "issue 53",
+                        "target": "peer comparison",
+                        "value": None,
+                        "limit": None,
+                        "shown": "not run (see log)",
+                        "mark": mark(None),
+                        "status": "SKIP",
+                    }
+                ]
             else:
                 for case in (c for g in peer_groups for c in g):
                     record_outputs(case)
@@ -445,8 +565,11 @@ def main(argv: list[str] | None = None) -> int:
                 peer_rows = peer.peer_targets(peer_ratio)
 
         target_rows = targets(cases, ratios, documents, peer_rows)
-        load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()],
-                "rounds": [round(x, 2) for x in round_loads]}
+        load = {
+            "before": [round(x, 2) for x in load_before],
+            "after": [round(x, 2) for x in os.getloadavg()],
+            "rounds": [round(x, 2) for x in round_loads],
+        }
         print(report(cases, ratios, target_rows, args.runs, load, documents, peer_text))
 
         figures = {
@@ -460,10 +583,14 @@ def main(argv: list[str] | None = None) -> int:
             "cases": {name: case_figures(c) for name, c in cases.items()},
             "ratios": ratios,
             "pairwise_ratios": {
-                f"{name}/{other}": {what: [round(r, 3) for r in pairwise(cases[name], cases[other], what)]
-                                    for what in ("cpu", "wall")}
-                for name, other in [("kit", "floor"), *((c, f"{c}-floor") for _, c in documents),
-                                    *((f"peer-{n}", f"ours-{n}") for n in ("sheet", "night", "kit"))]
+                f"{name}/{other}": {
+                    what: [round(r, 3) for r in pairwise(cases[name], cases[other], what)] for what in ("cpu", "wall")
+                }
+                for name, other in [
+                    ("kit", "floor"),
+                    *((c, f"{c}-floor") for _, c in documents),
+                    *((f"peer-{n}", f"ours-{n}") for n in ("sheet", "night", "kit")),
+                ]
                 if name in cases and other in cases
             },
             "targets": target_rows,

@@ -47,8 +47,9 @@ print(time.process_time() - started)
 
 def one_run(document: str, script: str, content: Path) -> float:
     env = {**os.environ, "BOTC_PNP_CACHE_DIR": ""}  # no kept parses or line ends: the layout work is measured whole
-    done = subprocess.run([sys.executable, "-c", CHILD, document, script, str(content)], cwd=ROOT, capture_output=True,
-                          text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, document, script, str(content)], cwd=ROOT, capture_output=True, text=True, env=env
+    )
     if done.returncode != 0:
         raise SystemExit(f"{document} for {script} failed:\n{done.stderr[-2000:]}")
     return float(done.stdout.strip().splitlines()[-1])

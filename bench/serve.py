@@ -23,8 +23,8 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import statistics
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,9 +38,33 @@ ROOT = BENCH_DIR.parent
 sys.path.insert(0, str(ROOT))
 
 TB = [
-    "washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk", "ravenkeeper",
-    "virgin", "slayer", "soldier", "mayor", "butler", "drunk", "recluse", "saint", "poisoner", "spy", "scarletwoman",
-    "baron", "imp", "beggar", "bureaucrat", "gunslinger", "scapegoat", "thief",
+    "washerwoman",
+    "librarian",
+    "investigator",
+    "chef",
+    "empath",
+    "fortuneteller",
+    "undertaker",
+    "monk",
+    "ravenkeeper",
+    "virgin",
+    "slayer",
+    "soldier",
+    "mayor",
+    "butler",
+    "drunk",
+    "recluse",
+    "saint",
+    "poisoner",
+    "spy",
+    "scarletwoman",
+    "baron",
+    "imp",
+    "beggar",
+    "bureaucrat",
+    "gunslinger",
+    "scapegoat",
+    "thief",
 ]
 WARM_CLI = """
 import json, sys, time
@@ -92,7 +116,11 @@ def cli_fresh(script: Path, runs: int, work: Path) -> dict:
 
 def cli_warm(script: Path, runs: int, work: Path) -> dict:
     result = subprocess.run(
-        [sys.executable, "-c", WARM_CLI, str(script), str(work / "warm"), str(runs)], check=True, cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-c", WARM_CLI, str(script), str(work / "warm"), str(runs)],
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     values = json.loads(result.stdout.strip().splitlines()[-1])
     return {"median": statistics.median(values), "max": max(values), "runs": runs}
@@ -104,8 +132,11 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="3 runs, and only Trouble Brewing for the kit")
     parser.add_argument("--output", type=Path, default=BENCH_DIR / "serve-latest.json")
     parser.add_argument("--no-pool", action="store_true", help="render in the server's process, as before the pool")
-    parser.add_argument("--concurrency", action="store_true",
-                        help="also: 2 and 4 simultaneous TB zips (3 rounds each), memory after 5 and 50 builds")
+    parser.add_argument(
+        "--concurrency",
+        action="store_true",
+        help="also: 2 and 4 simultaneous TB zips (3 rounds each), memory after 5 and 50 builds",
+    )
     args = parser.parse_args(argv)
     runs = 3 if args.quick else args.runs
 
@@ -138,8 +169,9 @@ def concurrent_builds(url: str, body: bytes, count: int, rounds: int) -> dict:
     import threading
 
     def one(errors: list) -> None:
-        request = urllib.request.Request(f"{url}/api/build?name=tb", data=body, method="POST",
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            f"{url}/api/build?name=tb", data=body, method="POST", headers={"Content-Type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(request, timeout=120) as response:
                 response.read()
@@ -182,8 +214,12 @@ def memory_over_builds(url: str, body: bytes, warm) -> dict:
 
     after = {}
     for count in range(1, 51):
-        urllib.request.urlopen(urllib.request.Request(f"{url}/api/build?name=tb", data=body, method="POST",
-                                                      headers={"Content-Type": "application/json"}), timeout=120).read()
+        urllib.request.urlopen(
+            urllib.request.Request(
+                f"{url}/api/build?name=tb", data=body, method="POST", headers={"Content-Type": "application/json"}
+            ),
+            timeout=120,
+        ).read()
         if count in (5, 50):
             after[count] = resident_bytes(pids())
     return after
@@ -196,14 +232,22 @@ def measure_warm(args, runs: int, work: Path, app, warm, startup: float, running
     with running_in_thread(app) as url:
         state = json.loads(urllib.request.urlopen(f"{url}/api/scripts/bundled/in-space").read())["script"]
         envelope = {
-            "script": [{"id": "_meta", "name": state["title"], "author": state["author"]}, *[c["id"] for c in state["characters"]]],
-            "named_characters": state["named_characters"], "notes": state["notes"],
+            "script": [
+                {"id": "_meta", "name": state["title"], "author": state["author"]},
+                *[c["id"] for c in state["characters"]],
+            ],
+            "named_characters": state["named_characters"],
+            "notes": state["notes"],
         }
         if not args.quick:
             scripts["in-space"] = (json.dumps(envelope, ensure_ascii=False).encode("utf-8"), None)
         results["page"] = timed(f"{url}/", None, runs)
-        for name, query in (("search-choseong", {"q": "ㅅㅌㅂ"}), ("search-name", {"q": "세탁"}),
-                            ("search-team", {"team": "악마", "edition": "tb"}), ("search-all", {})):
+        for name, query in (
+            ("search-choseong", {"q": "ㅅㅌㅂ"}),
+            ("search-name", {"q": "세탁"}),
+            ("search-team", {"team": "악마", "edition": "tb"}),
+            ("search-all", {}),
+        ):
             results[name] = timed(f"{url}/api/characters?{urllib.parse.urlencode(query)}", None, runs)
         results["validate-25"] = timed(f"{url}/api/validate", publisher(TB[:25], "스물다섯"), runs)
         results["preview"] = timed(f"{url}/api/preview", scripts["tb"][0], runs)
@@ -220,7 +264,9 @@ def measure_warm(args, runs: int, work: Path, app, warm, startup: float, running
         results["build-fresh-in-space"] = cli_fresh(Path("in-space"), max(3, runs // 2), work)
         results["build-warm-in-space"] = cli_warm(Path("in-space"), max(3, runs // 2), work)
 
-    targets = [(name, 0.100) for name in results if name == "page" or name.startswith("search")] + [("validate-25", 0.300)]
+    targets = [(name, 0.100) for name in results if name == "page" or name.startswith("search")] + [
+        ("validate-25", 0.300)
+    ]
     print(f"{'case':<22}{'median':>10}{'max':>10}   target")
     for name, figures in results.items():
         limit = dict(targets).get(name)
@@ -230,18 +276,35 @@ def measure_warm(args, runs: int, work: Path, app, warm, startup: float, running
     for name in [n for n in scripts]:
         zipped, fresh, warm_cli = (results[f"{kind}-{name}"]["median"] for kind in ("zip", "build-fresh", "build-warm"))
         verdict = "✔" if zipped <= fresh else "✘"
-        print(f"zip-{name}: {zipped:.2f} s vs build {fresh:.2f} s (fresh process) {verdict}, {warm_cli:.2f} s (warm process, two cores)")
+        print(
+            f"zip-{name}: {zipped:.2f} s vs build {fresh:.2f} s (fresh process) {verdict}, {warm_cli:.2f} s (warm process, two cores)"
+        )
     if args.concurrency:
         two, four = results["concurrent-2-tb"]["median"], results["concurrent-4-tb"]["median"]
-        print(f"concurrent TB zips: 1 {results['concurrent-1-tb']['median']:.2f} s, 2 {two:.2f} s, 4 {four:.2f} s "
-              f"(4/2 = {four / two:.2f}×, target ≤ 1.3×)")
+        print(
+            f"concurrent TB zips: 1 {results['concurrent-1-tb']['median']:.2f} s, 2 {two:.2f} s, 4 {four:.2f} s "
+            f"(4/2 = {four / two:.2f}×, target ≤ 1.3×)"
+        )
         growth = memory[50] / memory[5] - 1
-        print(f"RSS (server{' + workers' if warm.pool else ''}): after 5 builds {memory[5] / 2**20:.0f} MB, after 50 "
-              f"{memory[50] / 2**20:.0f} MB ({growth:+.1%}, target within 10 %)")
-    args.output.write_text(json.dumps({
-        "date": dt.datetime.now().isoformat(timespec="seconds"), "runs": runs, "quick": args.quick,
-        "startup": startup, "cases": results, "pool": warm.pool is not None, "rss_after_builds": memory,
-    }, indent=2), encoding="utf-8")
+        print(
+            f"RSS (server{' + workers' if warm.pool else ''}): after 5 builds {memory[5] / 2**20:.0f} MB, after 50 "
+            f"{memory[50] / 2**20:.0f} MB ({growth:+.1%}, target within 10 %)"
+        )
+    args.output.write_text(
+        json.dumps(
+            {
+                "date": dt.datetime.now().isoformat(timespec="seconds"),
+                "runs": runs,
+                "quick": args.quick,
+                "startup": startup,
+                "cases": results,
+                "pool": warm.pool is not None,
+                "rss_after_builds": memory,
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
     return 0
 
 

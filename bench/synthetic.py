@@ -44,7 +44,9 @@ def make_synthetic(source: Path, target: Path, count: int) -> tuple[Path, str]:
                 if original_id in chosen:
                     continue
                 # a character that brings another into the bag (the choirboy, the king) comes with it: the script stays valid
-                needed = [original_id] + [r for r in (data.get("setup") or {}).get("requires", []) if r in library and r not in chosen]
+                needed = [original_id] + [
+                    r for r in (data.get("setup") or {}).get("requires", []) if r in library and r not in chosen
+                ]
                 if len(chosen) + len(needed) <= count:
                     chosen.extend(needed)
                 continue

@@ -4,8 +4,9 @@ state. Every in-process cache of generator/ is made through here, so none is mis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 D = TypeVar("D", bound=dict)

@@ -10,9 +10,7 @@ from __future__ import annotations
 import sys
 
 from generator.interrupts import Interrupted, handle_stop_signals, quiet_from_now_on, report_and_exit
-
 from generator.process import run_as_a_command
-
 
 # The commands that stay and serve: they leave the way Python does. Every other command leaves as soon as its files
 # are written and its output flushed (see leave).

@@ -58,7 +58,11 @@ class NotReadable(Exception):
 
 # O_BINARY (Windows only): without it os.read turns CRLF into LF and stops at the first Ctrl-Z, as in every PNG header
 _OPEN_FLAGS = (
-    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
 )
 _CHUNK = 1 << 20
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import json
 from dataclasses import asdict, dataclass, field
 
+from generator.caches import remembered
 from generator.limits import MAX_SUGGESTIONS
 
 ERROR = "error"
 WARNING = "warning"
-INFO = "info"  # a note on how the input was read (a lenient reading, text replaced): never a problem, never an exit code
+INFO = (
+    "info"  # a note on how the input was read (a lenient reading, text replaced): never a problem, never an exit code
+)
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -85,7 +87,7 @@ class Report:
         self.unreadable = True
         self.error(code, message, where=where)
 
-    def extend(self, other: "Report") -> None:
+    def extend(self, other: Report) -> None:
         self.findings.extend(other.findings)
         self.unreadable = self.unreadable or other.unreadable
 
@@ -94,7 +96,7 @@ class Report:
         if self._counted > len(self.findings) or self._list_id != id(self.findings):  # the list was replaced
             self._counted = self._error_count = 0
             self._list_id = id(self.findings)
-        self._error_count += sum(1 for f in self.findings[self._counted:] if f.level == ERROR)
+        self._error_count += sum(1 for f in self.findings[self._counted :] if f.level == ERROR)
         self._counted = len(self.findings)
         return self._error_count
 

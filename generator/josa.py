@@ -22,9 +22,20 @@ LETTER_FINALS = {"l": RIEUL, "r": RIEUL, "m": CONSONANT, "n": CONSONANT}
 # English endings → final sound (longest first). Most stops are read with a trailing 으 (imp → 임프, bug → 버그);
 # nasals and l are read as finals (team → 팀, virgin → 버진, king → 킹, castle → 캐슬).
 LATIN_ENDINGS = (
-    ("ng", CONSONANT), ("le", RIEUL), ("ll", RIEUL), ("l", RIEUL), ("m", CONSONANT), ("me", CONSONANT),
-    ("n", CONSONANT), ("ne", CONSONANT), ("ook", CONSONANT), ("ot", CONSONANT), ("et", CONSONANT),
-    ("at", CONSONANT), ("up", CONSONANT), ("ip", CONSONANT),
+    ("ng", CONSONANT),
+    ("le", RIEUL),
+    ("ll", RIEUL),
+    ("l", RIEUL),
+    ("m", CONSONANT),
+    ("me", CONSONANT),
+    ("n", CONSONANT),
+    ("ne", CONSONANT),
+    ("ook", CONSONANT),
+    ("ot", CONSONANT),
+    ("et", CONSONANT),
+    ("at", CONSONANT),
+    ("up", CONSONANT),
+    ("ip", CONSONANT),
 )
 
 

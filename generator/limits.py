@@ -11,7 +11,7 @@ from __future__ import annotations
 # --- files ---------------------------------------------------------------------------------------------------
 MAX_FILE_BYTES = 2_000_000  # one content file (YAML, JSON, almanac text); read with this cap, never more
 MAX_YAML_LINES = 50_000  # lines plus commas of one YAML file: a bound on its values, checked before parsing
-                         # (parsing costs ~10 µs a value; a character file has about 30 lines)
+# (parsing costs ~10 µs a value; a character file has about 30 lines)
 MAX_ICON_BYTES = 5 * 1024 * 1024  # one icon file
 MAX_PNG_PIXELS = 2048 * 2048  # a PNG icon's declared size, checked before decoding (decoding 4096² takes ~0.5 s)
 ICON_RASTER_PX = 600  # a PNG icon is shrunk once to at most this many pixels on its long side (≈ 580 dpi at 26 mm)

@@ -77,7 +77,9 @@ class Character:
     other_nights: str | None = None
     setup: dict = field(default_factory=dict)
     aliases: list[str] = field(default_factory=list)  # other spellings in content text: printed as the name
-    community_names: list[str] = field(default_factory=list)  # names players know from other tools: found, never printed
+    community_names: list[str] = field(
+        default_factory=list
+    )  # names players know from other tools: found, never printed
     icon: str | None = None
     image: str | None = None  # a JSON character's `image`: a URL (never fetched) or a file path beside the script
     image_base: str | None = None  # the folder a relative `image` path is read from (the script's), when known
@@ -87,7 +89,9 @@ class Character:
     custom: bool = False  # given in full by a script rather than taken from the library
     icon_data: bytes | None = field(default=None, repr=False)  # an icon sent as the picture itself (the page's editor)
     original: dict = field(default_factory=dict)  # the text it came with before translation (publisher keys → English)
-    places: PlaceMap = field(default_factory=dict[str, str], repr=False, compare=False)  # 'ability', 'reminders[2]' → 'file:line'
+    places: PlaceMap = field(
+        default_factory=dict[str, str], repr=False, compare=False
+    )  # 'ability', 'reminders[2]' → 'file:line'
 
     def where(self, key: str) -> str | None:
         """'file:line' of a field ('how_to_run[2]' is the second step), else of the field, else of the character."""
@@ -113,7 +117,9 @@ class Character:
     def bag_changes(self) -> dict[str, list[int]]:
         """Team → allowed deltas from the structured setup (e.g. {'outsider': [-1, 1]})."""
         return {
-            team: list(ANY_DELTAS) if deltas == "?" else list(deltas) for team, deltas in self.setup.items() if team in BAG_TEAMS
+            team: list(ANY_DELTAS) if deltas == "?" else list(deltas)
+            for team, deltas in self.setup.items()
+            if team in BAG_TEAMS
         }
 
     @property
@@ -192,7 +198,9 @@ class Script:
     source: str | None = None
     lines: dict = field(default_factory=dict)  # index in character_ids → line in source
     custom_characters: dict = field(default_factory=dict)  # id → Character given in full by the script (JSON)
-    places: PlaceMap = field(default_factory=dict[str, str], repr=False, compare=False)  # 'title', 'bootlegger[1]' → 'file:line'
+    places: PlaceMap = field(
+        default_factory=dict[str, str], repr=False, compare=False
+    )  # 'title', 'bootlegger[1]' → 'file:line'
 
     def where(self, key: str) -> str | None:
         return self.places.get(key) or self.places.get(key.split("[")[0]) or self.source
@@ -303,7 +311,8 @@ class Game:
         official = self.library.night_order
         known = set(official.first_night) | set(official.other_nights)
         return any(
-            [step for step in self._steps_in(order, night, True) if step in known] != self._steps_in(official, night, True)
+            [step for step in self._steps_in(order, night, True) if step in known]
+            != self._steps_in(official, night, True)
             for night in NIGHTS
         )
 
@@ -316,9 +325,13 @@ class Game:
             most = self.script.players[1]
         else:
             return []
-        return [step for step in self.night_order.steps(night)
-                if step in self.library.fixed_steps and (self.library.fixed_steps[step].min_players or 0) > most
-                and self.library.fixed_steps[step].night_reminder(night) is not None]
+        return [
+            step
+            for step in self.night_order.steps(night)
+            if step in self.library.fixed_steps
+            and (self.library.fixed_steps[step].min_players or 0) > most
+            and self.library.fixed_steps[step].night_reminder(night) is not None
+        ]
 
     @property
     def jinxes(self) -> list[Jinx]:

@@ -72,61 +72,232 @@ class Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("paper", ("--paper",), "choice", "a4", "용지: a4 또는 letter.", DOCUMENT_COMMANDS, page=True, choices=PAPERS),
-    Option("icons", ("--icons",), "path", None,
-           "직접 만든 아이콘 폴더(<캐릭터 id>.svg 또는 .png). 있으면 내장 아이콘 대신 씁니다.", (*DOCUMENT_COMMANDS, "validate"),
-           field="icons_dir"),
-    Option("token_size", ("--token-size",), "number", 44.45, "캐릭터 토큰 지름(mm). 44.45 mm는 1.75인치입니다.",
-           TOKEN_COMMANDS, page=True, low=15, high=120, unit="mm", field="token_size_mm"),
-    Option("reminder_size", ("--reminder-size",), "number", 25.4, "알림 토큰 지름(mm). 25.4 mm는 1인치입니다.",
-           TOKEN_COMMANDS, page=True, low=10, high=120, unit="mm", field="reminder_size_mm"),
-    Option("bleed", ("--bleed",), "number", 1.0, "도련(mm): 그림이 자르는 선 바깥으로 이만큼 더 나갑니다.",
-           TOKEN_COMMANDS, page=True, low=0, high=5, unit="mm", field="bleed_mm"),
-    Option("gap", ("--gap",), "number", 3.0, "토큰 사이 간격(mm, 도련 바깥끼리). 손 펀치를 쓰려면 3 mm 이상을 권합니다.",
-           TOKEN_COMMANDS, page=True, low=0, high=30, unit="mm", field="gap_mm"),
-    Option("ability_text", ("--ability-text",), "flag", False, "캐릭터 토큰 안에 능력 문장을 작게 넣습니다.",
-           TOKEN_COMMANDS, page=True),
-    Option("only", ("--only",), "text", None,
-           "이 캐릭터의 토큰과 알림 토큰만 만듭니다(잃어버린 토큰 다시 찍기). 쉼표로 여럿: imp,spy. 캐릭터 이름도 됩니다. "
-           "shroud(수의)·vote(투표)도 고를 수 있습니다.", TOKEN_COMMANDS, page=True, metavar="ID,ID…"),
-    Option("copies", ("--copies",), "pairs", None,
-           "캐릭터 토큰 수를 정합니다(여분 목록 spares.yaml보다 우선). 형식 ID=N, 여러 번 쓸 수 있습니다: --copies imp=3",
-           TOKEN_COMMANDS, page=True, low=0, high=MAX_COPIES, metavar="ID=N"),
-    Option("no_reminders", ("--no-reminders",), "flag", False, "알림 토큰을 만들지 않습니다.", TOKEN_COMMANDS, page=True,
-           field="reminders", inverted=True),
-    Option("no_extras", ("--no-extras",), "flag", False, "수의·투표 토큰과 여분 캐릭터 토큰을 만들지 않습니다.",
-           TOKEN_COMMANDS, page=True, field="extras", inverted=True),
-    Option("players", ("--players",), "integer", None,
-           f"이번 게임의 플레이어 수({FEWEST_PLAYERS}–{MOST_SEATS}, 여행자 포함): 수의 토큰과 투표 토큰을 각각 이만큼 만들고, "
-           "마도서 기록지(grimoire.pdf)의 자리도 이만큼이며 가방 구성과 밤 순서가 이 인원에 맞춰집니다. 기본값: 스크립트의 최대 "
-           f"인원({MOST_PLAYERS}명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).", (*TOKEN_COMMANDS, "grimoire"),
-           page=True, low=FEWEST_PLAYERS, high=MOST_SEATS, unit="명", metavar="N"),
-    Option("solid_shrouds", ("--solid-shrouds",), "flag", False,
-           "수의 토큰을 검은 원에 밝은 그림으로 찍습니다. 기본은 종이 바탕에 굵은 검은 테두리와 검은 그림이라 잉크와 토너가 "
-           "적게 들고 종이가 젖지 않습니다.", TOKEN_COMMANDS, page=True),
-    Option("png", ("--png",), "path", None,
-           "토큰마다 PNG 파일(원 바깥 투명, 600 px)을 이 폴더에 씁니다: <id>.png, <id>-reminder-<n>.png.", ("tokens",),
-           field="png_dir"),
-    Option("sheet_copies", ("--copies",), "integer", 1,
-           "몇 부를 만들지(1–50). 앞면, 뒷면, 앞면, 뒷면… 순서라 양면 인쇄하면 한 장에 한 부씩 나옵니다.", ("sheet",),
-           low=1, high=50, unit="부", metavar="N"),
-    Option("grimoire_copies", ("--copies",), "integer", 1, "몇 부를 만들지(1–20). 게임마다 한 부(두 쪽, 양면 인쇄하면 한 장)씩 씁니다.", ("grimoire",),
-           low=1, high=20, unit="부", metavar="N"),
-    Option("english", ("--english",), "flag", False,
-           "영어 이름 함께 넣기: 캐릭터마다 출판사의 영어 이름을 한국어 이름 옆에 작게 넣습니다(캐릭터 시트, 밤 순서표, 한 장 밤 "
-           "순서, 해설서). 영어로 게임을 배운 플레이어가 있는 모임에 좋습니다.", ENGLISH_COMMANDS, page=True),
-    Option("names", ("--names",), "choice", "ours",
-           "캐릭터 이름 표기: ours는 이 키트의 이름, community는 온라인 마도서의 한국어 옵션이 쓰는 커뮤니티 번역 이름입니다"
-           "(라이브러리에 있는 캐릭터만, 나머지는 이 키트의 이름). 능력과 해설서 문장 속 이름도 함께 바뀌고, 헷갈릴 이름은 "
-           "검사가 알려 줍니다.", (*DOCUMENT_COMMANDS, "validate"), page=True, choices=NAMINGS, metavar="ours|community"),
-    Option("style", ("--style",), "choice", "clean",
-           "인쇄 스타일: clean(기본, 흰 종이에 깔끔하게) 또는 parchment(옅은 크림색 바탕에 틀을 두른 제목, 흑백으로 찍어도 "
-           "글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서에 씁니다.", STYLED_COMMANDS, page=True, choices=STYLES),
-    Option("creep", ("--creep",), "number", 0.0,
-           "소책자 밀림 보정(mm): 접으면 안쪽 장일수록 바깥 가장자리로 밀려 나오므로, 가운데 장의 쪽을 이만큼 접는 선 쪽으로 "
-           "옮기고 그 사이 장은 고르게 나눠 옮깁니다(바깥 장은 그대로). 12장이 넘는 소책자에 쓰세요: 80 g 종이는 장당 약 "
-           "0.1 mm라 17장이면 --creep 1.6입니다. 0이면 보정하지 않습니다.", ("build", "almanac"), page=True, low=0,
-           high=MAX_CREEP, unit="mm", metavar="MM", field="creep_mm"),
+    Option(
+        "paper", ("--paper",), "choice", "a4", "용지: a4 또는 letter.", DOCUMENT_COMMANDS, page=True, choices=PAPERS
+    ),
+    Option(
+        "icons",
+        ("--icons",),
+        "path",
+        None,
+        "직접 만든 아이콘 폴더(<캐릭터 id>.svg 또는 .png). 있으면 내장 아이콘 대신 씁니다.",
+        (*DOCUMENT_COMMANDS, "validate"),
+        field="icons_dir",
+    ),
+    Option(
+        "token_size",
+        ("--token-size",),
+        "number",
+        44.45,
+        "캐릭터 토큰 지름(mm). 44.45 mm는 1.75인치입니다.",
+        TOKEN_COMMANDS,
+        page=True,
+        low=15,
+        high=120,
+        unit="mm",
+        field="token_size_mm",
+    ),
+    Option(
+        "reminder_size",
+        ("--reminder-size",),
+        "number",
+        25.4,
+        "알림 토큰 지름(mm). 25.4 mm는 1인치입니다.",
+        TOKEN_COMMANDS,
+        page=True,
+        low=10,
+        high=120,
+        unit="mm",
+        field="reminder_size_mm",
+    ),
+    Option(
+        "bleed",
+        ("--bleed",),
+        "number",
+        1.0,
+        "도련(mm): 그림이 자르는 선 바깥으로 이만큼 더 나갑니다.",
+        TOKEN_COMMANDS,
+        page=True,
+        low=0,
+        high=5,
+        unit="mm",
+        field="bleed_mm",
+    ),
+    Option(
+        "gap",
+        ("--gap",),
+        "number",
+        3.0,
+        "토큰 사이 간격(mm, 도련 바깥끼리). 손 펀치를 쓰려면 3 mm 이상을 권합니다.",
+        TOKEN_COMMANDS,
+        page=True,
+        low=0,
+        high=30,
+        unit="mm",
+        field="gap_mm",
+    ),
+    Option(
+        "ability_text",
+        ("--ability-text",),
+        "flag",
+        False,
+        "캐릭터 토큰 안에 능력 문장을 작게 넣습니다.",
+        TOKEN_COMMANDS,
+        page=True,
+    ),
+    Option(
+        "only",
+        ("--only",),
+        "text",
+        None,
+        "이 캐릭터의 토큰과 알림 토큰만 만듭니다(잃어버린 토큰 다시 찍기). 쉼표로 여럿: imp,spy. 캐릭터 이름도 됩니다. "
+        "shroud(수의)·vote(투표)도 고를 수 있습니다.",
+        TOKEN_COMMANDS,
+        page=True,
+        metavar="ID,ID…",
+    ),
+    Option(
+        "copies",
+        ("--copies",),
+        "pairs",
+        None,
+        "캐릭터 토큰 수를 정합니다(여분 목록 spares.yaml보다 우선). 형식 ID=N, 여러 번 쓸 수 있습니다: --copies imp=3",
+        TOKEN_COMMANDS,
+        page=True,
+        low=0,
+        high=MAX_COPIES,
+        metavar="ID=N",
+    ),
+    Option(
+        "no_reminders",
+        ("--no-reminders",),
+        "flag",
+        False,
+        "알림 토큰을 만들지 않습니다.",
+        TOKEN_COMMANDS,
+        page=True,
+        field="reminders",
+        inverted=True,
+    ),
+    Option(
+        "no_extras",
+        ("--no-extras",),
+        "flag",
+        False,
+        "수의·투표 토큰과 여분 캐릭터 토큰을 만들지 않습니다.",
+        TOKEN_COMMANDS,
+        page=True,
+        field="extras",
+        inverted=True,
+    ),
+    Option(
+        "players",
+        ("--players",),
+        "integer",
+        None,
+        f"이번 게임의 플레이어 수({FEWEST_PLAYERS}–{MOST_SEATS}, 여행자 포함): 수의 토큰과 투표 토큰을 각각 이만큼 만들고, "
+        "마도서 기록지(grimoire.pdf)의 자리도 이만큼이며 가방 구성과 밤 순서가 이 인원에 맞춰집니다. 기본값: 스크립트의 최대 "
+        f"인원({MOST_PLAYERS}명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).",
+        (*TOKEN_COMMANDS, "grimoire"),
+        page=True,
+        low=FEWEST_PLAYERS,
+        high=MOST_SEATS,
+        unit="명",
+        metavar="N",
+    ),
+    Option(
+        "solid_shrouds",
+        ("--solid-shrouds",),
+        "flag",
+        False,
+        "수의 토큰을 검은 원에 밝은 그림으로 찍습니다. 기본은 종이 바탕에 굵은 검은 테두리와 검은 그림이라 잉크와 토너가 "
+        "적게 들고 종이가 젖지 않습니다.",
+        TOKEN_COMMANDS,
+        page=True,
+    ),
+    Option(
+        "png",
+        ("--png",),
+        "path",
+        None,
+        "토큰마다 PNG 파일(원 바깥 투명, 600 px)을 이 폴더에 씁니다: <id>.png, <id>-reminder-<n>.png.",
+        ("tokens",),
+        field="png_dir",
+    ),
+    Option(
+        "sheet_copies",
+        ("--copies",),
+        "integer",
+        1,
+        "몇 부를 만들지(1–50). 앞면, 뒷면, 앞면, 뒷면… 순서라 양면 인쇄하면 한 장에 한 부씩 나옵니다.",
+        ("sheet",),
+        low=1,
+        high=50,
+        unit="부",
+        metavar="N",
+    ),
+    Option(
+        "grimoire_copies",
+        ("--copies",),
+        "integer",
+        1,
+        "몇 부를 만들지(1–20). 게임마다 한 부(두 쪽, 양면 인쇄하면 한 장)씩 씁니다.",
+        ("grimoire",),
+        low=1,
+        high=20,
+        unit="부",
+        metavar="N",
+    ),
+    Option(
+        "english",
+        ("--english",),
+        "flag",
+        False,
+        "영어 이름 함께 넣기: 캐릭터마다 출판사의 영어 이름을 한국어 이름 옆에 작게 넣습니다(캐릭터 시트, 밤 순서표, 한 장 밤 "
+        "순서, 해설서). 영어로 게임을 배운 플레이어가 있는 모임에 좋습니다.",
+        ENGLISH_COMMANDS,
+        page=True,
+    ),
+    Option(
+        "names",
+        ("--names",),
+        "choice",
+        "ours",
+        "캐릭터 이름 표기: ours는 이 키트의 이름, community는 온라인 마도서의 한국어 옵션이 쓰는 커뮤니티 번역 이름입니다"
+        "(라이브러리에 있는 캐릭터만, 나머지는 이 키트의 이름). 능력과 해설서 문장 속 이름도 함께 바뀌고, 헷갈릴 이름은 "
+        "검사가 알려 줍니다.",
+        (*DOCUMENT_COMMANDS, "validate"),
+        page=True,
+        choices=NAMINGS,
+        metavar="ours|community",
+    ),
+    Option(
+        "style",
+        ("--style",),
+        "choice",
+        "clean",
+        "인쇄 스타일: clean(기본, 흰 종이에 깔끔하게) 또는 parchment(옅은 크림색 바탕에 틀을 두른 제목, 흑백으로 찍어도 "
+        "글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서에 씁니다.",
+        STYLED_COMMANDS,
+        page=True,
+        choices=STYLES,
+    ),
+    Option(
+        "creep",
+        ("--creep",),
+        "number",
+        0.0,
+        "소책자 밀림 보정(mm): 접으면 안쪽 장일수록 바깥 가장자리로 밀려 나오므로, 가운데 장의 쪽을 이만큼 접는 선 쪽으로 "
+        "옮기고 그 사이 장은 고르게 나눠 옮깁니다(바깥 장은 그대로). 12장이 넘는 소책자에 쓰세요: 80 g 종이는 장당 약 "
+        "0.1 mm라 17장이면 --creep 1.6입니다. 0이면 보정하지 않습니다.",
+        ("build", "almanac"),
+        page=True,
+        low=0,
+        high=MAX_CREEP,
+        unit="mm",
+        metavar="MM",
+        field="creep_mm",
+    ),
 )
 
 BY_NAME = {option.name: option for option in OPTIONS}
@@ -211,8 +382,7 @@ def check_range(option: Option, value):
         unit = f" {option.unit}" if option.unit.isascii() else option.unit  # '3 mm', '3명'
         # 'mm' is read 밀리미터, which takes 는; a Korean counter takes the particle its own syllable asks for
         said = f"{value:g}{unit}는" if option.unit.isascii() else with_particle(f"{value:g}{unit}", "은")
-        raise OptionError(f"{said} 쓸 수 없습니다. {option.low:g}–{option.high:g}{unit} 사이로 "
-                          "주세요.", option.flag)
+        raise OptionError(f"{said} 쓸 수 없습니다. {option.low:g}–{option.high:g}{unit} 사이로 주세요.", option.flag)
     return value
 
 
@@ -229,8 +399,16 @@ def parse_copies(values: list[str] | None) -> dict[str, int]:
         name, equals, number = value.partition("=")
         number = number.strip()
         # ASCII digits only: '²' and '٣' are digits to str.isdigit, and int() refuses the first
-        if not equals or not name.strip() or not (number.isascii() and number.isdigit()) or not 0 <= int(number) <= MAX_COPIES:
-            raise OptionError(f"'{value}'는 쓸 수 없습니다. ID=N 꼴로, N은 0–{MAX_COPIES} 사이의 정수로 주세요. 예: --copies imp=3", "--copies")
+        if (
+            not equals
+            or not name.strip()
+            or not (number.isascii() and number.isdigit())
+            or not 0 <= int(number) <= MAX_COPIES
+        ):
+            raise OptionError(
+                f"'{value}'는 쓸 수 없습니다. ID=N 꼴로, N은 0–{MAX_COPIES} 사이의 정수로 주세요. 예: --copies imp=3",
+                "--copies",
+            )
         copies[name.strip()] = int(number)
     return copies
 

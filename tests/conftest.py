@@ -83,8 +83,6 @@ def _children_lists() -> list[int] | None:
     return pids
 
 
-
-
 def pytest_configure(config):
     """Adopt orphaned grandchildren (Linux PR_SET_CHILD_SUBREAPER), so a process a test leaves behind is seen; name
     this run for the workers it starts (they inherit the environment), so they can share what they compute."""
@@ -96,7 +94,9 @@ def pytest_configure(config):
         # the almanac renders in its child whatever the machine's load, so the tests exercise that path
         os.environ["BOTC_PNP_PARALLEL"] = "always"
         # the user's cache folder (parsed fonts, converted icons) is never touched by tests: one for this run
-        os.environ["BOTC_PNP_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}" / "cache")
+        os.environ["BOTC_PNP_CACHE_DIR"] = str(
+            Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}" / "cache"
+        )
         import atexit
 
         atexit.register(_remove_the_runs_folder)
@@ -397,7 +397,9 @@ def _remove_the_runs_folder() -> None:
     made again."""
     import tempfile
 
-    shutil.rmtree(Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}", ignore_errors=True)
+    shutil.rmtree(
+        Path(tempfile.gettempdir()) / f"botc-pnp-test-run-{os.environ['BOTC_PNP_TEST_RUN']}", ignore_errors=True
+    )
 
 
 def bundled_kit(paper: str = "a4", script: str = "in-space"):
@@ -413,8 +415,8 @@ def bundled_kit(paper: str = "a4", script: str = "in-space"):
 
 
 def _build_kit(paper: str, script: str = "in-space") -> dict[str, bytes]:
-    from generator.load.game import load_game
     from generator.documents import DOCUMENTS, document_builder
+    from generator.load.game import load_game
     from generator.options import RenderOptions
 
     game, _ = load_game(script)
@@ -467,7 +469,7 @@ def fonts_not_nanum_subsets(data: bytes) -> list[str]:
     return sorted(name for name in pdf_font_names(data) if not re.match(r"^[A-Z]{6}\+Nanum", name))
 
 
-_READINGS: "dict[str, OrderedDict[str, list[dict]]]" = {}
+_READINGS: dict[str, OrderedDict[str, list[dict]]] = {}
 
 
 def read_once_per_pdf(kind: str, data: bytes, read, keep: int):
@@ -488,7 +490,11 @@ def read_once_per_pdf(kind: str, data: bytes, read, keep: int):
 
 def region_text(page: dict, x0: float, top: float, x1: float, bottom: float) -> str:
     """The text of one page of pdf_chars inside a box (points, top from the top edge), a line per line of type."""
-    inside = [c for c in page["chars"] if x0 <= (c["x0"] + c["x1"]) / 2 <= x1 and top <= (c["top"] + c["bottom"]) / 2 <= bottom]
+    inside = [
+        c
+        for c in page["chars"]
+        if x0 <= (c["x0"] + c["x1"]) / 2 <= x1 and top <= (c["top"] + c["bottom"]) / 2 <= bottom
+    ]
     lines: list[list[dict]] = []
     for char in sorted(inside, key=lambda c: (round(c["bottom"]), c["x0"])):
         if lines and abs(lines[-1][0]["bottom"] - char["bottom"]) < max(1.0, char["size"] / 2):
@@ -521,7 +527,9 @@ def _pdf_chars(data: bytes) -> list[dict]:
             chars = []
             for k in range(raw.FPDFText_CountChars(textpage)):
                 code = raw.FPDFText_GetUnicode(textpage, k)
-                if code in (0, 2, 10, 13, 0xFFFE, 0xFFFF) or (code != 32 and raw.FPDFText_IsGenerated(textpage, k) == 1):
+                if code in (0, 2, 10, 13, 0xFFFE, 0xFFFF) or (
+                    code != 32 and raw.FPDFText_IsGenerated(textpage, k) == 1
+                ):
                     continue  # pdfium marks many drawn word spaces as its own: spaces are kept either way
                 raw.FPDFText_GetLooseCharBox(textpage, k, box)
                 raw.FPDFText_GetFontInfo(textpage, k, name, 128, flags)
@@ -529,15 +537,26 @@ def _pdf_chars(data: bytes) -> list[dict]:
                 raw.FPDFText_GetMatrix(textpage, k, matrix)
                 raw.FPDFText_GetCharOrigin(textpage, k, origin_x, origin_y)
                 char = {
-                    "text": chr(code), "x0": box.left, "x1": box.right, "top": height - box.top, "bottom": height - box.bottom,
-                    "size": round(raw.FPDFText_GetFontSize(textpage, k), 2), "fontname": name.value.decode("latin-1"),
-                    "color": (red.value, green.value, blue.value), "upright": matrix.a > 0 and abs(matrix.b) < 1e-6,
+                    "text": chr(code),
+                    "x0": box.left,
+                    "x1": box.right,
+                    "top": height - box.top,
+                    "bottom": height - box.bottom,
+                    "size": round(raw.FPDFText_GetFontSize(textpage, k), 2),
+                    "fontname": name.value.decode("latin-1"),
+                    "color": (red.value, green.value, blue.value),
+                    "upright": matrix.a > 0 and abs(matrix.b) < 1e-6,
                     # as pdfplumber gives it: the glyph's direction, and its origin in PDF space (from the bottom edge)
                     "matrix": (matrix.a, matrix.b, matrix.c, matrix.d, origin_x.value, origin_y.value),
                 }
                 if code == 32 and chars:  # a space pdfium made up has no box or size of its own: its line's
                     before = chars[-1]
-                    char.update({key: before[key] for key in ("top", "bottom", "size", "fontname", "color", "upright", "matrix")})
+                    char.update(
+                        {
+                            key: before[key]
+                            for key in ("top", "bottom", "size", "fontname", "color", "upright", "matrix")
+                        }
+                    )
                     char["x0"] = char["x1"] = before["x1"]
                 chars.append(char)
             pages.append({"width": page.get_width(), "height": height, "chars": chars})

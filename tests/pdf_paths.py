@@ -94,11 +94,20 @@ def _collect(raw, objects, outer: tuple, height: float, found: list[dict]) -> No
             if len(points) > 2 and _close(points[-1], points[0]):
                 points.pop()
             xs, ys = [p[0] for p in points], [p[1] for p in points]
-            found.append({
-                "x0": min(xs), "x1": max(xs), "top": height - max(ys), "bottom": height - min(ys),
-                "kind": "curve" if bent else _kind(points), "stroke": bool(stroke.value), "fill": fillmode.value != 0,
-                "linewidth": round(width.value, 4), "stroking_color": stroking, "non_stroking_color": filling,
-            })
+            found.append(
+                {
+                    "x0": min(xs),
+                    "x1": max(xs),
+                    "top": height - max(ys),
+                    "bottom": height - min(ys),
+                    "kind": "curve" if bent else _kind(points),
+                    "stroke": bool(stroke.value),
+                    "fill": fillmode.value != 0,
+                    "linewidth": round(width.value, 4),
+                    "stroking_color": stroking,
+                    "non_stroking_color": filling,
+                }
+            )
 
 
 def _close(p: tuple[float, float], q: tuple[float, float]) -> bool:
@@ -113,7 +122,9 @@ def _kind(points: list[tuple[float, float]]) -> str:
     if len(points) == 4:
         (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
         same = lambda u, v: abs(u - v) < 1e-3  # noqa: E731
-        if (same(x0, x1) and same(y1, y2) and same(x2, x3) and same(y3, y0)) or (same(y0, y1) and same(x1, x2) and same(y2, y3) and same(x3, x0)):
+        if (same(x0, x1) and same(y1, y2) and same(x2, x3) and same(y3, y0)) or (
+            same(y0, y1) and same(x1, x2) and same(y2, y3) and same(x3, x0)
+        ):
             return "rect"
     return "curve"
 
@@ -126,9 +137,16 @@ def drawn_pages(data: bytes) -> list[dict]:
     pages = []
     for number, (drawn, typed) in enumerate(zip(pdf_paths(data), pdf_chars(data)), start=1):
         by_kind = {kind: [p for p in drawn["paths"] if p["kind"] == kind] for kind in ("curve", "rect", "line")}
-        pages.append({
-            "page_number": number, "width": drawn["width"], "height": drawn["height"], "curves": by_kind["curve"],
-            "rects": [{**r, "width": r["x1"] - r["x0"]} for r in by_kind["rect"]], "lines": by_kind["line"],
-            "chars": typed["chars"], "text": region_text(typed, 0, 0, typed["width"], typed["height"]),
-        })
+        pages.append(
+            {
+                "page_number": number,
+                "width": drawn["width"],
+                "height": drawn["height"],
+                "curves": by_kind["curve"],
+                "rects": [{**r, "width": r["x1"] - r["x0"]} for r in by_kind["rect"]],
+                "lines": by_kind["line"],
+                "chars": typed["chars"],
+                "text": region_text(typed, 0, 0, typed["width"], typed["height"]),
+            }
+        )
     return pages

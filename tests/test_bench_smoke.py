@@ -3,12 +3,12 @@ tables; no timing is asserted. The peer (bench/peer.py) is never run here: it in
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 pytestmark = pytest.mark.slow  # runs the benchmark in its own processes
 
@@ -18,8 +18,19 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_bench_quick_runs_and_prints_tables(tmp_path):
     output = tmp_path / "latest.json"
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--documents", "night-card", "--runs", "1",
-         "--warmup", "0", "--output", str(output)],
+        [
+            sys.executable,
+            str(ROOT / "bench" / "run.py"),
+            "--quick",
+            "--documents",
+            "night-card",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--output",
+            str(output),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -31,17 +42,24 @@ def test_bench_quick_runs_and_prints_tables(tmp_path):
     assert header is not None, result.stdout
     for column in ("wall", "cpu", "peak RSS", "PDF total"):
         assert column in header
-    rows = {line.split()[0] for line in lines[lines.index(header) + 2:] if line.strip()}
+    rows = {line.split()[0] for line in lines[lines.index(header) + 2 :] if line.strip()}
     assert {"validate", "kit", "night-card", "night-card-floor"} <= rows
     assert "kit-200" not in rows and "floor" not in rows  # --quick leaves them out
     floors = next((line for line in lines if line.startswith("against its floor")), None)
     assert floors is not None, result.stdout
-    night_card = next(line for line in lines[lines.index(floors):] if line.startswith("night-card"))
+    night_card = next(line for line in lines[lines.index(floors) :] if line.startswith("night-card"))
     assert "×" in night_card and ("✔" in night_card or "✘" in night_card)
     for heading in ("targets (issue 53):", "targets (issue 25):"):
         assert heading in result.stdout
-    for target in ("kit CPU ≤ 2.0× floor", "validate ≤ 0.15× kit", "night-card ≤ 3× its floor", "kit peak memory",
-                   "script.pdf", "tokens.pdf", "almanac.pdf"):
+    for target in (
+        "kit CPU ≤ 2.0× floor",
+        "validate ≤ 0.15× kit",
+        "night-card ≤ 3× its floor",
+        "kit peak memory",
+        "script.pdf",
+        "tokens.pdf",
+        "almanac.pdf",
+    ):
         assert target in result.stdout
 
     figures = json.loads(output.read_text(encoding="utf-8"))
@@ -60,9 +78,19 @@ def test_bench_quick_runs_and_prints_tables(tmp_path):
 
 def test_bench_rejects_an_unknown_document(tmp_path):
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--documents", "poster", "--output",
-         str(tmp_path / "latest.json")],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            str(ROOT / "bench" / "run.py"),
+            "--quick",
+            "--documents",
+            "poster",
+            "--output",
+            str(tmp_path / "latest.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode != 0
     assert "unknown document(s) poster" in result.stderr

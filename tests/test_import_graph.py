@@ -37,7 +37,9 @@ def imported(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
             else:
                 source = node.module or ""
             # `from generator.commands import build` imports the module build; `from generator.x import f` imports x
-            names.update(f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source for alias in node.names)
+            names.update(
+                f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source for alias in node.names
+            )
     targets = set()
     for name in names:
         while name and name not in modules:
@@ -112,7 +114,11 @@ def test_generator_has_no_import_circle():
 
 def test_the_graph_sees_imports_inside_functions_and_relative_imports(tmp_path):
     """The reader the circle test relies on: a lazy import inside a function and a relative import are edges."""
-    modules = {"generator": tmp_path / "__init__.py", "generator.a": tmp_path / "a.py", "generator.b": tmp_path / "b.py"}
+    modules = {
+        "generator": tmp_path / "__init__.py",
+        "generator.a": tmp_path / "a.py",
+        "generator.b": tmp_path / "b.py",
+    }
     modules["generator"].write_text("", encoding="utf-8")
     modules["generator.a"].write_text("def f():\n    from generator.b import g\n    return g\n", encoding="utf-8")
     modules["generator.b"].write_text("from . import a\n\ndef g():\n    return a\n", encoding="utf-8")
@@ -123,7 +129,12 @@ def test_the_graph_sees_imports_inside_functions_and_relative_imports(tmp_path):
 
 def test_the_graph_reads_every_module_of_the_package():
     graph = import_graph()
-    assert {"generator.cli", "generator.commands.produce", "generator.server.api", "generator.documents.almanac.book"} <= set(graph)
+    assert {
+        "generator.cli",
+        "generator.commands.produce",
+        "generator.server.api",
+        "generator.documents.almanac.book",
+    } <= set(graph)
     assert "generator.pipeline.printing" in graph["generator.commands.produce"]  # a lazy import, inside produce()
 
 
@@ -132,8 +143,19 @@ def test_the_graph_reads_every_module_of_the_package():
 # Stages in the order a run passes through them (docs/ARCHITECTURE.md). read and pdf know nothing of the game.
 STAGES = {"read": 0, "pdf": 0, "load": 1, "typeset": 2, "art": 3, "check": 4, "documents": 5, "write": 6, "pipeline": 7}
 KEEP = "keep"  # the user's cache: any stage may keep what it made
-MODEL = {"generator", "generator.model", "generator.findings", "generator.josa", "generator.limits", "generator.options", "generator.disk",
-         "generator.interrupts", "generator.invocation", "generator.process", "generator.caches"}  # the vocabulary every stage speaks; they use no stage
+MODEL = {
+    "generator",
+    "generator.model",
+    "generator.findings",
+    "generator.josa",
+    "generator.limits",
+    "generator.options",
+    "generator.disk",
+    "generator.interrupts",
+    "generator.invocation",
+    "generator.process",
+    "generator.caches",
+}  # the vocabulary every stage speaks; they use no stage
 DOORS = {"commands", "server"}
 ENTRY = {"generator.cli", "generator.app", "generator.__main__"}  # the command line's own start
 
@@ -174,9 +196,14 @@ def test_every_module_lives_in_its_stage_and_uses_only_earlier_ones():
 
 
 def test_the_layout_rule_can_fail():
-    graph = {"generator.load.game": {"generator.write.files"}, "generator.write.files": set(),
-             "generator.model": {"generator.load.game"}, "generator.check.text": {"generator.server.api"},
-             "generator.server.api": {"generator.commands.tokens"}, "generator.commands.tokens": set()}
+    graph = {
+        "generator.load.game": {"generator.write.files"},
+        "generator.write.files": set(),
+        "generator.model": {"generator.load.game"},
+        "generator.check.text": {"generator.server.api"},
+        "generator.server.api": {"generator.commands.tokens"},
+        "generator.commands.tokens": set(),
+    }
     assert len(layout_breaks(graph)) == 4
 
 
@@ -227,13 +254,16 @@ def test_the_doors_use_the_pipeline_not_the_stages():
 
 
 def test_the_door_rule_can_fail():
-    graph = {"generator.commands.build": {"generator.documents.tokens", "generator.pipeline.rendering"},
-             "generator.server.api": {"generator.read.yamlio"}}
+    graph = {
+        "generator.commands.build": {"generator.documents.tokens", "generator.pipeline.rendering"},
+        "generator.server.api": {"generator.read.yamlio"},
+    }
     assert len(door_breaks(graph)) == 2
 
 
 def test_nothing_outside_the_doors_imports_a_door():
     graph = import_graph()
-    users = sorted(f"{m} → {t}" for m, ts in graph.items() for t in ts
-                   if place(t) in DOORS and place(m) not in DOORS | {"entry"})
+    users = sorted(
+        f"{m} → {t}" for m, ts in graph.items() for t in ts if place(t) in DOORS and place(m) not in DOORS | {"entry"}
+    )
     assert users == []

@@ -11,8 +11,6 @@ minute.
 
 from __future__ import annotations
 
-import pytest
-
 import os
 import re
 import shutil
@@ -24,6 +22,8 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import generator
 from tests.conftest import REPO, run_cli
 from tests.server.test_serve_cli import served
@@ -31,12 +31,18 @@ from tests.server.test_serve_cli import served
 pytestmark = pytest.mark.slow  # builds and installs the wheel
 
 BUILD_INPUTS = ["pyproject.toml", "README.md", "generator", "content", "fonts", "templates"]
-BUNDLED = {"content": "generator/data/content", "fonts": "generator/data/fonts", "templates": "generator/data/templates"}
+BUNDLED = {
+    "content": "generator/data/content",
+    "fonts": "generator/data/fonts",
+    "templates": "generator/data/templates",
+}
 TIMEOUT = 120
 
 
 def run(command: list, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+    return subprocess.run(
+        [str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT
+    )
 
 
 def checked(result: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
@@ -52,8 +58,24 @@ def build_wheel(tmp: Path) -> Path:
             shutil.copytree(REPO / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(REPO / name, source / name)
-    checked(run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-                 "-w", tmp / "dist", source], cwd=tmp))
+    checked(
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--no-deps",
+                "--no-build-isolation",
+                "--no-index",
+                "-q",
+                "-w",
+                tmp / "dist",
+                source,
+            ],
+            cwd=tmp,
+        )
+    )
     (wheel,) = (tmp / "dist").glob("botc_pnp-*.whl")
     return wheel
 
@@ -64,8 +86,15 @@ def fresh_environment(tmp: Path, wheel: Path) -> tuple[Path, dict]:
     checked(run([sys.executable, "-m", "venv", "--without-pip", env_dir], cwd=tmp))
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     python = bin_dir / ("python.exe" if os.name == "nt" else "python")
-    checked(run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel], cwd=tmp))
-    site = Path(checked(run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], cwd=tmp)).stdout.strip())
+    checked(
+        run(
+            [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel],
+            cwd=tmp,
+        )
+    )
+    site = Path(
+        checked(run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], cwd=tmp)).stdout.strip()
+    )
     ours = dict.fromkeys([sysconfig.get_path("purelib"), sysconfig.get_path("platlib")])
     (site / "botc_pnp_test_dependencies.pth").write_text("".join(f"{folder}\n" for folder in ours), encoding="utf-8")
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "VIRTUAL_ENV"))}
@@ -92,8 +121,22 @@ def test_a_wheel_installed_anywhere_works_as_the_clone_does(tmp_path):
             shutil.rmtree(tmp_path / made, ignore_errors=True)
 
 
-STAGE_PACKAGES = ("read", "keep", "load", "load/publisher", "check", "typeset", "art", "pdf", "documents",
-                  "documents/almanac", "write", "pipeline", "commands", "server")  # docs/ARCHITECTURE.md's stage table
+STAGE_PACKAGES = (
+    "read",
+    "keep",
+    "load",
+    "load/publisher",
+    "check",
+    "typeset",
+    "art",
+    "pdf",
+    "documents",
+    "documents/almanac",
+    "write",
+    "pipeline",
+    "commands",
+    "server",
+)  # docs/ARCHITECTURE.md's stage table
 
 
 def wheel_carries_every_module_and_every_bundled_file(wheel: Path) -> None:
@@ -102,15 +145,27 @@ def wheel_carries_every_module_and_every_bundled_file(wheel: Path) -> None:
     modules = {path.relative_to(REPO).as_posix() for path in (REPO / "generator").rglob("*.py")}
     assert modules - names == set()
     for folder, inside in BUNDLED.items():
-        files = {f"{inside}/{path.relative_to(REPO / folder).as_posix()}" for path in (REPO / folder).rglob("*") if path.is_file()}
+        files = {
+            f"{inside}/{path.relative_to(REPO / folder).as_posix()}"
+            for path in (REPO / folder).rglob("*")
+            if path.is_file()
+        }
         assert files and files - names == set(), folder
 
 
 def installed_copy_reads_its_own_files_and_meets_its_requirements(bin_dir: Path, env: dict, elsewhere: Path) -> None:
     python = bin_dir / ("python.exe" if os.name == "nt" else "python")
-    where = checked(run([python, "-c", "import generator; print(generator.PACKAGE_DIR); print(generator.DEFAULT_CONTENT_DIR)"], elsewhere, env))
+    where = checked(
+        run(
+            [python, "-c", "import generator; print(generator.PACKAGE_DIR); print(generator.DEFAULT_CONTENT_DIR)"],
+            elsewhere,
+            env,
+        )
+    )
     package, content = where.stdout.split("\n")[:2]
-    assert Path(package).is_relative_to(bin_dir.parent.resolve()) and Path(content) == Path(package) / "data" / "content"
+    assert (
+        Path(package).is_relative_to(bin_dir.parent.resolve()) and Path(content) == Path(package) / "data" / "content"
+    )
     checked(run([sys.executable, "-m", "pip", "--python", python, "check"], elsewhere, env))
 
 
@@ -120,7 +175,9 @@ def version_and_characters_work(botc_pnp: Path, env: dict, elsewhere: Path) -> N
     assert "washerwoman" in found and "세탁부" in found
 
 
-def build_writes_the_same_kit_into_the_users_output_folder(botc_pnp: Path, env: dict, elsewhere: Path, clone_out: Path) -> None:
+def build_writes_the_same_kit_into_the_users_output_folder(
+    botc_pnp: Path, env: dict, elsewhere: Path, clone_out: Path
+) -> None:
     result = checked(run([botc_pnp, "build", "trouble-brewing"], elsewhere, env))
     made = sorted((elsewhere / "output" / "trouble-brewing").iterdir())
     assert [path.suffix for path in made] == [".pdf"] * 8, result.stdout

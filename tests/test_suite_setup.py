@@ -43,12 +43,16 @@ def test_a_run_leaves_no_folder_in_the_temporary_folder(tmp_path):
 
     temporary = tmp_path / "tmp"
     temporary.mkdir()
-    env = {name: value for name, value in os.environ.items()
-           if not name.startswith(("PYTEST_", "BOTC_PNP_"))}
+    env = {name: value for name, value in os.environ.items() if not name.startswith(("PYTEST_", "BOTC_PNP_"))}
     env["TMPDIR"] = str(temporary)
     test = "tests/load/test_loading.py::test_bundled_content_loads_without_findings"
-    completed = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", test],
-                               cwd=Path(__file__).resolve().parent.parent, env=env, capture_output=True, text=True,
-                               timeout=120)
+    completed = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", test],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert sorted(p.name for p in temporary.iterdir() if p.name.startswith("botc-pnp")) == []

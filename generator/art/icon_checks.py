@@ -62,7 +62,9 @@ def svg_holds_picture(data: bytes) -> bool:
     if b"image" not in data.lower():  # both marks are spelled with it: most icons cost one scan
         return False
     try:
-        root = etree.fromstring(data, etree.XMLParser(remove_comments=True, recover=True, resolve_entities=False, no_network=True))
+        root = etree.fromstring(
+            data, etree.XMLParser(remove_comments=True, recover=True, resolve_entities=False, no_network=True)
+        )
     except (etree.LxmlError, ValueError):
         return False  # svglib cannot read it either and says so
     if root is None:
@@ -100,12 +102,16 @@ def _expanded_elements(data: bytes) -> int:
 
     too_many = MAX_SVG_ELEMENTS + 1
     try:
-        root = etree.fromstring(data, etree.XMLParser(remove_comments=True, recover=True, resolve_entities=False, no_network=True))
+        root = etree.fromstring(
+            data, etree.XMLParser(remove_comments=True, recover=True, resolve_entities=False, no_network=True)
+        )
     except (etree.LxmlError, ValueError):
         return 0  # svglib will say it cannot read it
     if root is None:
         return 0
-    by_id = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    by_id = {
+        element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")
+    }
     sizes: dict[str, int] = {}
     open_ids: set[str] = set()
 

@@ -89,8 +89,8 @@ def _draw_placeholder(canvas: Any, x: float, y: float, size: float, col: Any) ->
     canvas.circle(cx, cy, r, stroke=1, fill=0)
     canvas.setDash()
     font_size = size * 0.5
-    from generator.typeset.fonts import register_fonts
     from generator.read.theme import font_name
+    from generator.typeset.fonts import register_fonts
 
     register_fonts()  # (a no-op once a document has registered them) the '?' is set in the theme's face
     canvas.setFont(font_name("sans_bold"), font_size)

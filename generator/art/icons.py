@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-from generator.caches import kept
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.disk import NotReadable, read_capped
 from generator.art.icon_checks import (
     BAD_NUMBERS,
     TOO_COMPLEX,
@@ -19,6 +17,8 @@ from generator.art.icon_checks import (
     svg_holds_picture,
     svg_source_too_complex,
 )
+from generator.caches import kept
+from generator.disk import NotReadable, read_capped
 from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 from generator.read.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
 from generator.read.local_images import inside as _inside
@@ -30,7 +30,7 @@ from generator.read.local_images import inside as _inside
 ICON_SUFFIXES = (".svg", ".png")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
 
-_CACHE: dict[str, tuple["Icon | None", "IconProblem | None"]] = kept({})
+_CACHE: dict[str, tuple[Icon | None, IconProblem | None]] = kept({})
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,6 @@ def _display(path: Path | str) -> str:
         return os.path.relpath(p)
     except ValueError:
         return str(p)
-
-
 
 
 def resolve_icon_path(
@@ -116,12 +114,16 @@ def resolve_icon_path(
     return candidate
 
 
-def homebrew_image_path(character_id: str, image: str, base: str | None, problems: list[IconProblem] | None) -> Path | None:
+def homebrew_image_path(
+    character_id: str, image: str, base: str | None, problems: list[IconProblem] | None
+) -> Path | None:
     """A JSON character's `image` → the local file it names, by the rule every picture a script names follows
     (generator.read.local_images): a URL is never fetched, a path is read only inside the script's folder, and a script
     sent over HTTP names no file at all. None, and one problem saying what works instead, when it is not read."""
-    instead = (f"자리표시 아이콘으로 인쇄합니다. --icons 폴더에 {character_id}.svg나 {character_id}.png를 넣거나, image에 "
-               f"스크립트 옆의 파일 경로(예: icons/{character_id}.png)를 쓰세요.")
+    instead = (
+        f"자리표시 아이콘으로 인쇄합니다. --icons 폴더에 {character_id}.svg나 {character_id}.png를 넣거나, image에 "
+        f"스크립트 옆의 파일 경로(예: icons/{character_id}.png)를 쓰세요."
+    )
     try:
         return script_file(image, base, "image", instead)
     except NotRead as refused:
@@ -182,8 +184,10 @@ def icon_from_bytes(data: bytes, name: str) -> tuple[Icon | None, IconProblem | 
 # An SVG icon is drawn as shapes in the team's ink. A picture inside one (<image>) would keep its own colours, and
 # svglib would decode it outside the checks every PNG and JPEG passes (size, pixels, bytes) or follow its link to a
 # file: it is refused before svglib reads the SVG, and the picture itself can be used as the icon instead.
-SVG_PICTURE_REASON = ("SVG 안에 PNG나 JPEG 같은 그림(<image>)이 들어 있습니다. 아이콘은 팀 색으로 칠하는 도형으로만 그립니다. "
-                      "그 그림을 PNG나 JPEG 파일로 바로 쓰세요")
+SVG_PICTURE_REASON = (
+    "SVG 안에 PNG나 JPEG 같은 그림(<image>)이 들어 있습니다. 아이콘은 팀 색으로 칠하는 도형으로만 그립니다. "
+    "그 그림을 PNG나 JPEG 파일로 바로 쓰세요"
+)
 
 
 def _is_svg_text(head: bytes) -> bool:
@@ -333,8 +337,16 @@ def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
     if uploaded:
         icon, problem = icon_from_bytes(character.icon_data, f"{character.id}-icon")
     else:
-        path = resolve_icon_path(character.id, character.icon, Path(game.library.content_dir), options.icons_dir, problems,
-                                 character.image, character.image_base, by_id=not reuses_library_id(character, game))
+        path = resolve_icon_path(
+            character.id,
+            character.icon,
+            Path(game.library.content_dir),
+            options.icons_dir,
+            problems,
+            character.image,
+            character.image_base,
+            by_id=not reuses_library_id(character, game),
+        )
         icon, problem = load_icon_checked(path)
     if problem is not None:
         problems.append(problem)
@@ -343,7 +355,9 @@ def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
     for found in problems:
         already = any(f.code == found.code and f.subject == character.id for f in options.report.findings)
         if not already:
-            options.report.warning(found.code, f"{character.name}: {found.message_ko}", subject=character.id, where=found.path)
+            options.report.warning(
+                found.code, f"{character.name}: {found.message_ko}", subject=character.id, where=found.path
+            )
     return icon
 
 
@@ -373,7 +387,10 @@ def script_logo(script) -> tuple[Icon | None, tuple[str, str] | None]:
         icon, problem = icon_from_bytes(script.logo_image, "logo")
         if problem is None:
             return icon, None
-        return None, ("logo-unreadable", f"올린 로고 그림을 쓸 수 없어 로고 없이 인쇄합니다: {UPLOAD_REASONS.get(problem.code, UPLOAD_REASONS[None])}.")
+        return None, (
+            "logo-unreadable",
+            f"올린 로고 그림을 쓸 수 없어 로고 없이 인쇄합니다: {UPLOAD_REASONS.get(problem.code, UPLOAD_REASONS[None])}.",
+        )
     if not script.logo:
         return None, None
     field = "_meta.logo" if (script.source or "").endswith(".json") else "logo"

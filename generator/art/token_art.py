@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 
-from generator.typeset.fonts import register_fonts
-from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, reminder_count
 from generator import TEMPLATES_DIR
+from generator.art.token_layout import CHARACTER, EXTRAS, TokenSpec, reminder_count
 from generator.art.token_marks import draw_leaf, draw_ring_marks, draw_setup_star, grey_level, hex_colour, token_theme
 from generator.read.theme import color, font_name, mm, team_color, team_ring_color, theme
+from generator.typeset.fonts import register_fonts
 
 _t, _hex = token_theme, hex_colour
 DEFAULT_TOKEN_MM = 44.45
@@ -159,9 +159,17 @@ class TokenPainter:
             current = max(hard_floor, round(current - 0.25, 2))
         total, middle = span(current)
         if current < floor:
-            self._warn("token-text-small", subject, f"토큰 글자가 길어 {current:.1f}pt까지 줄였습니다: {text}. 더 큰 토큰(--token-size, --reminder-size)을 쓰면 읽기 쉽습니다.")
+            self._warn(
+                "token-text-small",
+                subject,
+                f"토큰 글자가 길어 {current:.1f}pt까지 줄였습니다: {text}. 더 큰 토큰(--token-size, --reminder-size)을 쓰면 읽기 쉽습니다.",
+            )
         if total > limit + 1e-9:
-            self._warn("token-text-long", subject, f"토큰 글자가 너무 길어 원의 아래쪽 {math.degrees(total):.0f}°를 차지합니다: {text}.")
+            self._warn(
+                "token-text-long",
+                subject,
+                f"토큰 글자가 너무 길어 원의 아래쪽 {math.degrees(total):.0f}°를 차지합니다: {text}.",
+            )
         canvas.setFont(font, current)
         canvas.setFillColor(_hex(fill or _t("name_color")))
         angle = -math.pi / 2 - total / 2
@@ -183,7 +191,9 @@ class TokenPainter:
         """A shroud or vote token's colours; --solid-shrouds draws shrouds as a dark disc with light art, no ring."""
         style = _t(kind)
         if kind == "shroud" and getattr(self.options, "solid_shrouds", False):
-            style = {key: value for key, value in style.items() if key not in ("ring", "ring_mm")} | dict(_t("shroud_solid"))
+            style = {key: value for key, value in style.items() if key not in ("ring", "ring_mm")} | dict(
+                _t("shroud_solid")
+            )
         return style
 
     # -- tokens --------------------------------------------------------------------------------------------
@@ -235,14 +245,23 @@ class TokenPainter:
 
         baseline = r - mm(_t("text_inset_mm"))
         name_size = _t("name_size_pt") * scale
-        used, span = self._arc_text(canvas, cx, cy, spec.label, baseline, font_name(_t("name_font")), name_size, character.id)
+        used, span = self._arc_text(
+            canvas, cx, cy, spec.label, baseline, font_name(_t("name_font")), name_size, character.id
+        )
         name_inner = baseline - 0.8 * used
         english = self.game.english_name(character.id) if getattr(self.options, "english", False) else None
         if english:  # --english: the publisher's name on a smaller arc just inside the Korean one
             style = _t("english")
             english_baseline = name_inner - mm(style["gap_mm"]) * scale
             english_used, english_span = self._arc_text(
-                canvas, cx, cy, english, english_baseline, font_name(style["font"]), used * style["size_ratio"], character.id,
+                canvas,
+                cx,
+                cy,
+                english,
+                english_baseline,
+                font_name(style["font"]),
+                used * style["size_ratio"],
+                character.id,
                 fill=style["color"],
             )
             name_inner = english_baseline - 0.75 * english_used
@@ -303,7 +322,11 @@ class TokenPainter:
         while (lines := set_lines(size)) is None and size > _t("ability_min_size_pt"):
             size = max(_t("ability_min_size_pt"), round(size - 0.25, 2))
         if lines is None:
-            self._warn("token-ability-long", character.id, f"{character.name}: 능력 문장이 토큰에 다 들어가지 않아 생략했습니다. 더 큰 토큰(--token-size)을 쓰세요.")
+            self._warn(
+                "token-ability-long",
+                character.id,
+                f"{character.name}: 능력 문장이 토큰에 다 들어가지 않아 생략했습니다. 더 큰 토큰(--token-size)을 쓰세요.",
+            )
             return
         canvas.setFont(font, size)
         canvas.setFillColor(_hex(color("ink")))
@@ -326,7 +349,14 @@ class TokenPainter:
         else:
             draw_straight_label(canvas, cx, cy, straight, font)
             icon_size, icon_y = _t("reminder_straight")["icon_size"] * r, _t("reminder_straight")["icon_centre"] * r
-        draw_icon(canvas, self.icon(character), cx - icon_size / 2, cy + icon_y - icon_size / 2, icon_size, team_color(character.team))
+        draw_icon(
+            canvas,
+            self.icon(character),
+            cx - icon_size / 2,
+            cy + icon_y - icon_size / 2,
+            icon_size,
+            team_color(character.team),
+        )
 
     def _extra(self, canvas, spec, cx, cy, bleed):
         """Shroud: a dark ring and dark art on paper (or a dark disc with light art). Vote: a white disc in a grey
@@ -343,7 +373,16 @@ class TokenPainter:
             canvas.setFillColor(_hex(style["fill"]))
             canvas.circle(cx, cy, r - mm(style["ring_mm"]) * min(1.0, scale), stroke=0, fill=1)
         baseline = r - mm(_t("reminder_text_inset_mm")) - mm(0.3) * scale
-        self._arc_text(canvas, cx, cy, spec.label, baseline, font_name("sans_bold"), _t("reminder_size_pt") * 1.25 * scale,
-                       spec.kind, fill=style["ink"])
+        self._arc_text(
+            canvas,
+            cx,
+            cy,
+            spec.label,
+            baseline,
+            font_name("sans_bold"),
+            _t("reminder_size_pt") * 1.25 * scale,
+            spec.kind,
+            fill=style["ink"],
+        )
         size = 0.9 * r
         draw_icon(canvas, self.extra_icon(spec.kind), cx - size / 2, cy + 0.22 * r - size / 2, size, style["ink"])

@@ -84,7 +84,9 @@ def load_spares(content_dir: Path | None, report: Report) -> dict[str, Spare]:
     local = Report()
     located = load_yaml(path, local)
     for finding in local.findings:
-        report.warning(finding.code, f"여분 토큰 목록을 읽지 못해 여분 없이 만듭니다: {finding.message}", where=finding.where)
+        report.warning(
+            finding.code, f"여분 토큰 목록을 읽지 못해 여분 없이 만듭니다: {finding.message}", where=finding.where
+        )
     if located is not None and located.data is not None and not isinstance(located.data, dict):
         report.warning(
             "spares-wrong-shape",
@@ -161,7 +163,9 @@ def page_frame(paper: str, footer_mm: float | None = None) -> Frame:
     return Frame(width, height, side, width - side, margin + footer, height - margin - tokens["title_clear_mm"])
 
 
-def _lattice(radius: float, gap: float, frame: Frame, hexagonal: bool, shifted: bool, drop: float) -> list[tuple[float, float]]:
+def _lattice(
+    radius: float, gap: float, frame: Frame, hexagonal: bool, shifted: bool, drop: float
+) -> list[tuple[float, float]]:
     """Centres of one regular grid in the frame, top to bottom and left to right.
 
     Hexagonal rows are (pitch × √3/2) apart with every other row moved half a pitch; square rows a pitch apart.
@@ -201,10 +205,14 @@ class _Neighbours:
 
     def near(self, point: tuple[float, float]) -> list[tuple[float, float, float]]:
         column, row = int(point[0] // self.cell), int(point[1] // self.cell)
-        return [circle for dx in (-1, 0, 1) for dy in (-1, 0, 1) for circle in self.cells.get((column + dx, row + dy), ())]
+        return [
+            circle for dx in (-1, 0, 1) for dy in (-1, 0, 1) for circle in self.cells.get((column + dx, row + dy), ())
+        ]
 
 
-def _best_grid(radius: float, gap: float, frame: Frame, placed: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
+def _best_grid(
+    radius: float, gap: float, frame: Frame, placed: list[tuple[float, float, float]]
+) -> list[tuple[float, float]]:
     """The free centres of the grid (hex or square, phase) that holds the most tokens beside those already placed;
     a token alone in its row (where a row holds three or more) counts against a grid, so a grid that leaves none
     wins over one that holds a single token more."""
@@ -215,7 +223,7 @@ def _best_grid(radius: float, gap: float, frame: Frame, placed: list[tuple[float
     neighbours = _Neighbours(placed, radius, gap)
     for hexagonal in (True, False):
         row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
-        for shifted in ((False, True) if hexagonal else (False,)):
+        for shifted in (False, True) if hexagonal else (False,):
             for step in range(GRID_PHASES if placed else 1):
                 drop = row_pitch * step / GRID_PHASES
                 lattice = _lattice(radius, gap, frame, hexagonal, shifted, drop)
@@ -377,8 +385,11 @@ def balanced_sheets(sets: list[Piece], room: SheetRoom) -> list[list[Piece]]:
         while budget >= sum(areas) / len(filled):
             sheets = assign_sheets(sets, room, budget, cut_extras)
             areas_now = [cut_area(_specs(sheet)) for sheet in sheets]
-            if len(sheets) == len(filled) and areas_now[-1] >= least * max(areas_now) and \
-                    all(room.fill(_specs(sheet)) >= fill_least for sheet in sheets[:-1]):
+            if (
+                len(sheets) == len(filled)
+                and areas_now[-1] >= least * max(areas_now)
+                and all(room.fill(_specs(sheet)) >= fill_least for sheet in sheets[:-1])
+            ):
                 return sheets
             budget -= step
     return filled
@@ -440,7 +451,7 @@ def _part_to_fill(piece: Piece, sheet: list[Piece], room: SheetRoom, least: floa
     """(the least of `piece` that brings `sheet` down to `least` of its body, or the most that fits; the rest)."""
     held = _specs(sheet)
     count = 0
-    while count < len(piece.specs) and room.fits(held + piece.specs[:count + 1]):
+    while count < len(piece.specs) and room.fits(held + piece.specs[: count + 1]):
         count += 1
         if room.fill(held + piece.specs[:count]) >= least:
             break
@@ -464,12 +475,21 @@ def sheet_specs(sheets: list[list[Piece]]) -> list[list[TokenSpec]]:
     for number, sheet in enumerate(sheets):
         before = {p.index for p in sheets[number - 1]} if number else set()
         after = {p.index for p in sheets[number + 1]} if number + 1 < len(sheets) else set()
-        key = lambda p: (0 if p.index in before else 2 if p.index in after else 1, p.index)  # noqa: E731
-        ordered.append([spec for piece in sorted(sheet, key=key) for spec in piece.specs])
+        ordered.append(
+            [
+                spec
+                for piece in sorted(
+                    sheet, key=lambda p, b=before, a=after: (0 if p.index in b else 2 if p.index in a else 1, p.index)
+                )
+                for spec in piece.specs
+            ]
+        )
     return ordered
 
 
-def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float, gap: float, frame: Frame) -> list[TokenSpec]:
+def _fill(
+    page: TokenPage, occupied: list, group: list[TokenSpec], radius: float, gap: float, frame: Frame
+) -> list[TokenSpec]:
     """Places tokens of one size on the page, grid after grid while room is left; returns those that did not fit."""
     while group:
         spots = _best_grid(radius, gap, frame, occupied)
@@ -478,7 +498,7 @@ def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float
         for (x, y), spec in zip(spots, group):
             occupied.append((x, y, radius))
             page.placements.append(Placement(spec, round(x, 4), round(y, 4)))
-        group = group[len(spots):]
+        group = group[len(spots) :]
     return group
 
 
@@ -500,8 +520,13 @@ def layout(game, options, report: Report | None = None) -> tuple[list[TokenSpec]
     report = report if report is not None else options.report
     spares = load_spares(getattr(game.library, "content_dir", None), report) if options.extras else {}
     specs = token_specs(
-        game, options.token_size_mm, options.reminder_size_mm, spares,
-        only=options.only, copies=options.copies, reminders=options.reminders,
+        game,
+        options.token_size_mm,
+        options.reminder_size_mm,
+        spares,
+        only=options.only,
+        copies=options.copies,
+        reminders=options.reminders,
         players=player_count(game, options) if options.extras or set(options.only or ()) & set(EXTRAS) else 0,
     )
     frame = page_frame(options.paper)

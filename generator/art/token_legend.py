@@ -4,9 +4,11 @@ patterns mean), the print-at-100 % note and the 50 mm calibration bar, in the ba
 from __future__ import annotations
 
 from generator.art.token_layout import Frame
+from generator.art.token_marks import draw_leaf, draw_mark, draw_setup_star, mark_colour, mark_sequence
+from generator.art.token_marks import hex_colour as _hex
+from generator.art.token_marks import token_theme as _t
 from generator.model import TEAM_NAMES_KO, TEAMS
 from generator.read.theme import color, font_name, mm, team_ring_color
-from generator.art.token_marks import draw_leaf, draw_mark, draw_setup_star, hex_colour as _hex, mark_colour, mark_sequence, token_theme as _t
 
 PRINT_NOTE = "인쇄 배율은 꼭 ‘실제 크기(100%)’로 하세요(‘페이지에 맞춤’ 끄기). 왼쪽 막대가 자로 재어 정확히 50 mm이어야 토큰 크기가 맞습니다."
 # (where the mini token shows it, full words, short words when the line is too long)
@@ -65,7 +67,13 @@ def _legend(canvas, left: float, right: float, y: float, size: float, teams: lis
         words = [item[2 if short else 1] for item in LEAF_ITEMS] + [TEAM_NAMES_KO[t] for t in teams]
         text = sum(stringWidth(w, font, size) for w in words)
         gaps = stringWidth(SEPARATOR, font, size) * (len(LEAF_ITEMS) + len(teams))
-        return text + gaps + len(LEAF_ITEMS) * (2 * mini + mm(1)) + len(teams) * (sample[0] + mm(1)) + stringWidth("테두리:", font, size)
+        return (
+            text
+            + gaps
+            + len(LEAF_ITEMS) * (2 * mini + mm(1))
+            + len(teams) * (sample[0] + mm(1))
+            + stringWidth("테두리:", font, size)
+        )
 
     short = width_of(False) > right - left
     x = left

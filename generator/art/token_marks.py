@@ -23,7 +23,7 @@ _hex = hex_colour
 def grey_level(hex_colour: str) -> float:
     """The colour's greyscale lightness as a black-and-white print (and PIL's "L") sees it, 0–255."""
     value = hex_colour.lstrip("#")
-    red, green, blue = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+    red, green, blue = (int(value[i : i + 2], 16) for i in (0, 2, 4))
     return 0.299 * red + 0.587 * green + 0.114 * blue
 
 
@@ -43,7 +43,12 @@ def draw_mark(canvas, shape: str, width: float) -> None:
     elif shape == "teeth":  # pointing inwards and biting into the parchment: a toothed ring
         points = [(-0.3 * width, 0.22 * width), (0.3 * width, 0.22 * width), (0, -0.62 * width)]
     elif shape == "bars":
-        points = [(-0.1 * width, -0.36 * width), (0.1 * width, -0.36 * width), (0.1 * width, 0.36 * width), (-0.1 * width, 0.36 * width)]
+        points = [
+            (-0.1 * width, -0.36 * width),
+            (0.1 * width, -0.36 * width),
+            (0.1 * width, 0.36 * width),
+            (-0.1 * width, 0.36 * width),
+        ]
     elif shape == "diamonds":
         points = [(0, -0.36 * width), (0.24 * width, 0), (0, 0.36 * width), (-0.24 * width, 0)]
     else:

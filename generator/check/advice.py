@@ -14,8 +14,8 @@ Advice is never a finding: `validate --advice` prints it after the findings and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import Callable
 
 from generator.check.advice_rules import SEVERITIES, Advice, AdviceRules, Hit, fill, load_rules
 from generator.model import SHEET_TEAMS, Game
@@ -48,8 +48,15 @@ def advise(game: Game | None, rules: AdviceRules | None = None) -> list[Advice]:
         for hit in function(facts, rule["limits"]):
             ids = tuple(facts.order(hit.characters))
             values = {**rule["limits"], **hit.values}
-            advice = Advice(rule["severity"], rules.severities[rule["severity"]], rule["code"], fill(rule["title"], values),
-                            fill(rule["reason"], values), fill(rule["change"], values), ids)
+            advice = Advice(
+                rule["severity"],
+                rules.severities[rule["severity"]],
+                rule["code"],
+                fill(rule["title"], values),
+                fill(rule["reason"], values),
+                fill(rule["change"], values),
+                ids,
+            )
             found.append((SEVERITIES.index(rule["severity"]), index, facts.position(ids), advice))
     return [advice for *_, advice in sorted(found, key=lambda item: item[:3])]
 
@@ -120,6 +127,7 @@ class Facts:
 
 
 # --- information and misinformation ------------------------------------------------------------------------------
+
 
 @check("info-none")
 def info_none(facts: Facts, limits) -> list[Hit]:
@@ -196,6 +204,7 @@ def misregister_unused(facts: Facts, limits) -> list[Hit]:
 
 # --- Outsiders ---------------------------------------------------------------------------------------------------
 
+
 @check("outsider-count-fixed")
 def outsider_count_fixed(facts: Facts, limits) -> list[Hit]:
     """Community guide, 'Conceal the outsider count': without a character that changes it, the count is public."""
@@ -228,8 +237,12 @@ def outsiders_all_in_play(facts: Facts, limits) -> list[Hit]:
         return []
     counts, reaching, most = [], [], 0
     for row in facts.rows:
-        raised = [v for v in row.variants if any(i in adders and delta > 0 for i, delta in v.modifiers)
-                  and v.counts.get("outsider") > row.base.outsider]
+        raised = [
+            v
+            for v in row.variants
+            if any(i in adders and delta > 0 for i, delta in v.modifiers)
+            and v.counts.get("outsider") > row.base.outsider
+        ]
         most = max([most] + [v.counts.get("outsider") for v in raised])
         exact = [v for v in raised if v.counts.get("outsider") == len(outsiders)]
         if exact:
@@ -238,11 +251,22 @@ def outsiders_all_in_play(facts: Facts, limits) -> list[Hit]:
     if not counts:
         return []
     reaching = facts.order(reaching)
-    return [Hit(tuple(outsiders + reaching), {"players": ", ".join(map(str, counts)), "adders": facts.names(reaching),
-                                              "count": len(outsiders), "most": most, "need": most + 1})]
+    return [
+        Hit(
+            tuple(outsiders + reaching),
+            {
+                "players": ", ".join(map(str, counts)),
+                "adders": facts.names(reaching),
+                "count": len(outsiders),
+                "most": most,
+                "need": most + 1,
+            },
+        )
+    ]
 
 
 # --- the Demon and what abilities need ---------------------------------------------------------------------------
+
 
 @check("demon-no-counter")
 def demon_no_counter(facts: Facts, limits) -> list[Hit]:
@@ -268,7 +292,11 @@ def needs_missing(facts: Facts, limits) -> list[Hit]:
         else:  # so many characters of a team (counting itself when it is of that team)
             met = len(facts.team(need.get("team", ""))) >= need.get("at_least", 1)
         if not met:
-            hits.append(Hit((character,), {"character": facts.name(character), "need": need["reason"], "change": need["change"]}))
+            hits.append(
+                Hit(
+                    (character,), {"character": facts.name(character), "need": need["reason"], "change": need["change"]}
+                )
+            )
     return hits
 
 
@@ -316,6 +344,7 @@ def evil_no_escape(facts: Facts, limits) -> list[Hit]:
 
 # --- length and the player range ---------------------------------------------------------------------------------
 
+
 @check("bluffs-short")
 def bluffs_short(facts: Facts, limits) -> list[Hit]:
     """Publisher: the Demon learns three good characters not in play (its bluffs); the bag needs as many Townsfolk
@@ -334,8 +363,19 @@ def bluffs_short(facts: Facts, limits) -> list[Hit]:
     if worst is None:
         return []
     players, needed = worst
-    return [Hit((), {"players": players, "in_play": needed, "count": have, "need": needed + bluffs,
-                     "missing": needed + bluffs - have, "failing": ", ".join(map(str, failing))})]
+    return [
+        Hit(
+            (),
+            {
+                "players": players,
+                "in_play": needed,
+                "count": have,
+                "need": needed + bluffs,
+                "missing": needed + bluffs - have,
+                "failing": ", ".join(map(str, failing)),
+            },
+        )
+    ]
 
 
 def range_values(facts: Facts) -> dict:
@@ -367,7 +407,12 @@ def teensy_needs_seven(facts: Facts, limits) -> list[Hit]:
     content/night_order.yaml); community checker's rule list: teensy scripts with characters that need 7+ players."""
     needing = facts.tagged("needs_evil_info")
     if needing and facts.players[1] < facts.evil_info_players:
-        return [Hit(tuple(needing), {**range_values(facts), "minimum": facts.evil_info_players, "names": facts.names(needing)})]
+        return [
+            Hit(
+                tuple(needing),
+                {**range_values(facts), "minimum": facts.evil_info_players, "names": facts.names(needing)},
+            )
+        ]
     return []
 
 
@@ -386,6 +431,7 @@ def too_long(facts: Facts, limits) -> list[Hit]:
 
 
 # --- jinxes ------------------------------------------------------------------------------------------------------
+
 
 @check("jinx-present")
 def jinx_present(facts: Facts, limits) -> list[Hit]:

@@ -7,10 +7,11 @@ becomes a finding, so a broken rules file can never change what `validate` repor
 
 from __future__ import annotations
 
-from generator.caches import kept
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from generator.caches import kept
 
 SEVERITIES = ("high", "medium", "low")  # the order advice is listed in
 RULES_FILE = "advice.yaml"
@@ -38,8 +39,14 @@ class Advice:
 
     def as_json(self) -> dict:
         """The entry `validate --json --advice` prints among the findings."""
-        return {"level": "advice", "severity": self.severity, "code": self.code, "subject": self.subject,
-                "message": self.message, "characters": list(self.characters)}
+        return {
+            "level": "advice",
+            "severity": self.severity,
+            "code": self.code,
+            "subject": self.subject,
+            "message": self.message,
+            "characters": list(self.characters),
+        }
 
 
 @dataclass(frozen=True)
@@ -109,7 +116,11 @@ def parse_rules(data, source: str = "") -> AdviceRules:
     if not isinstance(data, dict):
         raise NotRules("the file is not a mapping")
     severities = data.get("severities")
-    if not isinstance(severities, dict) or set(severities) != set(SEVERITIES) or not all(isinstance(v, str) for v in severities.values()):
+    if (
+        not isinstance(severities, dict)
+        or set(severities) != set(SEVERITIES)
+        or not all(isinstance(v, str) for v in severities.values())
+    ):
         raise NotRules("severities: high, medium, low")
     for key in ("tags", "counters", "needs", "info_kinds"):
         if not isinstance(data.get(key) or {}, dict):
@@ -120,18 +131,27 @@ def parse_rules(data, source: str = "") -> AdviceRules:
     counters = {demon: id_list(ids, f"counters.{demon}") for demon, ids in (data.get("counters") or {}).items()}
     needs = {}
     for character, need in (data.get("needs") or {}).items():
-        if not isinstance(need, dict) or not isinstance(need.get("reason"), str) or not isinstance(need.get("change"), str):
+        if (
+            not isinstance(need, dict)
+            or not isinstance(need.get("reason"), str)
+            or not isinstance(need.get("change"), str)
+        ):
             raise NotRules(f"needs.{character}: reason and change")
         tags_needed = id_list(need.get("tags", []), f"needs.{character}.tags")
         team, at_least = need.get("team"), need.get("at_least", 1)
-        if not tags_needed and (not isinstance(team, str) or not isinstance(at_least, int) or isinstance(at_least, bool)):
+        if not tags_needed and (
+            not isinstance(team, str) or not isinstance(at_least, int) or isinstance(at_least, bool)
+        ):
             raise NotRules(f"needs.{character}: tags, or a team and a whole number at_least")
         needs[character] = {**need, "tags": list(tags_needed)}
     info_kinds = {}
     for name, kind in (data.get("info_kinds") or {}).items():
         if not isinstance(kind, dict) or not isinstance(kind.get("learns"), str):
             raise NotRules(f"info_kinds.{name}: learns and characters")
-        info_kinds[name] = {"learns": kind["learns"], "characters": id_list(kind.get("characters"), f"info_kinds.{name}.characters")}
+        info_kinds[name] = {
+            "learns": kind["learns"],
+            "characters": id_list(kind.get("characters"), f"info_kinds.{name}.characters"),
+        }
     rules = []
     for rule in data.get("rules") or []:
         if not isinstance(rule, dict) or rule.get("severity") not in SEVERITIES:
@@ -139,7 +159,9 @@ def parse_rules(data, source: str = "") -> AdviceRules:
         if not all(isinstance(rule.get(key), str) for key in ("code", "title", "reason", "change")):
             raise NotRules("rules: each with code, title, reason, change")
         limits = rule.get("limits") or {}
-        if not isinstance(limits, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in limits.values()):
+        if not isinstance(limits, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in limits.values()
+        ):
             raise NotRules(f"{rule['code']}.limits: whole numbers")
         rules.append({**rule, "limits": limits})
     return AdviceRules(dict(severities), tags, counters, needs, tuple(rules), source, info_kinds)

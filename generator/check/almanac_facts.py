@@ -14,11 +14,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from generator.load.notes import describe_setup
 from generator.check.text import PARTICLES, field_name
 from generator.findings import Report
 from generator.josa import with_particle
 from generator.load.brackets import BRACKET, bracket_changes, parse_bracket
+from generator.load.notes import describe_setup
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO, Character, Game
 
 PROSE_LISTS = ("examples", "how_to_run", "tips", "notes")
@@ -56,7 +56,11 @@ def prose_items(character: Character) -> list[Item]:
 
 def night_items(character: Character) -> list[Item]:
     """The night texts and cues: data for the night test, but they may retell a jinx."""
-    items = [item(night, field_name(night), character.night_reminder(night)) for night in NIGHTS if character.night_reminder(night)]
+    items = [
+        item(night, field_name(night), character.night_reminder(night))
+        for night in NIGHTS
+        if character.night_reminder(night)
+    ]
     return items + [item(f"cues.{night}", field_name(f"cues.{night}"), cue) for night, cue in character.cues.items()]
 
 
@@ -113,23 +117,28 @@ class Names:
 
     @staticmethod
     def stands_alone(text: str, name: str, start: int, end: int) -> bool:
-        before = text[start - 1:start]
+        before = text[start - 1 : start]
         if before and "가" <= before <= "힣":
             return False
-        after = text[end:end + 1]
+        after = text[end : end + 1]
         return len(name.replace(" ", "")) > SHORT or not after or not "가" <= after <= "힣" or after in PARTICLE_STARTS
 
     def named(self, text: str) -> set[str]:
         return {character_id for character_id, _, _ in self.found(text)}
 
-    def within(self, text: str) -> "Names":
+    def within(self, text: str) -> Names:
         """Only the names the text holds: what each of its sentences is then searched for (an item's sentences are
         many, the names they share few)."""
         return Names(tuple(pair for pair in self.ids if pair[0] in text))
 
 
 def names_of(game: Game) -> Names:
-    pairs = {(name, c.id) for c in (*game.library.characters.values(), *game.characters) for name in c.known_names if name.strip()}
+    pairs = {
+        (name, c.id)
+        for c in (*game.library.characters.values(), *game.characters)
+        for name in c.known_names
+        if name.strip()
+    }
     return Names(tuple(sorted(pairs, key=lambda pair: (-len(pair[0]), pair))))
 
 
@@ -141,7 +150,10 @@ NUMBER = r"(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
 UNIT = r"\s*(?:명|개|표|번|가지)"
 # time spans a jinx sets: for the rest of the game, that night only, until the next night
 SPANS = {
-    "rest": (re.compile(r"남은\s*게임\s*동안|게임이\s*끝날\s*때까지|게임\s*내내|게임\s*끝까지|영원히"), "남은 게임 동안"),
+    "rest": (
+        re.compile(r"남은\s*게임\s*동안|게임이\s*끝날\s*때까지|게임\s*내내|게임\s*끝까지|영원히"),
+        "남은 게임 동안",
+    ),
     # '그날 밤부터' is where a span starts, not the span
     "night": (re.compile(r"(?:그날|오늘|이번)\s*밤(?!\s*부터|\s*이후)"), "그날 밤"),
     "next": (re.compile(r"다음\s*(?:날\s*)?밤까지|다음\s*날까지"), "다음 밤까지"),
@@ -199,7 +211,9 @@ def disagreements(said: Claims, jinx: Claims, around: Claims, names_by_id: dict)
     for character_id, present in said.in_play:
         if (character_id, not present) in jinx.in_play and (character_id, present) not in jinx.in_play:
             name = with_particle(names_by_id.get(character_id, character_id), "이")
-            found.append(f"게임에 있는지: 해설은 {name} 게임에 {'있다' if present else '없다'}고, 징크스는 {'없다' if present else '있다'}고 합니다")
+            found.append(
+                f"게임에 있는지: 해설은 {name} 게임에 {'있다' if present else '없다'}고, 징크스는 {'없다' if present else '있다'}고 합니다"
+            )
     return found
 
 
@@ -231,7 +245,9 @@ def jinxes_by_character(game: Game) -> dict[str, list]:
     return found
 
 
-def check_jinxes(game: Game, character: Character, items: list[Item], partners: list, names: Names, report: Report) -> None:
+def check_jinxes(
+    game: Game, character: Character, items: list[Item], partners: list, names: Names, report: Report
+) -> None:
     """A sentence that names a jinx partner of the character is read against that jinx's text: a time span, a
     bounded count ('5명 이상', '최대 2명'), the winning team or who is in play that the jinx fixes must not be stated
     otherwise, and a sentence that names another span than the jinx's needs the jinx's span in its paragraph or
@@ -257,15 +273,20 @@ def check_jinxes(game: Game, character: Character, items: list[Item], partners: 
             said = claims_of(sentence, present)
             if not (said.spans or said.bounds or said.winners or said.in_play):
                 continue
-            merged = Claims(*(frozenset().union(*(getattr(jinx_claims[id(j)], f) for _, j in about))
-                              for f in ("spans", "bounds", "winners", "in_play")))
+            merged = Claims(
+                *(
+                    frozenset().union(*(getattr(jinx_claims[id(j)], f) for _, j in about))
+                    for f in ("spans", "bounds", "winners", "in_play")
+                )
+            )
             around = around or claims_of(item.text, present)
             differences = disagreements(said, merged, around, names_by_id)
             if not differences or (item.label, tuple(differences)) in reported:
                 continue
             reported.add((item.label, tuple(differences)))
             quoted_jinxes = " / ".join(
-                f"징크스({character.name}·{partner.name}, {jinx.source or '스크립트'}): '{jinx.text}'" for partner, jinx in about
+                f"징크스({character.name}·{partner.name}, {jinx.source or '스크립트'}): '{jinx.text}'"
+                for partner, jinx in about
             )
             report.warning(
                 "almanac-jinx",
@@ -299,7 +320,9 @@ def shared_tokens(game: Game) -> set[str]:
     return {token for token, count in counts.items() if count >= SHARED_BY}
 
 
-def check_reminders(game: Game, character: Character, items: list[Item], names: Names, shared: set[str], report: Report) -> None:
+def check_reminders(
+    game: Game, character: Character, items: list[Item], names: Names, shared: set[str], report: Report
+) -> None:
     """Each *marked* token of the prose is this character's reminder, a reminder of a character the same sentence
     names, or a token many characters carry. (Night texts and cues are checked by check/text.py; info tokens are
     written in quotes, "'…' 정보 토큰", never marked.)"""
@@ -453,7 +476,12 @@ PROSE_CHANGE = re.compile(
     TEAM + r"(?:\s*토큰)?(?:\s*수)?(?:이|가|은|는|을|를|도)?\s*(?:[가-힣 ]{0,16}?보다\s*)?"
     r"(?P<n>\d+|한|두|세|네|다섯)\s*(?:명|개)\s*(?:이\s*|을\s*|를\s*|씩\s*)?(?P<dir>" + "|".join(MORE + FEWER) + ")"
 )
-SIGNED_CHANGE = re.compile(TEAM + r"\s*(?P<signed>[+\-−]\s*\d+)\s*명|(?P<signed2>[+\-−]\s*\d+)\s*명?\s*(?P<team2>" + "|".join(SETUP_TEAMS) + ")")
+SIGNED_CHANGE = re.compile(
+    TEAM
+    + r"\s*(?P<signed>[+\-−]\s*\d+)\s*명|(?P<signed2>[+\-−]\s*\d+)\s*명?\s*(?P<team2>"
+    + "|".join(SETUP_TEAMS)
+    + ")"
+)
 
 
 def allowed_changes(character: Character) -> dict:
@@ -512,7 +540,9 @@ def check_setup(game: Game, character: Character, items: list[Item], names: Name
             for bracket in BRACKET.finditer(sentence):
                 counts, _required, unexplained = bracket_changes(bracket.group(0), character.setup_rules, library_names)
                 if not unexplained:
-                    stated += [(team, deltas, bracket.group(0), True) for team, deltas in counts.items() if deltas != "?"]
+                    stated += [
+                        (team, deltas, bracket.group(0), True) for team, deltas in counts.items() if deltas != "?"
+                    ]
             for team, deltas, words, whole in stated:
                 if agrees(own, team, deltas, whole) or (item.label, team, tuple(deltas), whole) in reported:
                     continue
@@ -532,14 +562,18 @@ def check_setup(game: Game, character: Character, items: list[Item], names: Name
 
 
 def change_words(team: str, deltas: list[int], words: str, whole: bool) -> str:
-    """"'외지인 +1명'", or the bracket as written with what it means: '[+1 외지인](외지인 +1명)'."""
+    """ "'외지인 +1명'", or the bracket as written with what it means: '[+1 외지인](외지인 +1명)'."""
     meaning = f"{TEAM_NAMES_KO[team]} {' 또는 '.join(f'{d:+d}명' for d in deltas)}"
     return f"{words}({meaning})" if whole else f"'{meaning}'"
 
 
 def named_in(game: Game, item: Item, character: Character, names: Names) -> list[Character]:
     """The other library characters the item names (asked only when a stated change is not the character's own)."""
-    return [game.library.characters[i] for i in sorted(names.named(item.text) - {character.id}) if i in game.library.characters]
+    return [
+        game.library.characters[i]
+        for i in sorted(names.named(item.text) - {character.id})
+        if i in game.library.characters
+    ]
 
 
 def check(game: Game, report: Report) -> None:
@@ -548,7 +582,7 @@ def check(game: Game, report: Report) -> None:
     jinxes = jinxes_by_character(game)
     for character in game.characters:
         if character.custom:  # a script's own edit of a character: the other checks judge it; this one holds the
-            continue          # library's almanac to the library's data
+            continue  # library's almanac to the library's data
         items = prose_items(character)
         check_jinxes(game, character, items, jinxes.get(character.id, []), names, report)
         check_reminders(game, character, items, names, shared, report)

@@ -11,6 +11,7 @@ from generator.model import NIGHT_NAMES_KO, NIGHTS, Game
 from generator.options import PAPERS
 from generator.typeset.cue_lines import card_theme, line_count, name_width, text_width
 
+
 def step_name(game: Game, step_id: str) -> tuple[str, str | None]:
     fixed = game.library.fixed_steps.get(step_id)
     if fixed is not None:
@@ -32,8 +33,12 @@ def check(game: Game, report: Report) -> None:
             name, condition = step_name(game, step_id)
             lines = line_count(cue, name, condition, size, paper)
             if lines > allowed:
-                report.warning("cue-long", message(game, step_id, night, name, condition, cue, lines, allowed, size, paper),
-                               subject=step_id, where=where(game, step_id, night))
+                report.warning(
+                    "cue-long",
+                    message(game, step_id, night, name, condition, cue, lines, allowed, size, paper),
+                    subject=step_id,
+                    where=where(game, step_id, night),
+                )
 
 
 def message(game, step_id, night, name, condition, cue, lines, allowed, size, paper) -> str:
@@ -61,4 +66,3 @@ def where(game, step_id: str, night: str) -> str | None:
         return fixed.places.get(f"cues.{night}") or fixed.places.get(night) or game.library.night_order.source
     character = game.character(step_id)
     return character.where(f"cues.{night}") if character.cues.get(night) else character.where(night)
-

@@ -29,12 +29,24 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
             _icon, problem = icon_from_bytes(character.icon_data, f"{character.id}-icon")
             if problem is not None:
                 reason = UPLOAD_REASONS.get(problem.code, UPLOAD_REASONS[None])
-                report.warning(problem.code, f"{character.name}: 올린 아이콘을 쓸 수 없어 자리표시 아이콘으로 인쇄합니다: {reason}.",
-                               subject=character.id, where=character.where("icon"))
+                report.warning(
+                    problem.code,
+                    f"{character.name}: 올린 아이콘을 쓸 수 없어 자리표시 아이콘으로 인쇄합니다: {reason}.",
+                    subject=character.id,
+                    where=character.where("icon"),
+                )
             continue
         problems: list[IconProblem] = []
-        path = resolve_icon_path(character.id, character.icon, content_dir, icons_dir, problems, character.image,
-                                 character.image_base, by_id=not reuses_library_id(character, game))
+        path = resolve_icon_path(
+            character.id,
+            character.icon,
+            content_dir,
+            icons_dir,
+            problems,
+            character.image,
+            character.image_base,
+            by_id=not reuses_library_id(character, game),
+        )
         where = character.where("icon") if character.icon else character.source
         for problem in problems:
             level = report.error if problem.code == "path-invalid" else report.warning
@@ -42,7 +54,12 @@ def check(game: Game, report: Report, icons_dir: Path | None = None) -> None:
         if problems:
             continue
         if path is None:
-            report.warning("icon-missing", f"{character.name}: {missing_icon_message(character)}", subject=character.id, where=where)
+            report.warning(
+                "icon-missing",
+                f"{character.name}: {missing_icon_message(character)}",
+                subject=character.id,
+                where=where,
+            )
         elif not path.is_file():
             fix = (
                 f"image에 쓴 경로({character.image})가 스크립트 폴더의 파일을 가리키게 고쳐 주세요."

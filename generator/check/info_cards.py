@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import difflib
 
-from generator.load.info_cards import cards_file, load_info_cards, named_cards
 from generator.findings import Report
+from generator.load.info_cards import cards_file, load_info_cards, named_cards
 from generator.model import NIGHT_NAMES_KO, Game
 from generator.read.yamlio import display_path
 

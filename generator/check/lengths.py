@@ -3,14 +3,14 @@ longer than they print well (warning); and, for a layout that overflows anyway, 
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import re
 from dataclasses import dataclass
 
 from generator import TEMPLATES_DIR
-from generator.keep import parsecache
+from generator.caches import remembered
 from generator.findings import Report
 from generator.josa import with_particle
+from generator.keep import parsecache
 from generator.model import Game
 
 FIELD_NAMES_KO = {
@@ -60,7 +60,7 @@ class Text:
         return text_limits().get(self.kind, {}).get(self.field)
 
     def label(self) -> str:
-        """"'ability'(능력) 항목" or "'how_to_run'(진행 방법)의 2번째 항목": always ending in 항목, so 이 follows."""
+        """ "'ability'(능력) 항목" or "'how_to_run'(진행 방법)의 2번째 항목": always ending in 항목, so 이 follows."""
         match = ITEM.match(self.key)
         named = f"'{self.field}'({FIELD_NAMES_KO.get(self.field, self.field)})"
         return f"{named}의 {match.group(2)}번째 항목" if match else f"{named} 항목"
@@ -131,8 +131,8 @@ ALWAYS_FITS = 6
 def token_text_size(text: str) -> float:
     """The largest size (pt) at which `text` fits the default reminder token's arc, measured with the fonts it is
     printed in (Nanum and its Latin fallback)."""
-    from generator.typeset.fonts import ensure_font, text_width
     from generator.art.token_art import largest_arc_size, reminder_arc
+    from generator.typeset.fonts import ensure_font, text_width
 
     role, _size, radius = reminder_arc()
     return largest_arc_size(text_width(text, ensure_font(role), 1.0), radius)

@@ -25,7 +25,8 @@ def check(game: Game, report: Report) -> None:
                 "name-same",
                 f"{quoted(first.name, '이')} 스크립트의 캐릭터 {len(same)}개({ids})에 똑같이 인쇄됩니다. 플레이어가 서로 구별할 수 "
                 "없으니 한쪽의 이름(name)을 바꾸거나 --names ours로 인쇄하세요.",
-                subject=first.id, where=others[0].where("name"),
+                subject=first.id,
+                where=others[0].where("name"),
             )
     known: dict[str, set[str]] = {}
     for character in game.library.characters.values():
@@ -44,5 +45,6 @@ def check(game: Game, report: Report) -> None:
             f"부르는 이름이기도 합니다. 그 이름으로 배운 플레이어는 {with_particle(other.name, '으로')} 알아들을 수 있으니 게임 전에 "
             "알려 주거나 "
             "--names ours로 인쇄하세요.",
-            subject=character.id, where=character.where("name"),
+            subject=character.id,
+            where=character.where("name"),
         )

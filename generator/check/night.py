@@ -108,7 +108,9 @@ def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report)
     label = NIGHT_NAMES_KO[night]
     if not steps or steps[0] != "dusk":
         report.error("night-dusk", f"{label} 순서는 황혼(dusk)으로 시작해야 합니다.", where=where(order, night))
-    fixed_after_dawn = [s for s in steps[steps.index("dawn") + 1:] if s in game.library.fixed_steps] if "dawn" in steps else []
+    fixed_after_dawn = (
+        [s for s in steps[steps.index("dawn") + 1 :] if s in game.library.fixed_steps] if "dawn" in steps else []
+    )
     if "dawn" not in steps or fixed_after_dawn:
         # characters may follow dawn (they announce in the morning, like the Leviathan); fixed steps may not
         report.error(
@@ -120,7 +122,9 @@ def check_fixed_steps(game: Game, order: NightOrder, night: str, report: Report)
     if night == "first_night":
         for step in ("minioninfo", "demoninfo"):
             if step not in steps:
-                report.error("night-info-missing", f"첫날 밤 순서에 {quoted(step, '이')} 없습니다.", where=where(order, night))
+                report.error(
+                    "night-info-missing", f"첫날 밤 순서에 {quoted(step, '이')} 없습니다.", where=where(order, night)
+                )
         if len(info) == 2 and steps.index("minioninfo") > steps.index("demoninfo"):
             report.error(
                 "night-info-order",
@@ -166,7 +170,9 @@ def check_ability_timing(character, report: Report) -> None:
     # a star marks one clause; the character may still wake on the first night for another one (a start-of-game
     # choice, a clause without the star, or a setup it arranges, like the Lleech, Lil' Monsta or Kazali)
     other_first_night_reason = (
-        STARTS_KNOWING.search(ability) or EVERY_NIGHT.search(NOT_FIRST_NIGHT.sub("", ability)) or character.changes_setup
+        STARTS_KNOWING.search(ability)
+        or EVERY_NIGHT.search(NOT_FIRST_NIGHT.sub("", ability))
+        or character.changes_setup
     )
     if star and character.first_night is not None and not other_first_night_reason:
         report.error(

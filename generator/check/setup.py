@@ -6,12 +6,12 @@ import itertools
 import json
 import re
 
-from generator.load.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
-from generator.load.bag import bag_rows, combination, modifier_choices, small_script_range
-from generator.load.publisher.official import is_homebrew
 from generator.findings import Report
 from generator.josa import quoted, with_particle
+from generator.load.bag import bag_rows, combination, modifier_choices, small_script_range
+from generator.load.brackets import TEAM_BY_KOREAN, TEAM_WORD, bracket_changes
 from generator.load.notes import describe
+from generator.load.publisher.official import is_homebrew
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO, Game
 
 NUMBER_WORDS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4}
@@ -26,7 +26,10 @@ def guessed_bracket(bracket: str) -> str | None:
     if len(set(teams)) != 1:
         return None
     digits = re.findall(r"\d+", inner)
-    words = [NUMBER_WORDS[w] for w in re.findall("|".join(sorted(NUMBER_WORDS, key=len, reverse=True)), TEAM_WORD.sub("", inner))]
+    words = [
+        NUMBER_WORDS[w]
+        for w in re.findall("|".join(sorted(NUMBER_WORDS, key=len, reverse=True)), TEAM_WORD.sub("", inner))
+    ]
     numbers = [int(d) for d in digits] or words
     more, fewer = any(w in inner for w in MORE_WORDS), any(w in inner for w in FEWER_WORDS)
     if len(numbers) != 1 or more == fewer:
@@ -62,7 +65,11 @@ def setup_line(counts: dict, character, required: list[str]) -> str:
 
 
 def check_character_setup(
-    character, report: Report, library_characters: dict | None = None, script_ids=None, script_places: dict | None = None
+    character,
+    report: Report,
+    library_characters: dict | None = None,
+    script_ids=None,
+    script_places: dict | None = None,
 ) -> None:
     library_characters = library_characters or {}
     names = {c.name: c.id for c in library_characters.values()}
@@ -110,7 +117,11 @@ def check_character_setup(
         else:
             fix = "괄호가 맞다면 캐릭터 파일에서 setup 항목을 지우고"
         written = bracket_text(structured)
-        fix += f", setup이 맞다면 능력에 {written} 괄호를 쓰세요." if written else ", setup이 맞다면 능력에서 괄호를 지우세요."
+        fix += (
+            f", setup이 맞다면 능력에 {written} 괄호를 쓰세요."
+            if written
+            else ", setup이 맞다면 능력에서 괄호를 지우세요."
+        )
         report.error(
             "setup-mismatch",
             f"{character.name}: 능력의 괄호({describe(from_bracket)})와 setup 항목({describe(structured)})이 다릅니다. {fix}",
@@ -171,7 +182,9 @@ def check_house_rules(game: Game, report: Report) -> None:
 
     _changes, unmodelled = house_rule_changes(game.script.bootlegger)
     _all_changes, fixed_unmodelled = house_rule_changes(house_rules(game))
-    unmodelled = [b for b in fixed_unmodelled if b in unmodelled]  # a fabled's own unreadable bracket is reported with it
+    unmodelled = [
+        b for b in fixed_unmodelled if b in unmodelled
+    ]  # a fabled's own unreadable bracket is reported with it
     for bracket in unmodelled:
         report.warning(
             "setup-unchecked",
@@ -196,11 +209,16 @@ def hint_small_script(game: Game, small: tuple[int, int], report: Report) -> Non
         return f'"players": "{players}"' if json_script else f"`players: {players}`"
 
     if high == TEENSY_MOST:
-        kind, advice = f"{low}–{high}명용(틴시빌) 스크립트", f"맞다면 {place}에 {declared(f'{low}-{high}')}처럼 인원을 적어 주세요."
+        kind, advice = (
+            f"{low}–{high}명용(틴시빌) 스크립트",
+            f"맞다면 {place}에 {declared(f'{low}-{high}')}처럼 인원을 적어 주세요.",
+        )
     else:
         kind = f"{low}–{high}명용 스크립트"
-        advice = (f"{place}에 인원을 적어 주세요: {low}–{TEENSY_MOST}명용(틴시빌) 스크립트라면 {declared(f'{low}-{TEENSY_MOST}')}, "
-                  f"{low}–{high}명용이 맞다면 {declared(f'{low}-{high}')}.")
+        advice = (
+            f"{place}에 인원을 적어 주세요: {low}–{TEENSY_MOST}명용(틴시빌) 스크립트라면 {declared(f'{low}-{TEENSY_MOST}')}, "
+            f"{low}–{high}명용이 맞다면 {declared(f'{low}-{high}')}."
+        )
     report.warning(
         "players-range-hint",
         f"이 스크립트의 캐릭터로는 {low}명부터 {high}명까지의 가방을 채울 수 있고 {high + 1}명 이상은 채울 수 없어, {kind}로 "
@@ -256,7 +274,8 @@ def check_shortfalls(game: Game, rows, report: Report) -> None:
     for team, conditions in by_team.items():
         # one message per team: every count no bag can fill, under whichever modifier explains it
         parts = [
-            (f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 " if modifiers else "") + players_list(needed)[:-1]
+            (f"{with_particle(who_label(game, modifiers), '이')} 게임에 있으면 " if modifiers else "")
+            + players_list(needed)[:-1]
             for modifiers, needed in sorted(conditions.items(), key=lambda pair: bool(pair[0]))
         ]
         message = (
@@ -290,7 +309,10 @@ def without_supersets(warnings: dict) -> dict:
     for (team, modifiers), needed in warnings.items():
         ids = {character_id for character_id, _ in modifiers}
         covered = any(
-            other_team == team and other != modifiers and {c for c, _ in other} < ids and set(needed) <= set(other_needed)
+            other_team == team
+            and other != modifiers
+            and {c for c, _ in other} < ids
+            and set(needed) <= set(other_needed)
             for (other_team, other), other_needed in warnings.items()
         )
         if not covered:

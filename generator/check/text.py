@@ -2,33 +2,75 @@
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import re
 import unicodedata
 
+from generator.caches import remembered
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.model import Game
 
 ZERO_WIDTH_AND_BIDI = {
-    0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD,
-    0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
-    0x3164, 0xFFA0,  # Hangul fillers: look like nothing, sit inside the compatibility-jamo block
-    0x2028, 0x2029,  # line and paragraph separators: invisible breaks YAML does not show as new lines
+    0x200B,
+    0x200C,
+    0x200D,
+    0x2060,
+    0xFEFF,
+    0x00AD,
+    0x200E,
+    0x200F,
+    0x202A,
+    0x202B,
+    0x202C,
+    0x202D,
+    0x202E,
+    0x2066,
+    0x2067,
+    0x2068,
+    0x2069,
+    0x3164,
+    0xFFA0,  # Hangul fillers: look like nothing, sit inside the compatibility-jamo block
+    0x2028,
+    0x2029,  # line and paragraph separators: invisible breaks YAML does not show as new lines
 }
 # what each invisible character is, in words a storyteller can act on (a code point means nothing on the page)
 INVISIBLE_NAMES = {
-    0x200B: "폭 없는 공백", 0x200C: "폭 없는 이음 문자", 0x200D: "폭 없는 이음 문자", 0x2060: "보이지 않는 이음 문자",
-    0xFEFF: "보이지 않는 BOM 문자", 0x00AD: "보이지 않는 하이픈", 0x200E: "글자 방향 표시", 0x200F: "글자 방향 표시",
-    **{code: "글자 방향을 바꾸는 문자" for code in (0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069)},
-    0x3164: "한글 채움 문자", 0xFFA0: "한글 채움 문자", 0x2028: "줄 나눔 문자", 0x2029: "문단 나눔 문자",
+    0x200B: "폭 없는 공백",
+    0x200C: "폭 없는 이음 문자",
+    0x200D: "폭 없는 이음 문자",
+    0x2060: "보이지 않는 이음 문자",
+    0xFEFF: "보이지 않는 BOM 문자",
+    0x00AD: "보이지 않는 하이픈",
+    0x200E: "글자 방향 표시",
+    0x200F: "글자 방향 표시",
+    **{
+        code: "글자 방향을 바꾸는 문자"
+        for code in (0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069)
+    },
+    0x3164: "한글 채움 문자",
+    0xFFA0: "한글 채움 문자",
+    0x2028: "줄 나눔 문자",
+    0x2029: "문단 나눔 문자",
 }
 # a text's field → its name in a message (Korean first; the file and line in `where` lead to the key)
 FIELD_NAMES = {
-    "name": "이름", "ability": "능력", "flavor": "분위기 글", "overview": "개요", "first_night": "첫날 밤 안내",
-    "other_nights": "다른 밤 안내", "examples": "예시", "how_to_run": "진행 방법", "notes": "예시 · 메모", "tips": "요령",
-    "reminders": "알림 토큰", "global_reminders": "전역 알림 토큰", "aliases": "다른 이름", "cues": "짧은 안내",
-    "title": "제목", "author": "만든 사람", "bootlegger": "자체 규칙",
+    "name": "이름",
+    "ability": "능력",
+    "flavor": "분위기 글",
+    "overview": "개요",
+    "first_night": "첫날 밤 안내",
+    "other_nights": "다른 밤 안내",
+    "examples": "예시",
+    "how_to_run": "진행 방법",
+    "notes": "예시 · 메모",
+    "tips": "요령",
+    "reminders": "알림 토큰",
+    "global_reminders": "전역 알림 토큰",
+    "aliases": "다른 이름",
+    "cues": "짧은 안내",
+    "title": "제목",
+    "author": "만든 사람",
+    "bootlegger": "자체 규칙",
 }
 ORDINARY_PUNCTUATION = set(" \n.,:;!?'\"()[]{}<>-–—~·…“”‘’*%/&+=#@_×→※「」『』〈〉《》|\\^`$\u00a0")
 MISSING_SECTIONS = (("flavor", "분위기 글"), ("overview", "개요"), ("how_to_run", "진행 방법"))
@@ -152,8 +194,8 @@ def font_coverage():
 
     covered = registered_coverage()
     if covered is None:  # not registered: read from the font files
-        from generator.typeset.glyphs import printable_everywhere
         from generator.read.theme import fallback_font_paths, font_paths
+        from generator.typeset.glyphs import printable_everywhere
 
         pairs = list(zip(font_paths(), fallback_font_paths()))
         return printable_everywhere(pairs) if pairs else None
@@ -162,9 +204,52 @@ def font_coverage():
 
 # Particles that may follow a name ('달 지기가', '세탁 부의'): a short name's variant counts only as a whole word.
 PARTICLES = (
-    "이", "가", "은", "는", "을", "를", "의", "에", "와", "과", "도", "로", "으로", "만", "나", "이나", "께", "께서", "한테",
-    "랑", "이랑", "처럼", "보다", "까지", "부터", "조차", "마저", "밖에", "뿐", "라는", "이라는", "라고", "이라고", "이다",
-    "입니다", "이며", "며", "인", "야", "이야", "예요", "이에요", "였", "이었", "로서", "으로서",
+    "이",
+    "가",
+    "은",
+    "는",
+    "을",
+    "를",
+    "의",
+    "에",
+    "와",
+    "과",
+    "도",
+    "로",
+    "으로",
+    "만",
+    "나",
+    "이나",
+    "께",
+    "께서",
+    "한테",
+    "랑",
+    "이랑",
+    "처럼",
+    "보다",
+    "까지",
+    "부터",
+    "조차",
+    "마저",
+    "밖에",
+    "뿐",
+    "라는",
+    "이라는",
+    "라고",
+    "이라고",
+    "이다",
+    "입니다",
+    "이며",
+    "며",
+    "인",
+    "야",
+    "이야",
+    "예요",
+    "이에요",
+    "였",
+    "이었",
+    "로서",
+    "으로서",
 )
 SHORT_NAME = 3  # syllables: variants of names this short must stand alone as a word (else '기 사' matches '전기 사용')
 
@@ -240,10 +325,17 @@ def reminder_key(name: str) -> str:
 
 # The info tokens the publisher's night texts name in the same marks as reminder tokens (every mark in the release
 # data's night texts that is no role's reminder): shown to a player, never put in the grimoire, so never a reminder.
-INFO_TOKEN_MARKS = frozenset(reminder_key(name) for name in (
-    "This is the Demon", "These are your Minions", "These characters are not in play", "This character selected you",
-    "You are", "This player is",
-))
+INFO_TOKEN_MARKS = frozenset(
+    reminder_key(name)
+    for name in (
+        "This is the Demon",
+        "These are your Minions",
+        "These characters are not in play",
+        "This character selected you",
+        "You are",
+        "This player is",
+    )
+)
 
 
 def known_reminders(character, night: str, library_character) -> set[str]:
@@ -306,7 +398,9 @@ def check_missing_sections(characters, report: Report) -> None:
             lacking.append(f"{character.name}({'·'.join(missing)})")
     if not lacking:
         return
-    shown = ", ".join(lacking[:SHOWN_MISSING]) + (f" 외 {len(lacking) - SHOWN_MISSING}명" if len(lacking) > SHOWN_MISSING else "")
+    shown = ", ".join(lacking[:SHOWN_MISSING]) + (
+        f" 외 {len(lacking) - SHOWN_MISSING}명" if len(lacking) > SHOWN_MISSING else ""
+    )
     report.warning(
         "section-missing",
         f"해설서 글이 빠진 캐릭터가 {len(lacking)}명 있습니다: {shown}. 인쇄물에는 있는 부분만 나옵니다"
@@ -318,16 +412,32 @@ def check(game: Game, report: Report) -> None:
     covered = font_coverage()
     for character in game.characters:
         for label, text in character_texts(character):
-            check_characters_of(text, f"{character.name}의 {field_name(label)}", character.id, character.source, report, covered)
+            check_characters_of(
+                text, f"{character.name}의 {field_name(label)}", character.id, character.source, report, covered
+            )
         check_reminder_marks(character, report, edited_from(character, game))
         check_cues(character, report)
     check_missing_sections(game.listed, report)
     for label, text in script_texts(game):
-        check_characters_of(text, f"스크립트 {'소개' if label == 'notes' else field_name(label)}", None, game.script.source, report, covered)
+        check_characters_of(
+            text,
+            f"스크립트 {'소개' if label == 'notes' else field_name(label)}",
+            None,
+            game.script.source,
+            report,
+            covered,
+        )
     for fixed in game.library.fixed_steps.values():
         for night in ("first_night", "other_nights"):
             if fixed.night_reminder(night):
-                check_characters_of(fixed.night_reminder(night), f"{fixed.name}의 {field_name(night)}", fixed.id, game.library.night_order.source, report, covered)
+                check_characters_of(
+                    fixed.night_reminder(night),
+                    f"{fixed.name}의 {field_name(night)}",
+                    fixed.id,
+                    game.library.night_order.source,
+                    report,
+                    covered,
+                )
     for jinx in game.jinxes:
         check_characters_of(jinx.text, "징크스", None, None, report, covered)
     check_name_variants(game, report)

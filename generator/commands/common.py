@@ -20,7 +20,11 @@ ScriptArg = Annotated[
 ]
 ContentOpt = Annotated[
     Optional[Path],
-    typer.Option("--content", help="내용 폴더(botc-pnp new가 만드는 폴더와 같은 구조). 기본값: botc-pnp에 함께 들어 있는 라이브러리.", show_default=False),
+    typer.Option(
+        "--content",
+        help="내용 폴더(botc-pnp new가 만드는 폴더와 같은 구조). 기본값: botc-pnp에 함께 들어 있는 라이브러리.",
+        show_default=False,
+    ),
 ]
 OutOpt = Annotated[Path, typer.Option("--out", help="출력 폴더. 문서는 <출력 폴더>/<스크립트 id>/에 씁니다.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="오류 말고는 아무것도 출력하지 않습니다.")]
@@ -79,22 +83,22 @@ def friendly_errors(console: Console, debug: bool = False):
             if finding.level == "error":
                 console.error(finding.format())
         console.error("입력을 읽을 수 없어 멈췄습니다.")
-        raise typer.Exit(EXIT_UNREADABLE)
+        raise typer.Exit(EXIT_UNREADABLE) from None
     except OutputError as exc:
         console.error(f"[오류] {exc}")
-        raise typer.Exit(EXIT_UNREADABLE)
+        raise typer.Exit(EXIT_UNREADABLE) from None
     except TextDoesNotFit as exc:
         console.error(f"[오류] {exc} 이전에 만든 파일은 그대로 있습니다.")
-        raise typer.Exit(EXIT_FINDINGS)
+        raise typer.Exit(EXIT_FINDINGS) from None
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly, as command-line tools do
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise typer.Exit(0)
+        raise typer.Exit(0) from None
     except (KeyboardInterrupt, Interrupted) as stop:  # Ctrl-C, SIGTERM: temporaries are gone, children stopped
         console.error(f"중단했습니다. {what_changed()}")
-        raise typer.Exit(exit_code_of(stop))
+        raise typer.Exit(exit_code_of(stop)) from None
     except Exception as exc:  # the promise is: no traceback for users, ever
         if debug:
             traceback.print_exc(file=sys.stderr)
@@ -106,10 +110,12 @@ def friendly_errors(console: Console, debug: bool = False):
             f"[오류] 예상하지 못한 문제가 생겼습니다: {type(exc).__name__}: {exc}. "
             f"{what_changed()} --debug로 다시 실행하면 자세한 정보를 볼 수 있습니다."
         )
-        raise typer.Exit(EXIT_FINDINGS)
+        raise typer.Exit(EXIT_FINDINGS) from None
 
 
-def checked_game_or_stop(script, content, console, force: bool, refused: str, anyway: str, icons_dir=None, names="ours"):
+def checked_game_or_stop(
+    script, content, console, force: bool, refused: str, anyway: str, icons_dir=None, names="ours"
+):
     """The game, when it may be turned into output (export-json): loaded and checked by the pipeline, its findings
     printed; unreadable input raises, a refusal stops (see stop_if_refused)."""
     from generator.pipeline.checking import check_script
@@ -133,5 +139,7 @@ def stop_if_refused(refused, console, what: str, anyway: str) -> None:
     if refused.reason == NO_CHARACTERS:  # nothing to print or export, even with --force
         console.error(f"[오류] 스크립트에 라이브러리의 캐릭터가 하나도 없어 {what}. 캐릭터 id나 이름을 확인해 주세요.")
     else:
-        console.error(f"검사에서 오류 {refused.errors}개가 나와 {what}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요.")
+        console.error(
+            f"검사에서 오류 {refused.errors}개가 나와 {what}. 오류를 고치거나, 그래도 {anyway} --force를 붙이세요."
+        )
     raise typer.Exit(EXIT_FINDINGS)

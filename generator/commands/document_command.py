@@ -3,20 +3,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import typer
 
 from generator import DEFAULT_OUTPUT_DIR
 from generator.commands import flags
-from generator.commands.common import Console, ContentOpt, DebugOpt, ForceOpt, OutOpt, QuietOpt, ScriptArg, friendly_errors, usage_errors
+from generator.commands.common import (
+    Console,
+    ContentOpt,
+    DebugOpt,
+    ForceOpt,
+    OutOpt,
+    QuietOpt,
+    ScriptArg,
+    friendly_errors,
+    usage_errors,
+)
 from generator.options import RenderOptions
 
 
-def register_document_command(app: typer.Typer, command_name: str, modules: list[str] | Callable[[], list[str]],
-                              help_text: str, more_files: Callable[[object, RenderOptions, Console], list[Path]] | None = None,
-                              **command_settings) -> None:
+def register_document_command(
+    app: typer.Typer,
+    command_name: str,
+    modules: list[str] | Callable[[], list[str]],
+    help_text: str,
+    more_files: Callable[[object, RenderOptions, Console], list[Path]] | None = None,
+    **command_settings,
+) -> None:
     """`modules`: the documents it makes (or a function that names them when the command runs); `more_files(game,
     options, console)` writes what else it makes (tokens --png) before the final word."""
 

@@ -10,16 +10,24 @@ import typer
 from generator.commands.common import Console, ContentOpt, DebugOpt, QuietOpt, friendly_errors
 from generator.findings import EXIT_FINDINGS, EXIT_UNREADABLE, Report
 
-
 OverwriteOpt = Annotated[
-    bool, typer.Option("--overwrite", help="--out에 이미 있고 내용이 다른 캐릭터 YAML(손으로 고친 파일일 수 있음)도 덮어씁니다.")
+    bool,
+    typer.Option(
+        "--overwrite", help="--out에 이미 있고 내용이 다른 캐릭터 YAML(손으로 고친 파일일 수 있음)도 덮어씁니다."
+    ),
 ]
 
 
 def register(app: typer.Typer) -> None:
     @app.command("import-text")
     def import_text(
-        files: Annotated[list[Path], typer.Argument(help="해설서 텍스트 파일(UTF-8). 여러 개면 뒤의 파일이 같은 캐릭터의 항목을 덮어씁니다.", show_default=False)],
+        files: Annotated[
+            list[Path],
+            typer.Argument(
+                help="해설서 텍스트 파일(UTF-8). 여러 개면 뒤의 파일이 같은 캐릭터의 항목을 덮어씁니다.",
+                show_default=False,
+            ),
+        ],
         out: Annotated[Path, typer.Option("--out", help="캐릭터 YAML(<id>.yaml)을 쓸 폴더.", show_default=False)],
         content: ContentOpt = None,
         overwrite: OverwriteOpt = False,
@@ -58,6 +66,9 @@ def register(app: typer.Typer) -> None:
                 )
             failed = failed or bool(refused)
             written = exchange.write_planned(Path(out), changed, overwrite)
-            console.info(f"저장함: {out}에 캐릭터 YAML {len(written)}개" + (f"(내용이 같아 그대로 둔 파일 {unchanged}개)." if unchanged else "."))
+            console.info(
+                f"저장함: {out}에 캐릭터 YAML {len(written)}개"
+                + (f"(내용이 같아 그대로 둔 파일 {unchanged}개)." if unchanged else ".")
+            )
             if failed:
                 raise typer.Exit(EXIT_FINDINGS)

@@ -23,15 +23,35 @@ HELP_PHRASES = [
 
 # Typer's usage-error messages (patterns) → Korean, naming the same thing and saying what is accepted.
 ERROR_PATTERNS = [
-    (re.compile(r"No such option: (\S+)(?: Did you mean (.+)\?| \(Possible options: (.+)\))?"), lambda m: f"알 수 없는 옵션입니다: {m[1]}" + (f" 혹시 {m[2] or m[3]} 옵션을 찾으셨나요?" if m[2] or m[3] else "")),
-    (re.compile(r"No such command '(.+?)'\.(?: Did you mean '(.+)'\?)?"), lambda m: f"알 수 없는 명령입니다: '{m[1]}'" + (f" 혹시 '{m[2]}' 명령을 찾으셨나요?" if m[2] else "")),
+    (
+        re.compile(r"No such option: (\S+)(?: Did you mean (.+)\?| \(Possible options: (.+)\))?"),
+        lambda m: (
+            f"알 수 없는 옵션입니다: {m[1]}" + (f" 혹시 {m[2] or m[3]} 옵션을 찾으셨나요?" if m[2] or m[3] else "")
+        ),
+    ),
+    (
+        re.compile(r"No such command '(.+?)'\.(?: Did you mean '(.+)'\?)?"),
+        lambda m: f"알 수 없는 명령입니다: '{m[1]}'" + (f" 혹시 '{m[2]}' 명령을 찾으셨나요?" if m[2] else ""),
+    ),
     (re.compile(r"Missing argument '(.+)'\."), lambda m: f"필요한 인자 {with_particle(m[1], '이')} 없습니다."),
     (re.compile(r"Missing option '(.+)'\."), lambda m: f"필요한 옵션 {with_particle(m[1], '이')} 없습니다."),
     (re.compile(r"Option '(.+)' requires an argument\."), lambda m: f"옵션 {m[1]}에는 값이 필요합니다."),
-    (re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((.+)\)"), lambda m: f"필요 없는 인자가 더 있습니다: {m[1]}"),
-    (re.compile(r"Invalid value for (.+?): '(.+)' is not a valid float\.?"), lambda m: f"{m[1]} 값 {quoted(m[2], '은')} 숫자가 아닙니다. 예: 44.45"),
-    (re.compile(r"Invalid value for (.+?): '(.+)' is not a valid integer\.?"), lambda m: f"{m[1]} 값 {quoted(m[2], '은')} 정수가 아닙니다."),
-    (re.compile(r"Invalid value for (.+?): .*valid (?:number|float).*", re.S), lambda m: f"{m[1]} 값은 숫자여야 합니다. 예: 44.45"),
+    (
+        re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((.+)\)"),
+        lambda m: f"필요 없는 인자가 더 있습니다: {m[1]}",
+    ),
+    (
+        re.compile(r"Invalid value for (.+?): '(.+)' is not a valid float\.?"),
+        lambda m: f"{m[1]} 값 {quoted(m[2], '은')} 숫자가 아닙니다. 예: 44.45",
+    ),
+    (
+        re.compile(r"Invalid value for (.+?): '(.+)' is not a valid integer\.?"),
+        lambda m: f"{m[1]} 값 {quoted(m[2], '은')} 정수가 아닙니다.",
+    ),
+    (
+        re.compile(r"Invalid value for (.+?): .*valid (?:number|float).*", re.S),
+        lambda m: f"{m[1]} 값은 숫자여야 합니다. 예: 44.45",
+    ),
     (re.compile(r"Invalid value for (.+?): .*valid integer.*", re.S), lambda m: f"{m[1]} 값은 정수여야 합니다."),
     (re.compile(r"Invalid value for (.+?): (.+)", re.S), lambda m: f"{m[1]} 값이 올바르지 않습니다: {m[2]}"),
     (re.compile(r"Missing command\."), lambda m: "명령이 필요합니다."),

@@ -45,13 +45,15 @@ def register(app: typer.Typer) -> None:
             refuse_starter_place(folder)
             if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
                 what = "파일" if not folder.is_dir() else "비어 있지 않은 폴더"
-                console.error(f"[오류] {with_particle(str(folder), '은')} 이미 있는 {what}입니다. 덮어쓰지 않습니다. 없는 폴더 이름을 주세요.")
+                console.error(
+                    f"[오류] {with_particle(str(folder), '은')} 이미 있는 {what}입니다. 덮어쓰지 않습니다. 없는 폴더 이름을 주세요."
+                )
                 raise typer.Exit(EXIT_UNREADABLE)
             try:
                 script_path = make_starter(folder)
             except OSError as exc:
                 console.error(f"[오류] 폴더를 만들 수 없습니다({exc.strerror or exc}): {folder}")
-                raise typer.Exit(EXIT_UNREADABLE)
+                raise typer.Exit(EXIT_UNREADABLE) from None
             console.info(f"시작 폴더를 만들었습니다: {folder}")
             console.info(f"  스크립트: {script_path}")
             console.info(f"  예시 캐릭터: {folder / 'characters' / f'{EXAMPLE_ID}.yaml'}")

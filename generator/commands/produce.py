@@ -4,8 +4,8 @@ at once) with its findings, progress and refusals printed in Korean."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import typer
 
@@ -51,7 +51,9 @@ def produce(
         written += more_files(game)
     console.info(f"완료: 파일 {len(written)}개, {time.perf_counter() - started:.1f}초.")
     if report.error_count:  # built anyway with --force: the findings still stand
-        console.error(f"--force로 만들었지만 검사 오류 {report.error_count}개가 남아 있습니다. 위의 파일은 저장했습니다.")
+        console.error(
+            f"--force로 만들었지만 검사 오류 {report.error_count}개가 남아 있습니다. 위의 파일은 저장했습니다."
+        )
         raise typer.Exit(EXIT_FINDINGS)
     return game, written
 

@@ -17,7 +17,11 @@ HostOpt = Annotated[
     typer.Option("--host", help="서버 주소. 기본값은 이 컴퓨터에서만 열 수 있습니다. 클럽 네트워크에 열려면 0.0.0.0."),
 ]
 WorkspaceOpt = Annotated[
-    Path, typer.Option("--workspace", help="'저장'한 스크립트를 YAML로 쓰는 작업 폴더(지금 폴더 기준). 함께 들어 있는 라이브러리는 고치지 않습니다.")
+    Path,
+    typer.Option(
+        "--workspace",
+        help="'저장'한 스크립트를 YAML로 쓰는 작업 폴더(지금 폴더 기준). 함께 들어 있는 라이브러리는 고치지 않습니다.",
+    ),
 ]
 
 PORT_REASONS = {
@@ -103,7 +107,9 @@ def start_server(host: str, port: int, content, workspace: Path, console: Consol
     app = create_app(content, workspace, debug)
     state = app.extensions["botc"]
     if state["workspace"].overlaps_content():
-        console.error(f"[오류] 작업 폴더 '{workspace}'가 내용 폴더 안에 있습니다. 함께 들어 있는 내용은 고치지 않으므로 --workspace로 다른 폴더를 주세요.")
+        console.error(
+            f"[오류] 작업 폴더 '{workspace}'가 내용 폴더 안에 있습니다. 함께 들어 있는 내용은 고치지 않으므로 --workspace로 다른 폴더를 주세요."
+        )
         raise typer.Exit(EXIT_UNREADABLE)
     loaded = state["warm"].loaded()
     if loaded.unreadable:

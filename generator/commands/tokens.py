@@ -10,8 +10,10 @@ from generator.commands.common import Console
 from generator.commands.document_command import register_document_command
 from generator.options import RenderOptions
 
-HELP = ("캐릭터 토큰, 알림 토큰, 플레이어마다 수의·투표 토큰(tokens.pdf)을 만듭니다. 자르는 선은 지정한 지름과 정확히 같고, "
-        "쪽마다 설명과 50 mm 확인 막대가 있습니다.")
+HELP = (
+    "캐릭터 토큰, 알림 토큰, 플레이어마다 수의·투표 토큰(tokens.pdf)을 만듭니다. 자르는 선은 지정한 지름과 정확히 같고, "
+    "쪽마다 설명과 50 mm 확인 막대가 있습니다."
+)
 
 
 def register(app: typer.Typer) -> None:

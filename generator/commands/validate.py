@@ -6,7 +6,17 @@ from typing import Annotated
 
 import typer
 
-from generator.commands.common import Console, ContentOpt, DebugOpt, IconsOpt, NamesOpt, QuietOpt, ScriptArg, friendly_errors, usage_errors
+from generator.commands.common import (
+    Console,
+    ContentOpt,
+    DebugOpt,
+    IconsOpt,
+    NamesOpt,
+    QuietOpt,
+    ScriptArg,
+    friendly_errors,
+    usage_errors,
+)
 
 
 def checked_naming(names: str) -> str:
@@ -24,8 +34,13 @@ def setup_table_lines(game) -> list[str]:
     cells = [["인원", *(team["name"] for team in table["teams"]), "기본"]]
     for row in table["rows"]:
         ranges = [row["ranges"][team["id"]] for team in table["teams"]]
-        cells.append([f"{row['players']}명", *(f"{low}" if low == high else f"{low}–{high}" for low, high in ranges),
-                      "/".join(str(n) for n in row["base"])])
+        cells.append(
+            [
+                f"{row['players']}명",
+                *(f"{low}" if low == high else f"{low}–{high}" for low, high in ranges),
+                "/".join(str(n) for n in row["base"]),
+            ]
+        )
     widths = [max(display_width(line[i]) for line in cells) for i in range(len(cells[0]))]
     lines = ["설정표 (스크립트의 수정 효과를 모두 반영한 범위)"]
     lines += [" | ".join(pad_left(cell, width) for cell, width in zip(line, widths)) for line in cells]
@@ -88,11 +103,20 @@ def register(app: typer.Typer) -> None:
         script: ScriptArg = "in-space",
         content: ContentOpt = None,
         icons: IconsOpt = None,
-        strict: Annotated[bool, typer.Option("--strict", help="경고도 오류로 취급합니다(경고가 있으면 종료 코드 1).")] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="결과를 JSON 목록으로 출력합니다(level, code, subject, where, message).")] = False,
-        advice: Annotated[bool, typer.Option(
-            "--advice", help="스크립트 설계 조언도 보여 줍니다: 게임이 재미있게 돌아갈지에 대한 조언을 심각도(높음·보통·낮음), 이유, "
-            "바꿀 점과 함께. 조언은 오류가 아니어서 종료 코드를 바꾸지 않습니다(--json이면 level이 advice인 항목으로).")] = False,
+        strict: Annotated[
+            bool, typer.Option("--strict", help="경고도 오류로 취급합니다(경고가 있으면 종료 코드 1).")
+        ] = False,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="결과를 JSON 목록으로 출력합니다(level, code, subject, where, message).")
+        ] = False,
+        advice: Annotated[
+            bool,
+            typer.Option(
+                "--advice",
+                help="스크립트 설계 조언도 보여 줍니다: 게임이 재미있게 돌아갈지에 대한 조언을 심각도(높음·보통·낮음), 이유, "
+                "바꿀 점과 함께. 조언은 오류가 아니어서 종료 코드를 바꾸지 않습니다(--json이면 level이 advice인 항목으로).",
+            ),
+        ] = False,
         names: NamesOpt = "ours",
         quiet: QuietOpt = False,
         debug: DebugOpt = False,

@@ -20,10 +20,11 @@ import math
 from dataclasses import dataclass
 
 from generator.load.info_cards import InfoCard, cards_to_print
+from generator.load.wording import tie_phrases
+from generator.read.theme import color, font_name, mm, paper_size_pt, theme
+from generator.read.theme import hex_colour as _hex
 from generator.typeset.fonts import register_fonts
 from generator.typeset.words import NBSP, OPENING
-from generator.read.theme import color, font_name, mm, paper_size_pt, theme, hex_colour as _hex
-from generator.load.wording import tie_phrases
 
 PER_PAGE = 4
 MAX_BREAK_SEARCH = 12  # words; longer texts are broken greedily
@@ -156,7 +157,15 @@ def draw_card(canvas, sheet: CardSheet, x: float, y: float, card: InfoCard | Non
     canvas.setLineWidth(c["frame_pt"])
     canvas.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, mm(2.5), stroke=1, fill=0)
     canvas.setLineWidth(c["frame_pt"] * 0.4)
-    canvas.roundRect(x + inset + mm(1.2), y + inset + mm(1.2), w - 2 * inset - mm(2.4), h - 2 * inset - mm(2.4), mm(1.6), stroke=1, fill=0)
+    canvas.roundRect(
+        x + inset + mm(1.2),
+        y + inset + mm(1.2),
+        w - 2 * inset - mm(2.4),
+        h - 2 * inset - mm(2.4),
+        mm(1.6),
+        stroke=1,
+        fill=0,
+    )
 
     # the label at the top, between two short rules
     label_font = font_name("sans_bold")
@@ -168,7 +177,12 @@ def draw_card(canvas, sheet: CardSheet, x: float, y: float, card: InfoCard | Non
     canvas.setStrokeColor(_hex(color("muted")))
     canvas.setLineWidth(0.5)
     for side in (-1, 1):
-        canvas.line(x + w / 2 + side * half, label_y + c["label_pt"] * 0.35, x + w / 2 + side * (half + mm(10)), label_y + c["label_pt"] * 0.35)
+        canvas.line(
+            x + w / 2 + side * half,
+            label_y + c["label_pt"] * 0.35,
+            x + w / 2 + side * (half + mm(10)),
+            label_y + c["label_pt"] * 0.35,
+        )
 
     box_w, box_h = sheet.text_box()
     if card is not None:
@@ -205,7 +219,9 @@ def footer_title(title: str, room: float, font: str, size: float) -> tuple[str, 
     return shown, smallest
 
 
-def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0, note: str | None = None) -> None:
+def draw_footer(
+    canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0, note: str | None = None
+) -> None:
     """Title on the left half and cutting note (or `note`) on the right half of the bottom margin, clear of the crop
     marks; a page with blank cards says there, outside the cards, what they are for."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -230,6 +246,7 @@ def draw_footer(canvas, sheet: CardSheet, title: str, page: int, pages: int, bla
 
 
 # --- the storyteller's index: when to show each card, which night steps name it -----------------------------------
+
 
 @dataclass(frozen=True)
 class IndexRow:
@@ -259,8 +276,10 @@ def steps_naming(game) -> dict[str, list[str]]:
         _, nights = by_card.setdefault(named.text, {}).setdefault(named.step_id, (named.step_name, []))
         if named.night not in nights:
             nights.append(named.night)
-    return {text: [f"{name}({'·'.join(NIGHT_NAMES_KO[n] for n in nights)})" for name, nights in steps.values()]
-            for text, steps in by_card.items()}
+    return {
+        text: [f"{name}({'·'.join(NIGHT_NAMES_KO[n] for n in nights)})" for name, nights in steps.values()]
+        for text, steps in by_card.items()
+    }
 
 
 def wrap_units(units: list[str], joiner: str, font: str, size: float, width: float) -> list[str]:
@@ -302,14 +321,21 @@ class IndexPage:
     def head_height(self) -> float:
         c = card_theme()
         note_lines = len(self.note_lines())
-        return (c["index_title_pt"] * 1.6 + note_lines * c["index_note_pt"] * c["index_leading"] + mm(4)
-                + c["index_head_pt"] * 2.2)
+        return (
+            c["index_title_pt"] * 1.6
+            + note_lines * c["index_note_pt"] * c["index_leading"]
+            + mm(4)
+            + c["index_head_pt"] * 2.2
+        )
 
     def note_lines(self) -> list[str]:
         c = card_theme()
         width = self.sheet.right - self.sheet.left
-        return [line for sentence in c["index_note"]
-                for line in balanced_lines(sentence, font_name("sans"), c["index_note_pt"], width) or [sentence]]
+        return [
+            line
+            for sentence in c["index_note"]
+            for line in balanced_lines(sentence, font_name("sans"), c["index_note_pt"], width) or [sentence]
+        ]
 
     def pages(self, rows: list[IndexRow]) -> list[list[IndexRow]]:
         """The rows in pages: as many as fit under the heading, the rest on the next page."""
@@ -411,12 +437,26 @@ def build(game, options) -> list[tuple[str, bytes]]:
     bleed = mm(c["bleed"])
     for page in range(sheets):
         canvas.setFillColor(_hex(c["background"]))
-        canvas.rect(sheet.left - bleed, sheet.bottom - bleed, sheet.right - sheet.left + 2 * bleed, sheet.top - sheet.bottom + 2 * bleed, stroke=0, fill=1)
+        canvas.rect(
+            sheet.left - bleed,
+            sheet.bottom - bleed,
+            sheet.right - sheet.left + 2 * bleed,
+            sheet.top - sheet.bottom + 2 * bleed,
+            stroke=0,
+            fill=1,
+        )
         for slot in range(PER_PAGE):
             index = page * PER_PAGE + slot
             draw_card(canvas, sheet, *sheet.origin(slot), cards[index] if index < len(cards) else None, size)
         draw_crop_marks(canvas, sheet)
-        draw_footer(canvas, sheet, game.script.title, page + 1, pages, max(0, (page + 1) * PER_PAGE - len(cards)) if page == sheets - 1 else 0)
+        draw_footer(
+            canvas,
+            sheet,
+            game.script.title,
+            page + 1,
+            pages,
+            max(0, (page + 1) * PER_PAGE - len(cards)) if page == sheets - 1 else 0,
+        )
         canvas.showPage()
     for number, rows in enumerate(index_pages, start=sheets + 1):  # not cut, so no tint and no crop marks
         guide.draw(canvas, rows)

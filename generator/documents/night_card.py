@@ -17,15 +17,25 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-from generator.art.icons import character_icon
 from generator.art.icon_drawing import draw_icon
+from generator.art.icons import character_icon
 from generator.documents.parts import draw_badge, icon_color, step_label
-from generator.load.notes import unplayed_note
 from generator.load.night_cue import card_cue
+from generator.load.notes import unplayed_note
 from generator.model import NIGHT_NAMES_KO, NIGHTS
-from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme, hex_colour as _hex
+from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme
+from generator.read.theme import hex_colour as _hex
 from generator.typeset.cue_lines import (
-    card_theme, condition_size, cue_lines, icon_side, name_size, name_width, run_width, scaled, space_width, text_width,
+    card_theme,
+    condition_size,
+    cue_lines,
+    icon_side,
+    name_size,
+    name_width,
+    run_width,
+    scaled,
+    space_width,
+    text_width,
     word_width,
 )
 from generator.typeset.fonts import register_fonts
@@ -105,8 +115,9 @@ def plan_card(game, area_for, paper: str, column_width: float, english: bool = F
         rows = {night: make_rows(game, night, size, paper, english) for night in NIGHTS}
         if all(total(rows[n]) <= heights[n] + 0.01 for n in NIGHTS):
             if size == sizes[0] and max(total(rows[n]) / heights[n] for n in NIGHTS) < t["least_fill"]:
-                return (larger_plan(game, size, area_for, notes, paper, column_width, english)
-                        or Plan(size, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]]))
+                return larger_plan(game, size, area_for, notes, paper, column_width, english) or Plan(
+                    size, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]]
+                )
             return Plan(size, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]])
     for size in sizes:
         rows = {night: make_rows(game, night, size, paper, english) for night in NIGHTS}
@@ -122,16 +133,20 @@ def plan_card(game, area_for, paper: str, column_width: float, english: bool = F
     return overflowing_plan(game, sizes[-1], area, paper, notes, english)
 
 
-def larger_plan(game, size: float, area_for, notes: dict, paper: str, column_width: float,
-                english: bool = False) -> Plan | None:
+def larger_plan(
+    game, size: float, area_for, notes: dict, paper: str, column_width: float, english: bool = False
+) -> Plan | None:
     """A short script (a teensy) whose card would be less than half full: the whole card zoomed (cues, icons, title and
     headings) to the largest of the theme's larger sizes at which both nights still fit their columns, so that it is
     read at arm's length rather than left half empty."""
     for larger in sorted(card_theme()["larger_cue_pt"], reverse=True):
         if larger <= size:
             continue
-        heights = {night: area_for(larger) - (note_height(larger, len(note_lines(notes[night], larger, column_width)))
-                                               if notes[night] else 0) for night in NIGHTS}
+        heights = {
+            night: area_for(larger)
+            - (note_height(larger, len(note_lines(notes[night], larger, column_width))) if notes[night] else 0)
+            for night in NIGHTS
+        }
         rows = {night: make_rows(game, night, larger, paper, english) for night in NIGHTS}
         if all(total(rows[n]) <= heights[n] + 0.01 and lines_fit(rows[n], larger, paper) for n in NIGHTS):
             return Plan(larger, [[Column(n, rows[n], note=notes[n]) for n in NIGHTS]])
@@ -166,7 +181,15 @@ def overflowing_plan(game, size: float, area: float, paper: str, notes: dict, en
         columns.append(current)
         page = []
         for number, column in enumerate(columns):
-            page.append(Column(night, column, heading=number % 2 == 0, continued=number >= 2, note=notes[night] if number == 0 else None))
+            page.append(
+                Column(
+                    night,
+                    column,
+                    heading=number % 2 == 0,
+                    continued=number >= 2,
+                    note=notes[night] if number == 0 else None,
+                )
+            )
             if len(page) == 2:
                 plan.pages.append(page)
                 page = []
@@ -248,7 +271,9 @@ def heading_height(size: float) -> float:
     return card_theme()["heading_pt"] * zoom(size) * 1.45 + 2
 
 
-def draw_column(canvas, game, icons, column: Column, x: float, top: float, width: float, area: float, size: float) -> None:
+def draw_column(
+    canvas, game, icons, column: Column, x: float, top: float, width: float, area: float, size: float
+) -> None:
     t = card_theme()
     heading_pt = t["heading_pt"] * zoom(size)
     if column.heading or column.continued:
@@ -266,7 +291,9 @@ def draw_column(canvas, game, icons, column: Column, x: float, top: float, width
         canvas.setFillColor(_hex(color("muted")))
         canvas.setFont(font_name("sans"), size - 1)
         for number, line in enumerate(lines):
-            canvas.drawString(x, y - size * 1.1 - number * (size - 1) * 1.25, " ".join("".join(r.text for r in w) for w in line))
+            canvas.drawString(
+                x, y - size * 1.1 - number * (size - 1) * 1.25, " ".join("".join(r.text for r in w) for w in line)
+            )
         y -= note_height(size, len(lines))
         room -= note_height(size, len(lines))
     extra = spread(column.rows, room)
@@ -334,11 +361,18 @@ def build(game, options) -> list[tuple[str, bytes]]:
         canvas.setFont(font_name("sans"), t["subtitle_pt"])
         canvas.drawString(x0, height - margin - title_size - 4 - t["subtitle_pt"], "한 장 밤 순서 · " + GUIDE)
         for index, column in enumerate(page):
-            draw_column(canvas, game, icons, column, x0 + index * (column_width + gap), area_top, column_width, area, plan.size)
+            draw_column(
+                canvas, game, icons, column, x0 + index * (column_width + gap), area_top, column_width, area, plan.size
+            )
         canvas.setStrokeColor(_hex(t["rule_color"]))
         canvas.setLineWidth(t["rule_pt"])
         canvas.setDash(2, 2)
-        canvas.line(x0 + column_width + gap / 2, margin + mm(2), x0 + column_width + gap / 2, area_top - heading_height(plan.size))
+        canvas.line(
+            x0 + column_width + gap / 2,
+            margin + mm(2),
+            x0 + column_width + gap / 2,
+            area_top - heading_height(plan.size),
+        )
         canvas.setDash()
         draw_page_furniture(canvas, width, height, "", number + 1, credit_line())
         canvas.showPage()

@@ -49,6 +49,7 @@ def rule_width() -> float:
 @dataclass(frozen=True)
 class Setting:
     """The document's type: the instructions' size and their leading (times the size)."""
+
     size: float
     leading: float
 
@@ -56,6 +57,7 @@ class Setting:
 @dataclass
 class Night:
     """One night's rows at one setting: what its first page carries above them, and each row's height unpadded."""
+
     night: str
     size: float
     leading: float  # in points
@@ -74,6 +76,7 @@ class Night:
 @dataclass
 class Piece:
     """The rows start:stop of a night on one page; `continued`: under a '(계속)' heading, on the back."""
+
     night: Night
     start: int
     stop: int
@@ -83,6 +86,7 @@ class Piece:
 @dataclass(frozen=True)
 class SetupPart:
     """One page of the setup section (the bag, the modifiers, house rules), as it breaks alone."""
+
     index: int
 
 
@@ -119,13 +123,18 @@ def badge_flowable(step_id: str, size: float):
 
 
 def heading(text: str, size: float, text_color: str | None = None):
-    return paragraph(render("sheet_name.j2", name=text, color=text_color or color("ink"), note=None), style("sans_bold", size))
+    return paragraph(
+        render("sheet_name.j2", name=text, color=text_color or color("ink"), note=None), style("sans_bold", size)
+    )
 
 
 def note(text: str, size: float | None = None):
     size = size or night_theme()["note_size_pt"]
-    return hangul_paragraph(render("night_step.j2", text=text, reminder_color=color("reminder")),
-                            style("sans", size, leading=size * night_theme()["note_leading"]), tight=True)
+    return hangul_paragraph(
+        render("night_step.j2", text=text, reminder_color=color("reminder")),
+        style("sans", size, leading=size * night_theme()["note_leading"]),
+        tight=True,
+    )
 
 
 def night_heading(night: str, width: float, continued: bool = False, guide: bool = True):
@@ -138,18 +147,31 @@ def night_heading(night: str, width: float, continued: bool = False, guide: bool
     t = night_theme()
     title = CONTINUED.format(title=NIGHT_NAMES_KO[night]) if continued else NIGHT_NAMES_KO[night]
     size = t["heading_size_pt"]
-    name = paragraph(render("sheet_name.j2", name=title, color=color("ink"), note=None),
-                     style("sans_bold", size, leading=size * t["heading_leading"]))
+    name = paragraph(
+        render("sheet_name.j2", name=title, color=color("ink"), note=None),
+        style("sans_bold", size, leading=size * t["heading_leading"]),
+    )
     if not guide:
         return name
     name_width = text_width(title, "sans_bold", size) + mm(t["guide_gap"])
     small = t["guide_size_pt"]
-    how = hangul_paragraph(render("night_step.j2", text=HOW_TO_READ, reminder_color=color("reminder")),
-                           style("sans", small, leading=small * 1.2, text_color=color("muted")), tight=True)
+    how = hangul_paragraph(
+        render("night_step.j2", text=HOW_TO_READ, reminder_color=color("reminder")),
+        style("sans", small, leading=small * 1.2, text_color=color("muted")),
+        tight=True,
+    )
     row = Table([[name, how]], colWidths=[name_width, width - name_width])
-    row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    row.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     return row
 
 
@@ -166,9 +188,16 @@ def row_markup(game, step_id: str, night: str, setting: Setting, english: bool) 
             tag = f"{tag} · {game.english_name(step_id)}"
     scale = setting.size / t["reminder_size_pt"]
     return render(
-        "night_row.j2", name=words.tie(name), color=name_color, name_font=font_name("sans_bold"),
-        name_size=setting.size + t["name_over_text_pt"], tag=tag, tag_size=round(t["tag_size_pt"] * scale, 2),
-        tag_color=color("muted"), text=words.print(step_text(game, step_id, night)), reminder_color=color("reminder"),
+        "night_row.j2",
+        name=words.tie(name),
+        color=name_color,
+        name_font=font_name("sans_bold"),
+        name_size=setting.size + t["name_over_text_pt"],
+        tag=tag,
+        tag_size=round(t["tag_size_pt"] * scale, 2),
+        tag_color=color("muted"),
+        text=words.print(step_text(game, step_id, night)),
+        reminder_color=color("reminder"),
     )
 
 
@@ -197,8 +226,12 @@ def make_night(game, icons, night: str, width: float, setting: Setting, english:
     if not steps:  # only reachable with --force past validation, which already reported it
         head.append(note(NO_STEPS))
     icon = icon_side(setting.size)
-    body = style("sans", setting.size, leading=round(setting.size * setting.leading, 2),
-                 alignment=TA_JUSTIFY if t["justify"] else TA_LEFT)
+    body = style(
+        "sans",
+        setting.size,
+        leading=round(setting.size * setting.leading, 2),
+        alignment=TA_JUSTIFY if t["justify"] else TA_LEFT,
+    )
     text_width = width - text_left(setting.size)
     kept = wording(game).kept
     rows, heights = [], []
@@ -221,7 +254,9 @@ def ink_offset(size: float, leading: float) -> float:
 
 
 def continued_height(night: str, width: float) -> float:
-    return night_heading(night, width, continued=True, guide=False).wrap(width, 10_000)[1] + night_theme()["head_gap_pt"]
+    return (
+        night_heading(night, width, continued=True, guide=False).wrap(width, 10_000)[1] + night_theme()["head_gap_pt"]
+    )
 
 
 def piece_flowables(piece: Piece, width: float, padding: float, tint: str, guide: bool) -> list:
@@ -238,19 +273,30 @@ def piece_flowables(piece: Piece, width: float, padding: float, tint: str, guide
         return head
     rule = HexColor(color("rule"))
     lift = ink_offset(night.size, night.leading)
-    table = Table(night.rows[piece.start:piece.stop], colWidths=[text_left(night.size), width - text_left(night.size)])
-    table.setStyle(TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (0, -1), t["band_inset_pt"]),  # the icon a little inside its tinted band
-        ("LEFTPADDING", (1, 0), (1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), padding + lift),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), padding - lift),
-        ("LINEABOVE", (0, 0), (-1, 0), rule_width(), rule),
-        ("LINEBELOW", (0, -1), (-1, -1), rule_width(), rule),
-        # every other row on a tint: rows close together need no rule near the reminder names' underlines
-        ("ROWBACKGROUNDS", (0, 0), (-1, -1), [None, HexColor(tint)] if piece.start % 2 == 0 else [HexColor(tint), None]),
-    ]))
+    table = Table(
+        night.rows[piece.start : piece.stop], colWidths=[text_left(night.size), width - text_left(night.size)]
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (0, -1), t["band_inset_pt"]),  # the icon a little inside its tinted band
+                ("LEFTPADDING", (1, 0), (1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), padding + lift),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), padding - lift),
+                ("LINEABOVE", (0, 0), (-1, 0), rule_width(), rule),
+                ("LINEBELOW", (0, -1), (-1, -1), rule_width(), rule),
+                # every other row on a tint: rows close together need no rule near the reminder names' underlines
+                (
+                    "ROWBACKGROUNDS",
+                    (0, 0),
+                    (-1, -1),
+                    [None, HexColor(tint)] if piece.start % 2 == 0 else [HexColor(tint), None],
+                ),
+            ]
+        )
+    )
     return head + [table]
 
 
@@ -258,8 +304,9 @@ def fits_each_side(nights: list[Night], room: float, padding: float) -> bool:
     return all(night.height(padding) <= room for night in nights)
 
 
-def pack(nights: list[Night], room: float, width: float, setup_pages: int, setup_height: float | None,
-         padding: float) -> list[Page]:
+def pack(
+    nights: list[Night], room: float, width: float, setup_pages: int, setup_height: float | None, padding: float
+) -> list[Page]:
     """The pages: each night from a front, going on to its back; the backs a one-sided night leaves filled with the
     setup's pages in turn (else a notes page); the rest of the setup under the last night when it is one page and fits
     there, else on pages after the nights. `setup_pages`: how many pages the setup takes alone (0: no setup);
@@ -271,8 +318,12 @@ def pack(nights: list[Night], room: float, width: float, setup_pages: int, setup
     for night in nights:
         whole = night.height(padding)
         last = pages[-1] if pages else None
-        if (last is not None and len(pages) % 2 == 1 and last.holds_nights()
-                and last.used + gap + whole <= t["share_fill"] * room):  # two short nights: one side, not two thin ones
+        if (
+            last is not None
+            and len(pages) % 2 == 1
+            and last.holds_nights()
+            and last.used + gap + whole <= t["share_fill"] * room
+        ):  # two short nights: one side, not two thin ones
             last.pieces.append(Piece(night, 0, len(night.rows)))
             last.used += gap + whole
             continue
@@ -288,8 +339,11 @@ def pack(nights: list[Night], room: float, width: float, setup_pages: int, setup
             # rows shared out evenly over the sides the night needs: its front and back look alike
             target = night.rows_height(start, len(night.rows), padding) / left
             stop, taken = start, 0.0
-            while stop < len(night.rows) and used + night.rows_height(stop, stop + 1, padding) <= room and (
-                    taken < target - 0.01 or left == 1):
+            while (
+                stop < len(night.rows)
+                and used + night.rows_height(stop, stop + 1, padding) <= room
+                and (taken < target - 0.01 or left == 1)
+            ):
                 taken += night.rows_height(stop, stop + 1, padding)
                 stop += 1
             if stop == start and stop < len(night.rows):  # a row taller than a page: it goes alone
@@ -300,8 +354,13 @@ def pack(nights: list[Night], room: float, width: float, setup_pages: int, setup
                 break
             start, continued, left = stop, True, max(left - 1, 1)
     last = pages[-1] if pages else None
-    if (setup_pages == 1 and not placed and last is not None and last.holds_nights()
-            and last.used + gap + setup_height <= room):
+    if (
+        setup_pages == 1
+        and not placed
+        and last is not None
+        and last.holds_nights()
+        and last.used + gap + setup_height <= room
+    ):
         last.pieces.append(SetupPart(0))
         last.used += gap + setup_height
         placed = 1
@@ -351,8 +410,16 @@ def shape(pages: list[Page]) -> list:
     return [[(p.night.night, p.start, p.stop) if isinstance(p, Piece) else p for p in page.pieces] for page in pages]
 
 
-def plan(game, icons, nights: tuple[str, ...], width: float, room: float, setup_pages: int, setup_height: float | None,
-         english: bool = False) -> tuple[Setting, list[Page]]:
+def plan(
+    game,
+    icons,
+    nights: tuple[str, ...],
+    width: float,
+    room: float,
+    setup_pages: int,
+    setup_height: float | None,
+    english: bool = False,
+) -> tuple[Setting, list[Page]]:
     """The document's setting and pages. The loosest leading at which every night fits one side (a night that does
     not fit even at the tightest is left to go on over the leaf); then, for a script so short that its nights share a
     side, the largest of the larger sizes that keeps the same pages with rows no tighter than larger_padding_pt."""

@@ -13,10 +13,19 @@ from __future__ import annotations
 
 import io
 
-from generator.art.icons import character_icon
 from generator.art.icon_drawing import icon_flowable
+from generator.art.icons import character_icon
 from generator.documents.night_rows import (
-    CONTINUED, NOTES, Piece, heading, night_theme, note, page_padding, piece_flowables, plan, rule_width,
+    CONTINUED,
+    NOTES,
+    Piece,
+    heading,
+    night_theme,
+    note,
+    page_padding,
+    piece_flowables,
+    plan,
+    rule_width,
 )
 from generator.documents.parts import icon_color
 from generator.josa import with_particle
@@ -123,31 +132,51 @@ def setup_story(game, icons, width: float, tint: str) -> list:
         return paragraph(render("sheet_name.j2", name=TEAM_NAMES_KO[team], color=team_color(team), note=None), bold)
 
     story = [heading("설정표", night_theme()["heading_size_pt"]), Spacer(1, 4)]
-    story.append(note(
-        "인원수에 따라 가방에 넣을 캐릭터 토큰 수입니다. 왼쪽은 기본 구성이고, 오른쪽은 이 스크립트의 설정 변경 캐릭터가 "
-        "게임에 들어왔을 때 나올 수 있는 범위입니다."
-    ))
+    story.append(
+        note(
+            "인원수에 따라 가방에 넣을 캐릭터 토큰 수입니다. 왼쪽은 기본 구성이고, 오른쪽은 이 스크립트의 설정 변경 캐릭터가 "
+            "게임에 들어왔을 때 나올 수 있는 범위입니다."
+        )
+    )
     story.append(Spacer(1, 6))
-    header = [paragraph("인원", bold)] + [team_head(team) for team in BAG_TEAMS] + [team_head(team) for team in BAG_TEAMS]
-    group = [paragraph("", cell), paragraph("기본", bold), "", "", "", paragraph("이 스크립트에서 가능한 범위", bold), "", "", ""]
+    header = (
+        [paragraph("인원", bold)] + [team_head(team) for team in BAG_TEAMS] + [team_head(team) for team in BAG_TEAMS]
+    )
+    group = [
+        paragraph("", cell),
+        paragraph("기본", bold),
+        "",
+        "",
+        "",
+        paragraph("이 스크립트에서 가능한 범위", bold),
+        "",
+        "",
+        "",
+    ]
     data = [group, header]
     for row in rows:
         ranges = []
         for team in BAG_TEAMS:
             low, high = team_range(row, team)
             ranges.append(paragraph(f"{low}" if low == high else f"{low}–{high}", cell))
-        data.append([paragraph(f"{row.players}명", bold)] + [paragraph(str(n), cell) for n in row.base.as_tuple()] + ranges)
+        data.append(
+            [paragraph(f"{row.players}명", bold)] + [paragraph(str(n), cell) for n in row.base.as_tuple()] + ranges
+        )
     first = width * 0.12
     other = (width - first) / 8
     table = Table(data, colWidths=[first] + [other] * 8)
-    table.setStyle(TableStyle([
-        ("SPAN", (1, 0), (4, 0)),
-        ("SPAN", (5, 0), (8, 0)),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LINEBELOW", (0, 1), (-1, -1), rule_width(), HexColor(color("rule"))),
-        ("LINEAFTER", (4, 0), (4, -1), rule_width() * 1.4, HexColor(color("rule"))),
-        ("BACKGROUND", (5, 2), (8, -1), HexColor(tint)),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("SPAN", (1, 0), (4, 0)),
+                ("SPAN", (5, 0), (8, 0)),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LINEBELOW", (0, 1), (-1, -1), rule_width(), HexColor(color("rule"))),
+                ("LINEAFTER", (4, 0), (4, -1), rule_width() * 1.4, HexColor(color("rule"))),
+                ("BACKGROUND", (5, 2), (8, -1), HexColor(tint)),
+            ]
+        )
+    )
     story.append(table)
     if not modifiers:
         story.append(Spacer(1, 8))
@@ -168,7 +197,13 @@ def setup_story(game, icons, width: float, tint: str) -> list:
                 text += ". 바뀐 만큼 마을주민 수가 반대로 바뀝니다"
             text = f"게임에 들어오면: {text}."
         entry = paragraph(
-            render("setup_note.j2", name=wording(game).tie(character.name), text=wording(game).tie(text), color=team_color(character.team), name_font=font_name("sans_bold")),
+            render(
+                "setup_note.j2",
+                name=wording(game).tie(character.name),
+                text=wording(game).tie(text),
+                color=team_color(character.team),
+                name_font=font_name("sans_bold"),
+            ),
             style("serif", t["reminder_size_pt"]),
         )
         picture = icon_flowable(icons.get(character.id), mm(t["setup_icon"]) * 0.8, icon_color(character.team))
@@ -185,14 +220,25 @@ def setup_story(game, icons, width: float, tint: str) -> list:
     ]
     if choices:
         section_start = len(story) + 1
-        story += [Spacer(1, 10), heading("하나만 들어왔을 때의 구성 (마을주민 / 외지인 / 하수인 / 악마)", t["name_size_pt"]), Spacer(1, 4)]
+        story += [
+            Spacer(1, 10),
+            heading("하나만 들어왔을 때의 구성 (마을주민 / 외지인 / 하수인 / 악마)", t["name_size_pt"]),
+            Spacer(1, 4),
+        ]
         head = [paragraph("인원", bold), paragraph("기본", bold)]
         for character, delta in choices:
             team = next(iter(character.bag_changes))
-            head.append(paragraph(
-                render("sheet_name.j2", name=f"{wording(game).tie(character.name)} {TEAM_NAMES_KO[team]}\u00a0{delta:+d}", color=team_color(character.team), note=None),
-                bold,
-            ))
+            head.append(
+                paragraph(
+                    render(
+                        "sheet_name.j2",
+                        name=f"{wording(game).tie(character.name)} {TEAM_NAMES_KO[team]}\u00a0{delta:+d}",
+                        color=team_color(character.team),
+                        note=None,
+                    ),
+                    bold,
+                )
+            )
         data = [head]
         for row in rows:
             line = [paragraph(f"{row.players}명", bold), paragraph("/".join(map(str, row.base.as_tuple())), cell)]
@@ -205,14 +251,26 @@ def setup_story(game, icons, width: float, tint: str) -> list:
         columns = 2 + len(choices)
         first = width * 0.1
         table = Table(data, colWidths=[first] + [(width - first) / (columns - 1)] * (columns - 1))
-        table.setStyle(TableStyle([
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LINEBELOW", (0, 0), (-1, -1), rule_width(), HexColor(color("rule"))),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LINEBELOW", (0, 0), (-1, -1), rule_width(), HexColor(color("rule"))),
+                ]
+            )
+        )
         # one unsplittable block: the section moves to the next page whole rather than leave a row or two alone there
         block = Table([[story[section_start:] + [table]]], colWidths=[width])
-        block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                   ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        block.setStyle(
+            TableStyle(
+                [
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
         story[section_start:] = [block]
     return story
 
@@ -245,12 +303,21 @@ def build(game, options) -> list[tuple[str, bytes]]:
     margin = mm(theme().page.margin)
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
-        buffer, pagesize=(width, height), leftMargin=margin, rightMargin=margin, topMargin=margin + 6,
-        bottomMargin=margin, title=f"{game.script.title} · 밤 순서표", author=game.script.author or "",
-        creator="botc-pnp", invariant=1,
+        buffer,
+        pagesize=(width, height),
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin + 6,
+        bottomMargin=margin,
+        title=f"{game.script.title} · 밤 순서표",
+        author=game.script.author or "",
+        creator="botc-pnp",
+        invariant=1,
     )
     frame_height = height - 2 * margin - 6
-    frame = Frame(margin, margin, width - 2 * margin, frame_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame = Frame(
+        margin, margin, width - 2 * margin, frame_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
+    )
 
     chosen = look(options.style)
 
@@ -264,7 +331,9 @@ def build(game, options) -> list[tuple[str, bytes]]:
     room = frame_height - 2  # a little kept free, so reportlab's own arithmetic always agrees
     setup = []
     if game.library.bag_table or game.script.bootlegger:
-        setup = setup_pages(house_rules_story(game) + setup_story(game, icons, body, chosen["tint"]), body, frame_height)
+        setup = setup_pages(
+            house_rules_story(game) + setup_story(game, icons, body, chosen["tint"]), body, frame_height
+        )
     # every other row on a band one step off the page: the style's tint on white paper, lighter on a tinted ground
     # (a band darker than parchment takes names in the outsider's blue under 4.5:1 in greyscale)
     band = night_theme()["band_on_ground"] if chosen["ground"] else chosen["tint"]
@@ -295,6 +364,7 @@ def report_continued_nights(game, pages, report) -> None:
 
     for night, count in continuing(pages).items():
         template = CONTINUES if count == 2 else CONTINUES_MORE
-        message = template.format(night=NIGHT_NAMES_KO[night], steps=len(game.night_steps(night)), pages=count,
-                                  sheets=(count + 1) // 2)
+        message = template.format(
+            night=NIGHT_NAMES_KO[night], steps=len(game.night_steps(night)), pages=count, sheets=(count + 1) // 2
+        )
         report.warning("night-sheet-continues", message, subject=game.script.id)

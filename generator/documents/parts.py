@@ -7,7 +7,12 @@ from generator.model import TEAM_NAMES_KO
 from generator.read.theme import font_name, team_color, theme
 
 # Fixed steps have no character icon: a small badge with one syllable stands in for it.
-FIXED_BADGES = {"dusk": ("황", "fixed"), "minioninfo": ("하", "minion"), "demoninfo": ("악", "demon"), "dawn": ("새", "fixed")}
+FIXED_BADGES = {
+    "dusk": ("황", "fixed"),
+    "minioninfo": ("하", "minion"),
+    "demoninfo": ("악", "demon"),
+    "dawn": ("새", "fixed"),
+}
 
 
 def icon_color(team: str) -> str:

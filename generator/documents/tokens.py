@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import io
 
-from generator.typeset.fonts import register_fonts
-from generator.art.token_layout import CHARACTER, EXTRAS, SHROUD, TokenSpec, layout, split_sets
-from generator.read.theme import mm
 from generator.art.token_art import TokenPainter
-from generator.art.token_marks import token_theme
+from generator.art.token_layout import CHARACTER, EXTRAS, SHROUD, TokenSpec, layout, split_sets
 from generator.art.token_legend import draw_footer
+from generator.art.token_marks import token_theme
+from generator.read.theme import mm
+from generator.typeset.fonts import register_fonts
 
 
 def _page_size(frame):
@@ -46,7 +46,10 @@ def build(game, options) -> list[tuple[str, bytes]]:
             painter.draw(canvas, placement.spec, mm(placement.x_mm), mm(placement.y_mm), bleed)
         canvas.showPage()
     if not pages:
-        options.report.warning("tokens-none", "고른 토큰이 하나도 없어 빈 쪽 하나만 만들었습니다. --only, --no-reminders, --no-extras를 확인하세요.")
+        options.report.warning(
+            "tokens-none",
+            "고른 토큰이 하나도 없어 빈 쪽 하나만 만들었습니다. --only, --no-reminders, --no-extras를 확인하세요.",
+        )
         draw_page_furniture(canvas, *_page_size(frame), game.script.title, 1, credit_line())
         draw_footer(canvas, frame, options, teams)
         canvas.showPage()

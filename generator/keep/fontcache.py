@@ -83,7 +83,12 @@ def _packed(value):
         if all(type(v) is list for v in values) and all(_is_ints(v) for v in values):
             lengths = [len(v) for v in values]
             flat = [item for v in values for item in v]
-            return ("packed-list-dict", array("q", value).tobytes(), array("q", lengths).tobytes(), array("q", flat).tobytes())
+            return (
+                "packed-list-dict",
+                array("q", value).tobytes(),
+                array("q", lengths).tobytes(),
+                array("q", flat).tobytes(),
+            )
     return ("plain", value)
 
 
@@ -117,8 +122,13 @@ def _unpacked(stored):
 # them (or with one of another type) is parsed again instead of failing while drawing.
 _NUMBERS = ("ascent", "descent", "defaultWidth", "capHeight", "stemV", "underlinePosition", "underlineThickness")
 _INTS = ("numGlyphs", "flags")
-_TABLES = {"charToGlyph": ("packed-int-dict", dict), "charWidths": ("packed-int-dict", "packed-float-dict", dict),
-           "glyphPos": ("packed-ints", list), "hmetrics": ("packed-pairs", list), "glyphToChar": ("packed-list-dict", dict)}
+_TABLES = {
+    "charToGlyph": ("packed-int-dict", dict),
+    "charWidths": ("packed-int-dict", "packed-float-dict", dict),
+    "glyphPos": ("packed-ints", list),
+    "hmetrics": ("packed-pairs", list),
+    "glyphToChar": ("packed-list-dict", dict),
+}
 _NAMES = ("name", "familyName", "styleName", "fullName")
 _WORD = 8  # bytes of one array('q') or array('d') item
 
@@ -138,7 +148,11 @@ def _state_shape(stored) -> bool:
     if not all(type(values.get(name)) in (int, float) for name in _NUMBERS):
         return False
     units, bbox = values.get("unitsPerEm"), values.get("bbox")
-    if type(units) not in (int, float) or not 16 <= units <= 16384 or type(values.get("italicAngle")) not in (int, float):
+    if (
+        type(units) not in (int, float)
+        or not 16 <= units <= 16384
+        or type(values.get("italicAngle")) not in (int, float)
+    ):
         return False
     if type(bbox) is not list or len(bbox) != 4 or not all(type(v) in (int, float) for v in bbox):
         return False
@@ -175,8 +189,9 @@ def _face_from(stored, data: bytes, path: str):
         vars(face).update({attribute: value[1] for attribute, value in plain.items() if value[0] == "plain"})
         vars(face).update({attribute: TTFNameBytes(text.encode("utf8")) for attribute, text in names.items()})
         units = float(face.unitsPerEm)
-        if not all(isinstance(value, tuple) and all(isinstance(part, bytes) for part in value[1:])
-                   for value in packed.values()):
+        if not all(
+            isinstance(value, tuple) and all(isinstance(part, bytes) for part in value[1:]) for value in packed.values()
+        ):
             return None
     except (TypeError, KeyError, AttributeError, IndexError, ValueError):
         return None

@@ -11,7 +11,6 @@ plain shapes (an embedded image, text) is simply not stored and is converted eve
 from __future__ import annotations
 
 from generator.caches import remembered
-
 from generator.keep import usercache
 from generator.limits import MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 
@@ -58,6 +57,7 @@ def store_drawing(data: bytes, drawing) -> None:
 
 # -- drawing → plain data ----------------------------------------------------------------------------------------
 
+
 class _NotPlain(Exception):
     pass
 
@@ -98,6 +98,7 @@ def _value(value):
 
 
 # -- plain data → drawing ----------------------------------------------------------------------------------------
+
 
 @remembered(maxsize=1)
 def _classes() -> dict:

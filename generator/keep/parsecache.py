@@ -15,12 +15,12 @@ latest when the program ends); it keeps the parses this run used or made and the
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import hashlib
 import marshal
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
+from generator.caches import remembered
 from generator.keep import usercache
 from generator.keep.usercache import code_stamp, package_stamp
 
@@ -59,8 +59,11 @@ class KeptParses:
 
     def _entries(self) -> dict[str, bytes]:
         if self.stored is None:
-            loaded = usercache.load(self.kind, self._key(), _entries_shape, MAX_BYTES + MAX_ENTRY_BYTES + 4096) \
-                if usercache.cache_folder() is not None else None
+            loaded = (
+                usercache.load(self.kind, self._key(), _entries_shape, MAX_BYTES + MAX_ENTRY_BYTES + 4096)
+                if usercache.cache_folder() is not None
+                else None
+            )
             self.stored = loaded if loaded is not None else {}
         return self.stored
 
@@ -218,8 +221,14 @@ def _is_located_parse(value) -> bool:
         and all(_is_key_path(path) and _is_line(line) for path, line in lines.items())
         and all(
             type(items) is list
-            and all(type(item) is tuple and len(item) == 3 and _is_key_path(item[0]) and _is_line(item[1]) and _is_line(item[2])
-                    for item in items)
+            and all(
+                type(item) is tuple
+                and len(item) == 3
+                and _is_key_path(item[0])
+                and _is_line(item[1])
+                and _is_line(item[2])
+                for item in items
+            )
             for items in (duplicates, folded)
         )
     )
@@ -232,7 +241,11 @@ def _yaml_shape(text: str, value) -> bool:
     return text.startswith("located:") and _is_located_parse(value)
 
 
-YAML = store("yaml", lambda: f"code {code_stamp('keep/parsecache.py', 'read/yamlio.py')} pyyaml {package_stamp('yaml')}", _yaml_shape)
+YAML = store(
+    "yaml",
+    lambda: f"code {code_stamp('keep/parsecache.py', 'read/yamlio.py')} pyyaml {package_stamp('yaml')}",
+    _yaml_shape,
+)
 
 
 def safe_load(text: str):

@@ -20,7 +20,6 @@ no code ever comes from the cache; each store then checks the shape of what it r
 
 from __future__ import annotations
 
-from generator.caches import kept
 import hashlib
 import hmac
 import marshal
@@ -28,9 +27,10 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
+from generator.caches import kept
 from generator.disk import NotReadable, read_capped, removed_on_failure
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the generator package: its modules' source keys what they make
@@ -81,6 +81,7 @@ def runtime_tag() -> str:
 
 # -- what a kept thing depends on: parts of the keys --------------------------------------------------------------
 
+
 def files_stamp(paths) -> str:
     """A short fingerprint of files by size and modification time (reading a library's files or importing it to
     learn its version would cost part of what a cache saves)."""
@@ -120,7 +121,6 @@ def code_stamp(*names: str) -> str:
 
             code.update(f"{name} of botc-pnp {__version__}".encode())
     return code.hexdigest()
-
 
 
 SECRET_BYTES = 32
@@ -275,7 +275,9 @@ def _private_folder(folder: Path) -> bool:
         info = os.stat(folder)
     except OSError:
         return False
-    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return (
+        stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
 
 
 def _real_folder(folder: Path) -> bool:

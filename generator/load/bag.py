@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.model import BAG_TEAMS, Character, Game
 from generator.load.players import HIGHEST, LOWEST
+from generator.model import BAG_TEAMS, Character, Game
 
 PLAYER_COUNTS = range(LOWEST, HIGHEST + 1)
 # an undeclared script with few characters that fill every count from 5 up to some count and none above it is a
@@ -71,7 +71,7 @@ def modifier_choices(character: Character) -> list[tuple[str, int]]:
     if "hidden_as" in character.setup:
         return [(character.id, 0)]
     choices: list[tuple[str, int]] = []
-    for team, deltas in character.bag_changes.items():
+    for deltas in character.bag_changes.values():
         choices.extend((character.id, delta) for delta in deltas)
     return choices
 
@@ -82,7 +82,8 @@ def always_in_effect(game: Game) -> list[Character]:
     from generator.load.publisher.official import is_homebrew
 
     return [
-        c for c in game.characters
+        c
+        for c in game.characters
         if c.team in ("fabled", "loric") and c.custom and is_homebrew(c, game.library.characters) and c.changes_setup
     ]
 
@@ -153,7 +154,9 @@ def can_occur(counts: tuple, in_play: tuple, fillers: tuple, totals: tuple) -> b
     )
 
 
-def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | None = None, totals: Counts | None = None) -> tuple[Variant, ...]:
+def variants_for(
+    base: Counts, modifiers: list[Character], fillers: Counts | None = None, totals: Counts | None = None
+) -> tuple[Variant, ...]:
     """Every distinct bag the modifiers can make from `base`: demons up to the demon count (one), minions up to the
     minion count, each with each of its choices.
 
@@ -201,7 +204,12 @@ def variants_for(base: Counts, modifiers: list[Character], fillers: Counts | Non
             if bag not in kept or len(chosen) < len(kept[bag].modifiers):
                 kept[bag] = variant
     chosen_variants = possible or everything  # nothing can occur at all: show every bag, the check reports it
-    return tuple(sorted(chosen_variants.values(), key=lambda v: (len(v.modifiers), v.modifiers, v.counts.as_tuple(), v.tokens.as_tuple())))
+    return tuple(
+        sorted(
+            chosen_variants.values(),
+            key=lambda v: (len(v.modifiers), v.modifiers, v.counts.as_tuple(), v.tokens.as_tuple()),
+        )
+    )
 
 
 def house_base(game: Game, counts: tuple[int, int, int, int]) -> Counts:
@@ -262,7 +270,8 @@ def small_script_range(game: Game, table: dict[int, tuple[int, int, int, int]]) 
 def row_fillable(row: BagRow, available: Counts) -> bool:
     """Some bag this player count can make is one the script has enough characters for."""
     return any(
-        all(variant.characters_needed.get(team) <= available.get(team) for team in BAG_TEAMS) for variant in row.variants
+        all(variant.characters_needed.get(team) <= available.get(team) for team in BAG_TEAMS)
+        for variant in row.variants
     )
 
 
@@ -275,7 +284,11 @@ def all_bag_rows(game: Game, table: dict[int, tuple[int, int, int, int]]) -> lis
         totals = Counts(*(len(game.by_team(team)) for team in BAG_TEAMS))
         fillers = Counts(*(sum(fills_slots(c) for c in game.by_team(team)) for team in BAG_TEAMS))
         cache[key] = [
-            BagRow(players, house_base(game, table[players]), variants_for(house_base(game, table[players]), modifiers, fillers, totals))
+            BagRow(
+                players,
+                house_base(game, table[players]),
+                variants_for(house_base(game, table[players]), modifiers, fillers, totals),
+            )
             for players in PLAYER_COUNTS
             if players in table  # the loader already reported a missing row
         ]

@@ -12,20 +12,53 @@ import re
 from generator.model import TEAM_NAMES_KO
 
 BRACKET = re.compile(r"\[([^\[\]]*)\]")
-TEAM_BY_KOREAN = {name: team for team, name in TEAM_NAMES_KO.items() if team in ("townsfolk", "outsider", "minion", "demon")}
+TEAM_BY_KOREAN = {
+    name: team for team, name in TEAM_NAMES_KO.items() if team in ("townsfolk", "outsider", "minion", "demon")
+}
 # the team words of the publisher's English and of the Latin-script translations homebrew is written in
 # (Portuguese, Spanish, French, German), singular and plural, without letter case
 TEAM_WORDS_LATIN = {
-    "townsfolk": ("townsfolk", "aldeão", "aldeões", "aldeao", "aldeoes", "aldeano", "aldeanos", "villageois", "dorfbewohner"),
-    "outsider": ("outsider", "outsiders", "forasteiro", "forasteiros", "forastero", "forasteros", "étranger", "étrangers",
-                 "außenseiter"),
-    "minion": ("minion", "minions", "lacaio", "lacaios", "esbirro", "esbirros", "sbire", "sbires", "günstling", "günstlinge"),
+    "townsfolk": (
+        "townsfolk",
+        "aldeão",
+        "aldeões",
+        "aldeao",
+        "aldeoes",
+        "aldeano",
+        "aldeanos",
+        "villageois",
+        "dorfbewohner",
+    ),
+    "outsider": (
+        "outsider",
+        "outsiders",
+        "forasteiro",
+        "forasteiros",
+        "forastero",
+        "forasteros",
+        "étranger",
+        "étrangers",
+        "außenseiter",
+    ),
+    "minion": (
+        "minion",
+        "minions",
+        "lacaio",
+        "lacaios",
+        "esbirro",
+        "esbirros",
+        "sbire",
+        "sbires",
+        "günstling",
+        "günstlinge",
+    ),
     "demon": ("demon", "demons", "demônio", "demônios", "demonio", "demonios", "démon", "démons", "dämon", "dämonen"),
 }
 TEAM_BY_LATIN = {word: team for team, words in TEAM_WORDS_LATIN.items() for word in words}
 TEAM_WORD = re.compile("|".join(TEAM_BY_KOREAN))
 ANY_TEAM_WORD = re.compile(
-    "|".join(TEAM_BY_KOREAN) + r"|\b(?:" + "|".join(sorted(TEAM_BY_LATIN, key=len, reverse=True)) + r")\b", re.IGNORECASE
+    "|".join(TEAM_BY_KOREAN) + r"|\b(?:" + "|".join(sorted(TEAM_BY_LATIN, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
 )
 DELTA = re.compile(r"([+\-−]\s*\d+)\s*명?")
 ANY_COUNT = re.compile(r"(?:[+\-−]?\s*[?？X])\s*명?")
@@ -68,7 +101,12 @@ def bracket_parts(ability: str) -> list[tuple[str, list[str]]]:
     found = []
     for match in BRACKET.finditer(ability):
         inner = match.group(1).strip()
-        found.append((match.group(0), [part.strip().rstrip(".。").strip() for part in PART_SEPARATOR.split(inner) if part.strip(" .。")]))
+        found.append(
+            (
+                match.group(0),
+                [part.strip().rstrip(".。").strip() for part in PART_SEPARATOR.split(inner) if part.strip(" .。")],
+            )
+        )
     return found
 
 

@@ -6,20 +6,31 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.load.fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
 from generator.findings import Report
 from generator.josa import quoted
 from generator.limits import MAX_CHARACTER_FILES, MAX_CUE_LENGTH, MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
+from generator.load.fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
+from generator.load.publisher.extras import original_of
 from generator.model import BAG_TEAMS, EDITIONS, NIGHTS, TEAMS, Character
 from generator.read.yamlio import Located, display_path, load_yaml
-from generator.load.publisher.extras import original_of
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")
-CHARACTER_LIST_FIELDS = ("examples", "how_to_run", "notes", "tips", "reminders", "global_reminders", "aliases", "community_names")
+CHARACTER_LIST_FIELDS = (
+    "examples",
+    "how_to_run",
+    "notes",
+    "tips",
+    "reminders",
+    "global_reminders",
+    "aliases",
+    "community_names",
+)
 CHARACTER_REQUIRED = ("id", "name", "team", "ability")
 LIST_LIMITS = {"reminders": (MAX_REMINDERS, "알림 토큰"), "global_reminders": (MAX_REMINDERS, "알림 토큰")}
-CHARACTER_KEYS = set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues", "original"}
+CHARACTER_KEYS = (
+    set(CHARACTER_REQUIRED) | set(CHARACTER_TEXT_FIELDS) | set(CHARACTER_LIST_FIELDS) | {"setup", "cues", "original"}
+)
 
 
 SETUP_KEYS = (*BAG_TEAMS, "hidden_as", "requires", "rules")
@@ -38,7 +49,9 @@ def parse_cues(fields: Fields) -> dict:
                 where=where,
             )
         elif not isinstance(value, str) or not value.strip():
-            fields.report.error("cue-invalid", f"'cues.{night}'는 한 줄짜리 글이어야 합니다.", subject=fields.subject, where=where)
+            fields.report.error(
+                "cue-invalid", f"'cues.{night}'는 한 줄짜리 글이어야 합니다.", subject=fields.subject, where=where
+            )
         elif len(value) > MAX_CUE_LENGTH or "\n" in value.strip():
             fields.report.error(
                 "cue-too-long",
@@ -59,7 +72,7 @@ def parse_setup(fields: Fields) -> dict:
     for key, value in raw.items():
         where = fields.located.where(*fields.prefix, "setup", key)
 
-        def refuse(message: str) -> None:
+        def refuse(message: str, where: str = where) -> None:
             fields.report.error("setup-invalid", message, subject=fields.subject, where=where)
 
         if key == "hidden_as":
@@ -73,10 +86,14 @@ def parse_setup(fields: Fields) -> dict:
                 setup[key] = "?"
                 continue
             deltas = value if isinstance(value, list) else [value]
-            if not deltas or not all(isinstance(d, int) and not isinstance(d, bool) and -20 <= d <= 20 for d in deltas) or not any(deltas):
+            if (
+                not deltas
+                or not all(isinstance(d, int) and not isinstance(d, bool) and -20 <= d <= 20 for d in deltas)
+                or not any(deltas)
+            ):
                 refuse(
                     f"{quoted('setup.' + key, '은')} 정수 목록이어야 합니다(예: [-1, 1] 또는 [0, 1], 0만 있으면 안 됨). "
-                    f"이야기꾼이 아무 수나 정하면 \"?\"라고 씁니다. 지금은 {value!r}입니다."
+                    f'이야기꾼이 아무 수나 정하면 "?"라고 씁니다. 지금은 {value!r}입니다.'
                 )
                 continue
             setup[key] = sorted(set(deltas))
@@ -136,7 +153,9 @@ def character_from_mapping(
             where=fields.where("team"),
         )
     texts = {key: fields.text(key) for key in CHARACTER_TEXT_FIELDS}
-    lists = {key: fields.text_list(key, *LIST_LIMITS.get(key, (MAX_LIST_ITEMS, "항목"))) for key in CHARACTER_LIST_FIELDS}
+    lists = {
+        key: fields.text_list(key, *LIST_LIMITS.get(key, (MAX_LIST_ITEMS, "항목"))) for key in CHARACTER_LIST_FIELDS
+    }
     setup = parse_setup(fields)
     cues = parse_cues(fields)
     original = original_of(fields.mapping_of("original"))  # the text a translated character came with (publisher keys)
@@ -169,7 +188,9 @@ def character_from_mapping(
 def load_characters(content_dir: Path, report: Report) -> dict[str, Character]:
     folder = content_dir / "characters"
     if not folder.is_dir():
-        report.cannot_read("content-missing", f"캐릭터 폴더가 없습니다: {display_path(folder)}", where=display_path(folder))
+        report.cannot_read(
+            "content-missing", f"캐릭터 폴더가 없습니다: {display_path(folder)}", where=display_path(folder)
+        )
         return {}
     characters: dict[str, Character] = {}
     paths = sorted(folder.glob("*.yaml"))

@@ -8,11 +8,9 @@ import difflib
 
 from generator.findings import Report
 from generator.josa import quoted, with_particle
-from generator.model import TEAM_NAMES_KO, Character
 from generator.limits import MAX_LIST_ITEMS, MAX_TEXT_LENGTH
+from generator.model import TEAM_NAMES_KO, Character
 from generator.read.yamlio import Located, Places, display_path
-
-
 
 TYPE_NAMES = {str: "문자열", list: "목록", dict: "키-값 묶음", int: "정수"}
 
@@ -186,13 +184,13 @@ def require_mapping(located: Located, report: Report, what: str) -> dict | None:
 # --- characters -------------------------------------------------------------------------------------------
 
 
-
 KOREAN_TEAMS = {name: team for team, name in TEAM_NAMES_KO.items()}
 
 
-def did_you_mean(value: str, allowed, translations: dict[str, str] | None = None, cutoff: float = 0.6, shown=None,
-                 label=None) -> str:
-    """" 혹시 'ability'인가요?" for the closest allowed spellings (a Korean word that `translations` knows is mapped
+def did_you_mean(
+    value: str, allowed, translations: dict[str, str] | None = None, cutoff: float = 0.6, shown=None, label=None
+) -> str:
+    """ " 혹시 'ability'인가요?" for the closest allowed spellings (a Korean word that `translations` knows is mapped
     first: '마을주민' → 'townsfolk'), else ''. Written without a particle after the Latin word; `shown` may add to
     each spelling (a character's Korean name)."""
     if translations and value.strip() in translations:

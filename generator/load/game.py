@@ -6,19 +6,31 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
+from generator.findings import Report
+from generator.josa import quoted, with_particle
+from generator.limits import MAX_NIGHT_STEPS, MAX_SCRIPT_CHARACTERS
 from generator.load.characters import character_files, load_characters
 from generator.load.fields import Fields, require_mapping, suggest
 from generator.load.library import adds_to_bundled, load_library, load_night_order, night_lines
 from generator.load.links import logo_or_none
-from generator.findings import Report
-from generator.josa import quoted, with_particle
 from generator.model import JINX_FABLED, Game, Library, NightOrder, Script
-from generator.limits import MAX_NIGHT_STEPS, MAX_SCRIPT_CHARACTERS
 from generator.read.yamlio import Located, display_path, load_yaml, read_text
 
 DEFAULT_SCRIPT = "in-space"
-SCRIPT_KEYS = {"id", "title", "author", "notes", "characters", "named_characters", "first_night", "other_nights", "bootlegger", "logo", "players",
-               "almanac"}
+SCRIPT_KEYS = {
+    "id",
+    "title",
+    "author",
+    "notes",
+    "characters",
+    "named_characters",
+    "first_night",
+    "other_nights",
+    "bootlegger",
+    "logo",
+    "players",
+    "almanac",
+}
 
 
 def script_path(script: str | Path, content_dir: Path) -> Path:
@@ -66,11 +78,17 @@ def load_script(script: str | Path, content_dir: Path, report: Report) -> Script
         if isinstance(value, str):
             named[key] = value
         else:
-            report.error("wrong-type", f"{quoted('named_characters.' + str(key), '은')} 캐릭터 id(문자열)여야 합니다.", where=located.where("named_characters", key))
+            report.error(
+                "wrong-type",
+                f"{quoted('named_characters.' + str(key), '은')} 캐릭터 id(문자열)여야 합니다.",
+                where=located.where("named_characters", key),
+            )
     order = None
     if "first_night" in mapping or "other_nights" in mapping:
         order = NightOrder(
-            fields.text_list("first_night", MAX_NIGHT_STEPS, "단계"), fields.text_list("other_nights", MAX_NIGHT_STEPS, "단계"), display_path(path)
+            fields.text_list("first_night", MAX_NIGHT_STEPS, "단계"),
+            fields.text_list("other_nights", MAX_NIGHT_STEPS, "단계"),
+            display_path(path),
         )
         order.lines = night_lines(located, order)
     script_id = fields.text("id") or path.stem
@@ -117,7 +135,9 @@ def load_script_json(path: Path, report: Report, content_dir: Path | None = None
     text = read_text(path, report)
     if text is None:
         return None
-    script = script_from_json_text(text, display_path(path), path.stem, report, lambda: library_parts(content_dir), path.parent)
+    script = script_from_json_text(
+        text, display_path(path), path.stem, report, lambda: library_parts(content_dir), path.parent
+    )
     if script is not None:
         script.logo_base = str(path.parent)  # _meta.logo is read from the JSON file's folder
     return script
@@ -154,7 +174,12 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
             if named in library.characters:
                 character_id = script.character_ids[index] = named
         if character_id in seen:
-            report.error("duplicate-id", f"스크립트에 {quoted(character_id, '이')} 두 번 있습니다.", subject=character_id, where=where)
+            report.error(
+                "duplicate-id",
+                f"스크립트에 {quoted(character_id, '이')} 두 번 있습니다.",
+                subject=character_id,
+                where=where,
+            )
             continue
         seen.add(character_id)
         character = custom.get(character_id) or library.characters.get(character_id)
@@ -180,7 +205,12 @@ def resolve_game(script: Script, library: Library, report: Report) -> Game:
         characters.append(character)
     for loric_id, target in script.named_characters.items():
         if loric_id not in seen:
-            report.warning("named-unused", f"named_characters에 스크립트에 없는 {quoted(loric_id, '이')} 있습니다.", subject=loric_id, where=script.source)
+            report.warning(
+                "named-unused",
+                f"named_characters에 스크립트에 없는 {quoted(loric_id, '이')} 있습니다.",
+                subject=loric_id,
+                where=script.source,
+            )
         if target not in library.characters:
             report.error(
                 "unknown-id",

@@ -60,7 +60,11 @@ def load_info_cards(content_dir: Path | None, report: Report) -> list[InfoCard]:
             continue
         key = card_key(text)
         if key in seen:
-            report.warning("info-card-repeated", f"정보 카드 '{key}'가 두 번 있습니다. 한 번만 인쇄합니다.", where=fields.where("text"))
+            report.warning(
+                "info-card-repeated",
+                f"정보 카드 '{key}'가 두 번 있습니다. 한 번만 인쇄합니다.",
+                where=fields.where("text"),
+            )
             continue
         seen.add(key)
         cards.append(InfoCard(key, card_key(fields.text("use") or "")))

@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
-from generator.load.characters import character_files, load_characters, parse_cues
-from generator.load.fields import Fields, require_mapping, suggest
-from generator.load.standard_order import load_standard_order
 from generator.findings import Report
 from generator.josa import quoted, with_particle
 from generator.limits import MAX_LIST_ITEMS
+from generator.load.characters import character_files, load_characters, parse_cues
+from generator.load.fields import Fields, require_mapping, suggest
+from generator.load.standard_order import load_standard_order
 from generator.model import NIGHTS, FixedStep, Jinx, Library, NightOrder, NightRule
 from generator.read.yamlio import Located, display_path, load_yaml
 
@@ -41,12 +41,18 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
     steps: dict[str, FixedStep] = {}
     for step_id, raw in fields.named_mapping_of("steps", "단계 id").items():
         if not isinstance(raw, dict):
-            report.error("wrong-type", f"{quoted('steps.' + step_id, '은')} 키-값 묶음이어야 합니다.", where=located.where("steps", step_id))
+            report.error(
+                "wrong-type",
+                f"{quoted('steps.' + step_id, '은')} 키-값 묶음이어야 합니다.",
+                where=located.where("steps", step_id),
+            )
             continue
         step_fields = Fields(located, raw, report, ("steps", step_id), step_id)
         step_fields.warn_unknown(STEP_KEYS)
         min_players = raw.get("min_players")
-        if min_players is not None and (not isinstance(min_players, int) or isinstance(min_players, bool) or not 1 <= min_players <= 20):
+        if min_players is not None and (
+            not isinstance(min_players, int) or isinstance(min_players, bool) or not 1 <= min_players <= 20
+        ):
             report.error(
                 "wrong-type",
                 f"'steps.{step_id}.min_players'는 1에서 20 사이의 정수여야 합니다(지금은 {min_players!r}).",
@@ -65,7 +71,9 @@ def load_night_order(content_dir: Path, report: Report) -> tuple[NightOrder, dic
     for night in NIGHTS:
         if night not in mapping:
             fields.missing(night)
-    order = NightOrder(fields.text_list("first_night", what="단계"), fields.text_list("other_nights", what="단계"), display_path(path))
+    order = NightOrder(
+        fields.text_list("first_night", what="단계"), fields.text_list("other_nights", what="단계"), display_path(path)
+    )
     order.lines = night_lines(located, order)
     return order, steps
 
@@ -87,7 +95,9 @@ def optional_list_items(path: Path, report: Report, what: str, item: str) -> lis
     if located is None:
         return []
     if not isinstance(located.data, list):
-        report.cannot_read("wrong-shape", f"{what} 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path))
+        report.cannot_read(
+            "wrong-shape", f"{what} 파일은 목록이어야 합니다: {display_path(path)}", where=display_path(path)
+        )
         return []
     if len(located.data) > MAX_LIST_ITEMS:
         report.error(
@@ -98,7 +108,11 @@ def optional_list_items(path: Path, report: Report, what: str, item: str) -> lis
     items = []
     for index, raw in enumerate(located.data[:MAX_LIST_ITEMS]):
         if not isinstance(raw, dict):
-            report.error("wrong-type", f"{index + 1}번째 {with_particle(item, '는')} 키-값 묶음이어야 합니다.", where=located.where(index))
+            report.error(
+                "wrong-type",
+                f"{index + 1}번째 {with_particle(item, '는')} 키-값 묶음이어야 합니다.",
+                where=located.where(index),
+            )
             continue
         items.append(Fields(located, raw, report, (index,)))
     return items
@@ -111,7 +125,11 @@ def load_night_rules(content_dir: Path, report: Report) -> list[NightRule]:
         nights = fields.text_list("nights") or list(NIGHTS)
         for night in nights:
             if night not in NIGHTS:
-                report.error("wrong-value", f"규칙의 nights에는 {', '.join(NIGHTS)}만 쓸 수 있습니다(지금은 '{night}').", where=fields.where("nights"))
+                report.error(
+                    "wrong-value",
+                    f"규칙의 nights에는 {', '.join(NIGHTS)}만 쓸 수 있습니다(지금은 '{night}').",
+                    where=fields.where("nights"),
+                )
         rules.append(
             NightRule(
                 before=fields.text_list("before"),
@@ -131,12 +149,18 @@ def load_jinxes(content_dir: Path, report: Report, known: dict | None = None) ->
         pair = fields.text_list("characters")
         text = fields.text("text", required=True)
         if len(pair) != 2 or pair[0] == pair[1]:
-            report.error("jinx-pair", "징크스의 characters에는 서로 다른 캐릭터 id 두 개를 써야 합니다.", where=fields.where("characters"))
+            report.error(
+                "jinx-pair",
+                "징크스의 characters에는 서로 다른 캐릭터 id 두 개를 써야 합니다.",
+                where=fields.where("characters"),
+            )
             continue
         if known is not None:
             if any(c not in known for c in pair) and files is None:
                 files = character_files(content_dir)
-            unknown = [c for c in pair if c not in known and c not in (files or ())]  # files is read when one is unknown
+            unknown = [
+                c for c in pair if c not in known and c not in (files or ())
+            ]  # files is read when one is unknown
             for character_id in unknown:
                 report.error(
                     "unknown-id",
@@ -177,7 +201,9 @@ def load_bag_table(content_dir: Path, report: Report) -> dict[int, tuple[int, in
         table[players] = tuple(counts)
     missing = [n for n in range(5, 16) if n not in table]
     if missing and not report.unreadable:
-        report.error("setup-table", f"배치표에 {', '.join(map(str, missing))}명 줄이 없습니다.", where=display_path(path))
+        report.error(
+            "setup-table", f"배치표에 {', '.join(map(str, missing))}명 줄이 없습니다.", where=display_path(path)
+        )
     return table
 
 
@@ -187,7 +213,9 @@ def load_library(content_dir: Path | None = None, report: Report | None = None) 
     if adds_to_bundled(content_dir, report):
         return library_with_additions(content_dir, report), report
     if not content_dir.is_dir():
-        report.cannot_read("content-missing", f"내용 폴더가 없습니다: {display_path(content_dir)}", where=display_path(content_dir))
+        report.cannot_read(
+            "content-missing", f"내용 폴더가 없습니다: {display_path(content_dir)}", where=display_path(content_dir)
+        )
     characters = load_characters(content_dir, report)
     night_order, steps = load_night_order(content_dir, report)
     library = Library(
@@ -217,8 +245,11 @@ def adds_to_bundled(content_dir: Path, report: Report) -> bool:
     fields.warn_unknown({"base"})
     base = fields.text("base")
     if base not in (None, BUNDLED):
-        report.error("content-base", f"'base'에는 {BUNDLED}만 쓸 수 있습니다(botc-pnp에 들어 있는 내용에 더하는 폴더). 지금은 '{base}'입니다.",
-                     where=located.where("base"))
+        report.error(
+            "content-base",
+            f"'base'에는 {BUNDLED}만 쓸 수 있습니다(botc-pnp에 들어 있는 내용에 더하는 폴더). 지금은 '{base}'입니다.",
+            where=located.where("base"),
+        )
     return base == BUNDLED
 
 
@@ -238,7 +269,9 @@ def library_with_additions(folder: Path, report: Report) -> Library:
     if (folder / "night_order.yaml").is_file():
         night_order, steps = load_night_order(folder, report)
     jinxes = load_jinxes(folder, report, characters) if (folder / "jinxes.yaml").is_file() else library.jinxes
-    return dataclasses.replace(library, characters=characters, night_order=night_order, fixed_steps=steps, jinxes=jinxes)
+    return dataclasses.replace(
+        library, characters=characters, night_order=night_order, fixed_steps=steps, jinxes=jinxes
+    )
 
 
 def load_english_names(content_dir: Path, report: Report) -> dict[str, str]:

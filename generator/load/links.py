@@ -22,9 +22,15 @@ def almanac_address(script) -> tuple[str | None, str | None]:
     if not address:
         return None, None
     if len(address) > MAX_ADDRESS:
-        return None, f"해설서 주소(almanac)가 너무 깁니다({len(address)}자). QR 코드로 읽히도록 {MAX_ADDRESS}자까지만 씁니다."
+        return (
+            None,
+            f"해설서 주소(almanac)가 너무 깁니다({len(address)}자). QR 코드로 읽히도록 {MAX_ADDRESS}자까지만 씁니다.",
+        )
     if not ADDRESS.fullmatch(address):
-        return None, f"해설서 주소(almanac) '{address[:80]}'는 https://로 시작하는 인터넷 주소가 아니어서 QR 코드를 넣지 않습니다."
+        return (
+            None,
+            f"해설서 주소(almanac) '{address[:80]}'는 https://로 시작하는 인터넷 주소가 아니어서 QR 코드를 넣지 않습니다.",
+        )
     return address, None
 
 

@@ -37,5 +37,6 @@ def named_game(game: Game, naming: str) -> Game:
     characters = [
         renamed[c.id] if library.characters.get(c.id) is c else community_character(c) for c in game.characters
     ]
-    return Game(script=game.script, library=replace(library, characters=renamed), characters=characters, added=list(game.added))
-
+    return Game(
+        script=game.script, library=replace(library, characters=renamed), characters=characters, added=list(game.added)
+    )

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-from generator.model import FEWEST_PLAYERS as LOWEST, MOST_PLAYERS as HIGHEST
+from generator.model import FEWEST_PLAYERS as LOWEST
+from generator.model import MOST_PLAYERS as HIGHEST
+
 RANGE = re.compile(r"^\s*(\d{1,2})\s*(?:[-–—~]\s*(\d{1,2}))?\s*(?:명)?\s*$")
 EXAMPLE = "'5-6'(5명부터 6명까지) 또는 '7'(7명만)"
 
@@ -27,12 +29,19 @@ def parse_players(value) -> tuple[tuple[int, int] | None, str | None]:
         if match:
             low = int(match.group(1))
             high = int(match.group(2) or low)
-    elif isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    elif (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         low, high = value
     if low is None or high is None:
         return None, f"인원 범위 {value!r}를 읽을 수 없습니다. {EXAMPLE}처럼 쓰세요."
     if not LOWEST <= low <= high <= HIGHEST:
-        return None, f"인원 범위 {value!r}는 쓸 수 없습니다. {LOWEST}명에서 {HIGHEST}명 사이로, 작은 수를 먼저 써 주세요(예: {EXAMPLE})."
+        return (
+            None,
+            f"인원 범위 {value!r}는 쓸 수 없습니다. {LOWEST}명에서 {HIGHEST}명 사이로, 작은 수를 먼저 써 주세요(예: {EXAMPLE}).",
+        )
     return (low, high), None
 
 

@@ -90,12 +90,16 @@ def sort_key(character: Character) -> tuple:
     return (team, edition, character.name)
 
 
-def search(characters, query: str | None = None, team: str | None = None, edition: str | None = None) -> list[Character]:
+def search(
+    characters, query: str | None = None, team: str | None = None, edition: str | None = None
+) -> list[Character]:
     """Matching characters in sheet order. `team` and `edition` are already normalised (see team_of, edition_of)."""
     found = [
         c
         for c in characters
-        if (team is None or c.team == team) and (edition is None or (c.edition or "custom") == edition) and matches(c, query)
+        if (team is None or c.team == team)
+        and (edition is None or (c.edition or "custom") == edition)
+        and matches(c, query)
     ]
     return sorted(found, key=sort_key)
 

@@ -74,8 +74,14 @@ class StandardOrder:
         """The edition whose sheet has exactly these townsfolk, outsiders, minions and demons, if any (travellers
         and fabled come and go: the publisher's own file of an edition often leaves them out)."""
         wanted = {c.id for c in characters if c.team in BAG_TEAMS}
-        return next((sheet for sheet in self.sheets.values()
-                     if {cid for cid in sheet.ids if cid in library and library[cid].team in BAG_TEAMS} == wanted), None)
+        return next(
+            (
+                sheet
+                for sheet in self.sheets.values()
+                if {cid for cid in sheet.ids if cid in library and library[cid].team in BAG_TEAMS} == wanted
+            ),
+            None,
+        )
 
     def place(self, character: Character) -> float:
         if character.id in self.ranks:
@@ -109,8 +115,12 @@ def load_standard_order(content_dir: Path, characters: dict[str, Character], rep
     roles = data.get("roles") if isinstance(data, dict) else None
     if not (isinstance(openings, list) and all(isinstance(o, str) for o in openings) and isinstance(roles, dict)):
         if located is not None:
-            report.warning("sort-facts", f"{FACTS_FILE}에 openings(문장 목록)와 roles(캐릭터별 opening·length)가 없어, "
-                                         "공식 순서를 한국어 능력의 첫머리로 정합니다.", where=str(path))
+            report.warning(
+                "sort-facts",
+                f"{FACTS_FILE}에 openings(문장 목록)와 roles(캐릭터별 opening·length)가 없어, "
+                "공식 순서를 한국어 능력의 첫머리로 정합니다.",
+                where=str(path),
+            )
         return StandardOrder(sheets=edition_sheets(content_dir, report))
     openings_t = tuple(openings)
     facts = {cid: fact for cid, fact in roles.items() if cid in characters and _usable(fact, openings_t)}
@@ -124,8 +134,12 @@ def load_standard_order(content_dir: Path, characters: dict[str, Character], rep
 
 
 def _usable(fact, openings: tuple[str, ...]) -> bool:
-    return (isinstance(fact, dict) and (fact.get("opening") is None or fact.get("opening") in openings)
-            and isinstance(fact.get("length"), int) and not isinstance(fact.get("length"), bool))
+    return (
+        isinstance(fact, dict)
+        and (fact.get("opening") is None or fact.get("opening") in openings)
+        and isinstance(fact.get("length"), int)
+        and not isinstance(fact.get("length"), bool)
+    )
 
 
 def _fact_key(character: Character, fact: dict, openings: tuple[str, ...]) -> tuple:
@@ -143,8 +157,11 @@ def edition_sheets(content_dir: Path, report: Report) -> dict[str, EditionSheet]
         listed = data.get("characters")
         if isinstance(listed, list):
             title, author = data.get("title"), data.get("author")
-            sheets[name] = EditionSheet(title if isinstance(title, str) else name, author if isinstance(author, str) else None,
-                                        [cid for cid in listed if isinstance(cid, str)])
+            sheets[name] = EditionSheet(
+                title if isinstance(title, str) else name,
+                author if isinstance(author, str) else None,
+                [cid for cid in listed if isinstance(cid, str)],
+            )
     return sheets
 
 

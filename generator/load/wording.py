@@ -14,13 +14,13 @@
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import re
 from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
-from generator.keep import parsecache
+from generator.caches import remembered
 from generator.josa import final_sound, with_particle
+from generator.keep import parsecache
 
 NBSP = "\u00a0"
 HANGUL = "가-힣"
@@ -28,19 +28,88 @@ HANGUL = "가-힣"
 # particle run that follows it (은, 이라고, 으로는 …) and tossi picks its form again for the new word.
 CONSONANT_HEADS = ("으로", "은", "이", "을", "과", "아")
 VOWEL_TO_CONSONANT = (
-    ("로", "으로"), ("는", "은"), ("가", "이"), ("를", "을"), ("와", "과"), ("라", "이라"), ("나", "이나"),
-    ("며", "이며"), ("였", "이었"), ("예", "이에"), ("든", "이든"), ("란", "이란"), ("랑", "이랑"), ("여", "이여"),
-    ("야", "이야"), ("다", "이다"),
+    ("로", "으로"),
+    ("는", "은"),
+    ("가", "이"),
+    ("를", "을"),
+    ("와", "과"),
+    ("라", "이라"),
+    ("나", "이나"),
+    ("며", "이며"),
+    ("였", "이었"),
+    ("예", "이에"),
+    ("든", "이든"),
+    ("란", "이란"),
+    ("랑", "이랑"),
+    ("여", "이여"),
+    ("야", "이야"),
+    ("다", "이다"),
 )
 # What may follow a name directly: a particle or a suffix. Any other Hangul means the name is part of a longer
 # word ('포' in '포기'), so it does not match there.
-FOLLOWERS = tuple(sorted({
-    "은", "는", "이", "가", "을", "를", "의", "에", "와", "과", "도", "만", "로", "으로", "까지", "부터", "처럼", "보다",
-    "마다", "조차", "뿐", "들", "님", "라", "나", "며", "다", "였", "예", "든", "란", "랑", "여", "야", "아", "한테",
-    "께", "입", "인", "일", "임", "이나", "이라", "이며", "이었", "에게", "에서", "하고", "이고", "고", "밖에",
-}, key=len, reverse=True))
+FOLLOWERS = tuple(
+    sorted(
+        {
+            "은",
+            "는",
+            "이",
+            "가",
+            "을",
+            "를",
+            "의",
+            "에",
+            "와",
+            "과",
+            "도",
+            "만",
+            "로",
+            "으로",
+            "까지",
+            "부터",
+            "처럼",
+            "보다",
+            "마다",
+            "조차",
+            "뿐",
+            "들",
+            "님",
+            "라",
+            "나",
+            "며",
+            "다",
+            "였",
+            "예",
+            "든",
+            "란",
+            "랑",
+            "여",
+            "야",
+            "아",
+            "한테",
+            "께",
+            "입",
+            "인",
+            "일",
+            "임",
+            "이나",
+            "이라",
+            "이며",
+            "이었",
+            "에게",
+            "에서",
+            "하고",
+            "이고",
+            "고",
+            "밖에",
+        },
+        key=len,
+        reverse=True,
+    )
+)
 MARKERS = ("알림",)
-SIGNED_COUNT = re.compile(rf"(?<=[{HANGUL}]) (?=[+\-−]\d)")  # '외지인 -1명' stays on one line  # the word that marks a reminder token in storyteller text (after glossary replacement)
+SIGNED_COUNT = re.compile(
+    rf"(?<=[{HANGUL}]) (?=[+\-−]\d)"
+)  # '외지인 -1명' stays on one line  # the word that marks a reminder token in storyteller text (after glossary replacement)
 
 
 def load_glossary(content_dir) -> list[tuple[str, list[str]]]:
@@ -69,7 +138,9 @@ def load_glossary(content_dir) -> list[tuple[str, list[str]]]:
 def entry_is_printed(entry) -> bool:
     """A glossary entry that changes print: not a phrasing rule for our own texts only (`print: false`)."""
     return (
-        isinstance(entry, dict) and isinstance(entry.get("term"), str) and isinstance(entry.get("avoid"), list)
+        isinstance(entry, dict)
+        and isinstance(entry.get("term"), str)
+        and isinstance(entry.get("avoid"), list)
         and entry.get("print", True) is not False
     )
 
@@ -99,15 +170,15 @@ def fix_particle(old: str, new: str, rest: str) -> str:
     else:
         for vowel, consonant in VOWEL_TO_CONSONANT:
             if run.startswith(vowel):
-                particle = consonant + run[len(vowel):]
+                particle = consonant + run[len(vowel) :]
                 break
     if particle is None:
         return rest
     try:
-        fixed = with_particle(new, particle)[len(new):]
+        fixed = with_particle(new, particle)[len(new) :]
     except (ValueError, KeyError, IndexError):
         return rest
-    return fixed + rest[len(run):]
+    return fixed + rest[len(run) :]
 
 
 class Wording:
@@ -186,8 +257,16 @@ class Wording:
             start, found = match.start(), match.group(0)
             if not self._fits(text, match.end(), found, followers):  # a shorter key here may still fit
                 keys = keys or sorted(table, key=len, reverse=True)
-                found = next((k for k in keys if len(k) < len(found) and text.startswith(k, start)
-                              and self._fits(text, start + len(k), k, followers)), None)
+                found = next(
+                    (
+                        k
+                        for k in keys
+                        if len(k) < len(found)
+                        and text.startswith(k, start)
+                        and self._fits(text, start + len(k), k, followers)
+                    ),
+                    None,
+                )
                 if found is None:
                     position = start + 1
                     continue
@@ -242,8 +321,10 @@ def tie_phrases(text: str) -> str:
 BOUND_NOUNS = "수|것|때|줄|뿐|데|적|채|듯|만큼"
 # what may follow a bound noun in the same word: particles and the copula ('수도', '것을', '때마다', '것입니다'),
 # not any syllables ('수도사', '데몬' are nouns of their own)
-BOUND_TAIL = ("이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|"
-              "이라도|라도|이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면")
+BOUND_TAIL = (
+    "이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|"
+    "이라도|라도|이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면"
+)
 BOUND_NOUN = re.compile(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$))")
 VERB_BEFORE_BOUND = re.compile(rf"[가-힣][ \u00a0](?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$)")
 FINAL_N, FINAL_L = 4, 8
@@ -308,4 +389,3 @@ def wording(game) -> Wording:
     if cached is None:
         cached = game.__dict__["_wording"] = Wording(game)
     return cached
-

@@ -39,8 +39,10 @@ FOLD_MARK = 14.0  # points: a short line at the fold, in the margin at the top a
 
 def fold_marks(x: float, height: float) -> str:
     """Two short grey lines where the sheet folds, outside the pages' type area, to fold and staple true."""
-    return (f"q 0.5 w 0.55 G {x:.4f} 0 m {x:.4f} {FOLD_MARK:.4f} l S "
-            f"{x:.4f} {height - FOLD_MARK:.4f} m {x:.4f} {height:.4f} l S Q")
+    return (
+        f"q 0.5 w 0.55 G {x:.4f} 0 m {x:.4f} {FOLD_MARK:.4f} l S "
+        f"{x:.4f} {height - FOLD_MARK:.4f} m {x:.4f} {height:.4f} l S Q"
+    )
 
 
 def creep_shift(sheet: int, sheets: int, creep: float) -> float:

@@ -69,7 +69,9 @@ class PdfObjects:
 
     def page_box(self, page: int) -> tuple[float, float, float, float]:
         """The page's /MediaBox: left, bottom, right, top."""
-        left, bottom, right, top = (float(v) for v in dictionary_entry(self.objects[page].dictionary, "MediaBox").strip(b"[] \n").split())
+        left, bottom, right, top = (
+            float(v) for v in dictionary_entry(self.objects[page].dictionary, "MediaBox").strip(b"[] \n").split()
+        )
         return left, bottom, right, top
 
     def page_size(self, page: int) -> tuple[float, float]:
@@ -88,8 +90,15 @@ class PdfObjects:
         inner = content.dictionary.strip()[2:-2].strip()
         resources = dictionary_entry(text, "Resources") or b"<< >>"
         box = dictionary_entry(text, "MediaBox")
-        content.dictionary = (b"<<\n" + inner + b" /BBox " + box + b" /FormType 1 /Resources " + resources
-                              + b" /Subtype /Form /Type /XObject\n>>")
+        content.dictionary = (
+            b"<<\n"
+            + inner
+            + b" /BBox "
+            + box
+            + b" /FormType 1 /Resources "
+            + resources
+            + b" /Subtype /Form /Type /XObject\n>>"
+        )
         return numbers[0]
 
     def reachable_from(self, roots: list[int]) -> list[int]:
@@ -220,8 +229,9 @@ def renumbered(text: bytes, numbers: dict[int, int]) -> bytes:
     return _STRING_OR_REFERENCE.sub(swap, text)
 
 
-def write_pdf(source: PdfObjects, kept: list[int], sides: list[tuple[str, bytes, tuple[float, float]]],
-              info: int | None) -> bytes:
+def write_pdf(
+    source: PdfObjects, kept: list[int], sides: list[tuple[str, bytes, tuple[float, float]]], info: int | None
+) -> bytes:
     """A new PDF of the kept objects (renumbered from 1, in their order) and one page per side: (the /XObject
     entries naming kept objects by their old numbers, the Flate-compressed content, the page size)."""
     numbers = {old: new for new, old in enumerate(kept, start=1)}
@@ -239,8 +249,14 @@ def write_pdf(source: PdfObjects, kept: list[int], sides: list[tuple[str, bytes,
         content_number, page_number = next_number + 2 * index, next_number + 2 * index + 1
         body.append((content_number, b"<< /Filter /FlateDecode /Length %d >>" % len(content), content))
         resources = renumbered(b"<< /XObject << " + xobjects.encode("ascii") + b" >> >>", numbers)
-        body.append((page_number, b"<< /Contents %d 0 R /MediaBox [ 0 0 %s %s ] /Parent %d 0 R /Resources %s /Type /Page >>"
-                     % (content_number, _num(width), _num(height), pages_number, resources), None))
+        body.append(
+            (
+                page_number,
+                b"<< /Contents %d 0 R /MediaBox [ 0 0 %s %s ] /Parent %d 0 R /Resources %s /Type /Page >>"
+                % (content_number, _num(width), _num(height), pages_number, resources),
+                None,
+            )
+        )
         kids.append(b"%d 0 R" % page_number)
     body.append((pages_number, b"<< /Count %d /Kids [ %s ] /Type /Pages >>" % (len(kids), b" ".join(kids)), None))
     catalog = pages_number + 1
@@ -258,11 +274,16 @@ def write_pdf(source: PdfObjects, kept: list[int], sides: list[tuple[str, bytes,
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     digest = hashlib.md5(bytes(out)).hexdigest().encode()
     info_entry = b"/Info %d 0 R " % numbers[info] if info is not None else b""
-    out += (b"trailer\n<< /ID [ <%s> <%s> ] %s/Root %d 0 R /Size %d >>\nstartxref\n%d\n%%%%EOF\n"
-            % (digest, digest, info_entry, catalog, len(body) + 1, xref_at))
+    out += b"trailer\n<< /ID [ <%s> <%s> ] %s/Root %d 0 R /Size %d >>\nstartxref\n%d\n%%%%EOF\n" % (
+        digest,
+        digest,
+        info_entry,
+        catalog,
+        len(body) + 1,
+        xref_at,
+    )
     return bytes(out)
 
 
 def _num(value: float) -> bytes:
     return (b"%.4f" % value).rstrip(b"0").rstrip(b".")
-

@@ -90,10 +90,21 @@ def name_entries(content_dir: Path | None, report: Report) -> list[dict]:
         ids_file = DEFAULT_CONTENT_DIR / "ids.yaml"
     located = load_yaml(ids_file, report) if ids_file.is_file() else None
     if located is not None and isinstance(located.data, list):
-        entries.extend(e for e in located.data if isinstance(e, dict) and isinstance(e.get("id"), str) and isinstance(e.get("name"), str))
+        entries.extend(
+            e
+            for e in located.data
+            if isinstance(e, dict) and isinstance(e.get("id"), str) and isinstance(e.get("name"), str)
+        )
     if (content_dir / "characters").is_dir():
         for character in load_characters(content_dir, Report()).values():
-            entries.append({"id": character.id, "name": character.name, "team": character.team, "aliases": [*character.aliases, *character.community_names]})
+            entries.append(
+                {
+                    "id": character.id,
+                    "name": character.name,
+                    "team": character.team,
+                    "aliases": [*character.aliases, *character.community_names],
+                }
+            )
     return entries
 
 
@@ -121,10 +132,10 @@ def name_table(entries: list[dict]):
 def planned_files(characters: dict[str, dict], out: Path) -> tuple[list[tuple[str, bytes, bool]], int, list]:
     """(file name, bytes, replaces an existing file) for every character whose file is new or differs, the number
     already up to date, and the ids refused (not plain ids, so no file name is made of them)."""
-    from generator.load.characters import ID_PATTERN
     from generator.disk import NotReadable, read_capped
-    from generator.write.importer import dump_character_yaml
     from generator.limits import MAX_FILE_BYTES
+    from generator.load.characters import ID_PATTERN
+    from generator.write.importer import dump_character_yaml
 
     changed: list[tuple[str, bytes, bool]] = []
     unchanged, refused = 0, []
@@ -226,7 +237,11 @@ def make_starter(folder: Path, source: Path = DEFAULT_CONTENT_DIR) -> Path:
     script_path = folder / "scripts" / f"{SCRIPT_ID}.yaml"
     shutil.copy2(STARTER_DIR / "character.yaml", folder / "characters" / f"{EXAMPLE_ID}.yaml")
     shutil.copy2(STARTER_DIR / f"{EXAMPLE_ID}.svg", folder / "icons" / f"{EXAMPLE_ID}.svg")
-    script_path.write_text(fill((STARTER_DIR / "script.yaml").read_text(encoding="utf-8"), folder, script_path), encoding="utf-8")
-    (folder / "README.md").write_text(fill((STARTER_DIR / "README.md").read_text(encoding="utf-8"), folder, script_path), encoding="utf-8")
+    script_path.write_text(
+        fill((STARTER_DIR / "script.yaml").read_text(encoding="utf-8"), folder, script_path), encoding="utf-8"
+    )
+    (folder / "README.md").write_text(
+        fill((STARTER_DIR / "README.md").read_text(encoding="utf-8"), folder, script_path), encoding="utf-8"
+    )
     insert_into_night_order(folder / "night_order.yaml", EXAMPLE_ID, "first_night", after="washerwoman")
     return script_path

@@ -53,7 +53,9 @@ def edition_of(value: str | None) -> str | None:
     return parse(value)
 
 
-def search_characters(characters, query: str | None = None, team: str | None = None, edition: str | None = None) -> list:
+def search_characters(
+    characters, query: str | None = None, team: str | None = None, edition: str | None = None
+) -> list:
     from generator.load.search import search
 
     return search(characters, query, team, edition)

@@ -17,8 +17,9 @@ import os
 import pickle
 import signal
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Callable, Generic, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
 from generator.interrupts import child_defaults
 

@@ -66,13 +66,20 @@ def resolve_token_choices(game, options: RenderOptions) -> list[tuple[str, str]]
         found = names.get(_squash(name))
         if found is None:
             known = [c.id for c in game.characters] + [c.name for c in game.characters] + list(EXTRAS)
-            problems.append((flag, f"'{name}'는 이 스크립트의 캐릭터가 아닙니다.{suggest(name, known)} "
-                                   f"캐릭터 id나 이름, 또는 {', '.join(EXTRAS)}를 쓰세요."))
+            problems.append(
+                (
+                    flag,
+                    f"'{name}'는 이 스크립트의 캐릭터가 아닙니다.{suggest(name, known)} "
+                    f"캐릭터 id나 이름, 또는 {', '.join(EXTRAS)}를 쓰세요.",
+                )
+            )
         return found
 
     if options.only is not None:
         options.only = tuple(found for name in options.only if (found := resolve(name, "--only")) is not None)
-    options.copies = {found: count for name, count in options.copies.items() if (found := resolve(name, "--copies")) is not None}
+    options.copies = {
+        found: count for name, count in options.copies.items() if (found := resolve(name, "--copies")) is not None
+    }
     return problems
 
 

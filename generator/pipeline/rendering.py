@@ -4,20 +4,21 @@ Korean TextDoesNotFit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
-from generator.keep import parsecache
 from generator.findings import TextDoesNotFit
+from generator.keep import parsecache
 from generator.options import RenderOptions
-
 
 # The almanac takes about as long as all the other documents together, so it gets the second core when one is
 # free; when other work holds it, a child would only queue behind that work, and everything renders here.
 SEPARATE_PROCESS = ("almanac",)
 
 
-def render_documents(game, options: RenderOptions, modules: list[str], progress: Callable[[str], None] = lambda line: None) -> list[tuple[str, bytes]]:
+def render_documents(
+    game, options: RenderOptions, modules: list[str], progress: Callable[[str], None] = lambda line: None
+) -> list[tuple[str, bytes]]:
     """Every chosen document's files, in the order of `modules`; the almanac renders in a child process beside the rest
     when a core is free. `progress` hears a Korean line as each document starts."""
     from generator.pipeline import parallel
@@ -54,7 +55,9 @@ def render_documents(game, options: RenderOptions, modules: list[str], progress:
     if options.sheet_copies > 1 and "script_sheet" in results:
         from generator.pdf.repeat import repeat_pages
 
-        results["script_sheet"] = [(name, repeat_pages(data, options.sheet_copies)) for name, data in results["script_sheet"]]
+        results["script_sheet"] = [
+            (name, repeat_pages(data, options.sheet_copies)) for name, data in results["script_sheet"]
+        ]
     return [item for module_name in modules for item in results[module_name]]
 
 
@@ -68,7 +71,9 @@ def render_one(module_name: str, game, options: RenderOptions) -> list[tuple[str
     try:
         return document_builder(module_name)(game, options)
     except LayoutError as exc:
-        raise TextDoesNotFit(layout_failure_message(game, dict(DOCUMENTS).get(module_name, module_name), str(exc))) from exc
+        raise TextDoesNotFit(
+            layout_failure_message(game, dict(DOCUMENTS).get(module_name, module_name), str(exc))
+        ) from exc
 
 
 def build_in_child(module_name: str, game, options: RenderOptions):

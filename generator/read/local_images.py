@@ -67,7 +67,10 @@ class NotRead(Exception):
 
 
 # finding codes by field: (a URL, a script with no folder, a path out of the folder)
-CODES = {"image": ("icon-url", "icon-missing", "icon-path-escapes"), "logo": ("logo-url", "logo-not-read", "logo-path-escapes")}
+CODES = {
+    "image": ("icon-url", "icon-missing", "icon-path-escapes"),
+    "logo": ("logo-url", "logo-not-read", "logo-path-escapes"),
+}
 
 
 def script_file(value: str, base: str | None, field: str, instead: str) -> Path:

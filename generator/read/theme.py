@@ -8,7 +8,6 @@ its numbers and colours checked the same way."""
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import FONTS_DIR, TEMPLATES_DIR
+from generator.caches import remembered
 from generator.keep import parsecache
 
 MM = 72 / 25.4  # points per millimetre

@@ -10,12 +10,8 @@ def syntax_finding(report: Report, where: str, line: int | None, problem: str) -
     report.cannot_read("yaml-syntax", f"YAML 문법 오류: {problem or '알 수 없는 문제'} ({place})", where=place)
 
 
-_DIRECTIVE_OR_TAG = (
-    "'%'로 시작하는 줄(YAML 지시문)이나 '!'로 시작하는 값(태그)은 쓸 수 없습니다. 글자로 쓰려면 값 전체를 따옴표로 감싸세요"
-)
-_BAD_ESCAPE = (
-    "큰따옴표 안의 역슬래시 표기(\\x, \\u 등)가 올바르지 않습니다. 역슬래시를 글자 그대로 쓰려면 작은따옴표로 감싸거나 \\를 두 번 쓰세요"
-)
+_DIRECTIVE_OR_TAG = "'%'로 시작하는 줄(YAML 지시문)이나 '!'로 시작하는 값(태그)은 쓸 수 없습니다. 글자로 쓰려면 값 전체를 따옴표로 감싸세요"
+_BAD_ESCAPE = "큰따옴표 안의 역슬래시 표기(\\x, \\u 등)가 올바르지 않습니다. 역슬래시를 글자 그대로 쓰려면 작은따옴표로 감싸거나 \\를 두 번 쓰세요"
 # PyYAML's problem texts (their start) → Korean; the first match wins, so longer starts come first.
 _YAML_PROBLEMS = {
     "mapping values are not allowed here": "이 위치에는 '키: 값'을 쓸 수 없습니다. 값에 ': '가 들어 있으면 값 전체를 따옴표로 감싸고, 아니면 들여쓰기를 확인하세요",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from generator.caches import kept, remembered
 import copy
 import marshal
 import os
@@ -10,10 +9,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.keep import parsecache
+from generator.caches import kept, remembered
 from generator.disk import NotReadable, read_capped
 from generator.findings import Report
 from generator.josa import quoted
+from generator.keep import parsecache
 from generator.limits import MAX_FILE_BYTES, MAX_YAML_LINES
 from generator.read.yamlerrors import YAML_PROBLEM_FALLBACK, syntax_finding, translate_yaml_problem
 
@@ -43,7 +43,7 @@ class Places:
     """'file:line' of a mapping's keys and of its list items as 'key[n]' (1-based), worked out only when a message
     asks (most fields never need one). Behaves like a read-only dict for get() and `in`."""
 
-    def __init__(self, located: "Located", prefix: tuple = ()):
+    def __init__(self, located: Located, prefix: tuple = ()):
         self.located = located
         self.prefix = prefix
 
@@ -66,7 +66,7 @@ class Places:
 
     __hash__ = None
 
-    def __deepcopy__(self, memo) -> "Places":
+    def __deepcopy__(self, memo) -> Places:
         return self  # a read-only view: dataclasses.asdict and copies need not duplicate the whole file
 
 
@@ -160,12 +160,18 @@ def _construct(node, loader, key_path, lines, duplicates, seen=None, folded=None
     lines[key_path] = node.start_mark.line + 1
     expected_tag = _plain_tags().get(type(node))
     if expected_tag and node.tag != expected_tag:
-        raise ContentShapeError(f"YAML 태그 {quoted(node.tag, '은')} 쓸 수 없습니다. 태그(!…) 없이 평범한 값만 쓰세요", node.start_mark.line + 1)
+        raise ContentShapeError(
+            f"YAML 태그 {quoted(node.tag, '은')} 쓸 수 없습니다. 태그(!…) 없이 평범한 값만 쓰세요",
+            node.start_mark.line + 1,
+        )
     if isinstance(node, yaml.MappingNode):
         result = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                raise ContentShapeError("키에는 목록이나 묶음을 쓸 수 없습니다. 키는 글자 하나(예: name)여야 합니다", key_node.start_mark.line + 1)
+                raise ContentShapeError(
+                    "키에는 목록이나 묶음을 쓸 수 없습니다. 키는 글자 하나(예: name)여야 합니다",
+                    key_node.start_mark.line + 1,
+                )
             key = loader.construct_object(key_node, deep=True)
             if isinstance(key, str):
                 key = unicodedata.normalize("NFC", key)
@@ -177,7 +183,10 @@ def _construct(node, loader, key_path, lines, duplicates, seen=None, folded=None
             lines[key_path + (key,)] = line
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_construct(item, loader, key_path + (i,), lines, duplicates, seen, folded) for i, item in enumerate(node.value)]
+        return [
+            _construct(item, loader, key_path + (i,), lines, duplicates, seen, folded)
+            for i, item in enumerate(node.value)
+        ]
     if folded is not None and not node.style and node.end_mark.line > node.start_mark.line:
         folded.append((key_path, node.start_mark.line, node.end_mark.line))  # a plain value folded over lines
     try:
@@ -202,7 +211,9 @@ def read_text(path: Path, report: Report) -> str | None:
         return None
     if b"\x00" in raw:
         where = display_path(path)
-        report.cannot_read("file-binary", f"텍스트 파일이 아닙니다(이진 데이터). UTF-8 YAML 또는 JSON만 읽습니다: {where}", where=where)
+        report.cannot_read(
+            "file-binary", f"텍스트 파일이 아닙니다(이진 데이터). UTF-8 YAML 또는 JSON만 읽습니다: {where}", where=where
+        )
         return None
     try:
         return raw.decode("utf-8-sig")
@@ -332,10 +343,17 @@ def _explain_fast_failure(failure: Exception, report: Report, where: str) -> Non
         syntax_finding(report, where, failure.line, failure.message)
         return
     if isinstance(failure, _AliasFound):
-        syntax_finding(report, where, failure.line, "YAML 별칭(*이름)은 사용할 수 없습니다. 같은 값을 그대로 다시 쓰세요")
+        syntax_finding(
+            report, where, failure.line, "YAML 별칭(*이름)은 사용할 수 없습니다. 같은 값을 그대로 다시 쓰세요"
+        )
         return
     mark = failure.problem_mark or failure.context_mark
-    syntax_finding(report, where, mark.line + 1 if mark else None, translate_yaml_problem(failure.problem or "", failure.context or ""))
+    syntax_finding(
+        report,
+        where,
+        mark.line + 1 if mark else None,
+        translate_yaml_problem(failure.problem or "", failure.context or ""),
+    )
 
 
 _PARSED: dict[str, tuple] = kept({})  # text → (what _parse_fast made of it, its data as marshal bytes or None)
@@ -389,12 +407,23 @@ def _parse_explained(text: str, report: Report, where: str):
         data = _construct(node, loader, (), lines, duplicates, None, folded) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        syntax_finding(report, where, mark.line + 1 if mark else None, translate_yaml_problem(exc.problem or exc.context or "", exc.context or ""))
+        syntax_finding(
+            report,
+            where,
+            mark.line + 1 if mark else None,
+            translate_yaml_problem(exc.problem or exc.context or "", exc.context or ""),
+        )
         return None
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
-        syntax_finding(report, where, line, f"YAML에 쓸 수 없는 제어 문자(U+{exc.character:04X})가 있습니다. 지워 주세요"
-                if isinstance(exc.character, int) else "YAML에 쓸 수 없는 문자가 있습니다. 지워 주세요")
+        syntax_finding(
+            report,
+            where,
+            line,
+            f"YAML에 쓸 수 없는 제어 문자(U+{exc.character:04X})가 있습니다. 지워 주세요"
+            if isinstance(exc.character, int)
+            else "YAML에 쓸 수 없는 문자가 있습니다. 지워 주세요",
+        )
         return None
     except ContentShapeError as exc:
         syntax_finding(report, where, exc.line, exc.message)
@@ -411,4 +440,4 @@ def _parse_explained(text: str, report: Report, where: str):
 
 
 CAREFUL_PARSE_CHARS = 200_000  # past this, a file's syntax error is explained from libyaml's report (the careful
-                               # pure-Python loader needs about 3 s a megabyte)
+# pure-Python loader needs about 3 s a megabyte)

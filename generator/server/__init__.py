@@ -34,7 +34,9 @@ def create_app(content_dir: Path | None = None, workspace: Path | None = None, d
     # the page's scripts are ES modules, which a browser runs only when served as JavaScript; some systems' MIME
     # tables (the Windows registry) say otherwise for .js
     mimetypes.add_type("text/javascript", ".js")
-    app = Flask(__name__, root_path=str(WEB_DIR), template_folder=".", static_folder="static", static_url_path="/static")
+    app = Flask(
+        __name__, root_path=str(WEB_DIR), template_folder=".", static_folder="static", static_url_path="/static"
+    )
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.config["BOTC_DEBUG"] = debug
     app.json.ensure_ascii = False

@@ -82,7 +82,7 @@ def printable_game(refused_key: str, force: bool | None = None):
 
 def download(data: bytes, mimetype: str, filename: str, findings=()) -> Response:
     response = Response(data, mimetype=mimetype)
-    plain = filename if filename.isascii() else "botc-pnp" + filename[filename.rfind("."):]
+    plain = filename if filename.isascii() else "botc-pnp" + filename[filename.rfind(".") :]
     response.headers["Content-Disposition"] = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename)}"
     if findings:
         # rendering warnings (a text shrunk to the limit, an unusable icon): the page lists them
@@ -132,8 +132,9 @@ def checked_answer(game, report, script) -> dict:
         "errors": len(report.errors),
         "warnings": len(report.warnings),
         "setup": tables.setup_table(game),
-        "script": tables.script_state(game, script.meta, tables.written_ids(script.text),
-                                      tables.guessed_places(report, script.text)),
+        "script": tables.script_state(
+            game, script.meta, tables.written_ids(script.text), tables.guessed_places(report, script.text)
+        ),
         "left_out": tables.left_out(script.text, game, warm().loaded().lookup),
         "jinxes": tables.jinx_list(game),
         "added": tables.added_characters(game),
@@ -193,7 +194,9 @@ def document(module: str):
     if len(files) == 1:
         name, data = files[0]
         kind = "application/pdf" if name.endswith(".pdf") else "application/octet-stream"
-        return download(data, kind, f"{script.name}-{name}", findings)  # 'my-script-script.pdf': several scripts' files apart
+        return download(
+            data, kind, f"{script.name}-{name}", findings
+        )  # 'my-script-script.pdf': several scripts' files apart
     return download(zip_bytes(script.name, files), "application/zip", f"{script.name}-{module}.zip", findings)
 
 
@@ -245,7 +248,9 @@ def save():
         from generator.server.keeping import save_content
 
         path, command = save_content(workspace(), game, name, flag("overwrite"))
-        return jsonify({"path": display_path(path), "command": command, "content": display_path(path.parent.parent)}), 201
+        return jsonify(
+            {"path": display_path(path), "command": command, "content": display_path(path.parent.parent)}
+        ), 201
     path = workspace().save(game, name, flag("overwrite"))
     return jsonify({"path": display_path(path), "command": workspace().build_command(path)}), 201
 

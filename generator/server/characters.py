@@ -83,29 +83,42 @@ def edited(data: dict | None = None) -> Edited:
     loaded = warm().loaded()
     places = None
     if keep_places and fields["editing"]:  # opened from the script: its night places as the script prints them now
-        whole, _whole_report = game_from_request(loaded, script_request(json.dumps(data, ensure_ascii=False).encode(), name))
+        whole, _whole_report = game_from_request(
+            loaded, script_request(json.dumps(data, ensure_ascii=False).encode(), name)
+        )
         places = editor.current_places(whole, fields["editing"]) if whole is not None else None
         for night, keys in editor.NIGHT_FIELDS.items():
             fields.text[keys[0]] = (places or {}).get(night, "")
     rest, at = editor.split_script(data, fields["editing"])
-    base_game, base_report = game_from_request(loaded, script_request(json.dumps(rest, ensure_ascii=False).encode(), name))
+    base_game, base_report = game_from_request(
+        loaded, script_request(json.dumps(rest, ensure_ascii=False).encode(), name)
+    )
     if base_game is None or base_report.unreadable:
         raise refuse(400, "unreadable", base_report.findings)
     taken = set(loaded.library.characters) | set(base_game.script.character_ids) | set(loaded.library.fixed_steps)
-    suggested = fields["editing"] if fields["editing"] and fields["editing"] not in taken else editor.suggested_id(fields["name"], taken)
+    suggested = (
+        fields["editing"]
+        if fields["editing"] and fields["editing"] not in taken
+        else editor.suggested_id(fields["name"], taken)
+    )
     character_id, id_problem = fields["id"] or suggested, None
     if fields["id"] and not editor.ID_SHAPE.fullmatch(fields["id"]):
         id_problem = message("editor_id_shape", id=fields["id"][:60], limit=MAX_ID_LENGTH)
     elif fields["id"] in taken:
-        known = loaded.library.characters.get(fields["id"]) or next((c for c in base_game.listed if c.id == fields["id"]), None)
+        known = loaded.library.characters.get(fields["id"]) or next(
+            (c for c in base_game.listed if c.id == fields["id"]), None
+        )
         id_problem = message("editor_id_taken", id=fields["id"], name=known.name if known else fields["id"])
     if id_problem:
         character_id = suggested
     item = editor.character_object(fields, character_id, base_game)
     extras = editor.character_extras(fields)
     envelope = editor.with_character(rest, at, item, extras, icon, fields)
-    game, report = game_from_request(loaded, script_request(json.dumps(envelope, ensure_ascii=False).encode(), name),
-                                     prepare=editor.mark_fields(character_id))
+    game, report = game_from_request(
+        loaded,
+        script_request(json.dumps(envelope, ensure_ascii=False).encode(), name),
+        prepare=editor.mark_fields(character_id),
+    )
     if game is None or report.unreadable:
         raise refuse(400, "unreadable", report.findings)
     return Edited(character_id, item, extras, envelope, icon, game, report, base_game, id_problem, places)
@@ -118,23 +131,27 @@ def check():
     found = edited()
     by_field = editor.findings_by_field(found.report, found.character_id, found.item["name"])
     if found.id_problem:
-        by_field.setdefault("id", []).insert(0, {"level": "error", "code": "bad-id", "kind": "쓸 수 없는 id", "message": found.id_problem})
+        by_field.setdefault("id", []).insert(
+            0, {"level": "error", "code": "bad-id", "kind": "쓸 수 없는 id", "message": found.id_problem}
+        )
     counted = [f for items in by_field.values() for f in items]
     meta = next(item for item in found.envelope["script"] if isinstance(item, dict) and item.get("id") == "_meta")
-    return jsonify({
-        "id": found.character_id,
-        "object": found.item,
-        "extras": found.extras,
-        "meta": meta,
-        "findings": by_field,
-        "errors": sum(1 for f in counted if f["level"] == "error"),
-        "warnings": sum(1 for f in counted if f["level"] == "warning"),
-        "choices": editor.night_choices(found.base_game),
-        "characters": [{"id": c.id, "name": c.name, "team": c.team} for c in found.base_game.listed],
-        "nights": night_lists(found.game),
-        "jinxes": jinx_list(found.game),
-        "places": found.places,
-    })
+    return jsonify(
+        {
+            "id": found.character_id,
+            "object": found.item,
+            "extras": found.extras,
+            "meta": meta,
+            "findings": by_field,
+            "errors": sum(1 for f in counted if f["level"] == "error"),
+            "warnings": sum(1 for f in counted if f["level"] == "warning"),
+            "choices": editor.night_choices(found.base_game),
+            "characters": [{"id": c.id, "name": c.name, "team": c.team} for c in found.base_game.listed],
+            "nights": night_lists(found.game),
+            "jinxes": jinx_list(found.game),
+            "places": found.places,
+        }
+    )
 
 
 @characters.post("/preview")
@@ -155,7 +172,9 @@ def preview():
     else:  # the character alone: its row of the sheet, its line of the night card
         meta = next(item for item in found.envelope["script"] if isinstance(item, dict) and item.get("id") == "_meta")
         alone = {"script": [meta, found.item], **({"icons": {found.character_id: found.icon}} if found.icon else {})}
-        game, _report = game_from_request(warm().loaded(), script_request(json.dumps(alone, ensure_ascii=False).encode()))
+        game, _report = game_from_request(
+            warm().loaded(), script_request(json.dumps(alone, ensure_ascii=False).encode())
+        )
         if game is None:
             raise ApiError(400, message("unreadable"))
     files = render(warm(), game, options, [document])
@@ -178,7 +197,14 @@ def cropped_png(pdf: bytes, top: float) -> bytes:
     box = ImageChops.difference(image, Image.new("RGB", image.size, "white")).getbbox()
     if box:
         margin = 6
-        image = image.crop((max(box[0] - margin, 0), max(box[1] - margin, 0), min(box[2] + margin, image.width), min(box[3] + margin, image.height)))
+        image = image.crop(
+            (
+                max(box[0] - margin, 0),
+                max(box[1] - margin, 0),
+                min(box[2] + margin, image.width),
+                min(box[3] + margin, image.height),
+            )
+        )
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=3)
     return out.getvalue()

@@ -179,7 +179,11 @@ class Server(TcpWSGIServer):
         super().maintenance(now)  # connections idle past IDLE_TIMEOUT
         now = time.monotonic()
         for channel in list(self.active_channels.values()):
-            if channel.reading_since is not None and channel.reading_since < now - REQUEST_DEADLINE and not channel.requests:
+            if (
+                channel.reading_since is not None
+                and channel.reading_since < now - REQUEST_DEADLINE
+                and not channel.requests
+            ):
                 channel.will_close = True
             elif channel.stalled(now):
                 channel.time_out()

@@ -20,26 +20,59 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from generator.limits import MAX_TEXT_LENGTH
-from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
+from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS, MAX_TEXT_LENGTH
 from generator.model import NIGHTS, TEAMS
 from generator.server.errors import message, refuse
 
-TEXT_KEYS = ("id", "editing", "name", "team", "ability", "flavor", "first_night_after", "first_night", "first_cue",
-             "other_nights_after", "other_nights", "other_cue", "overview")
-LIST_KEYS = {"reminders": MAX_REMINDERS, "global_reminders": MAX_REMINDERS, "examples": MAX_LIST_ITEMS,
-             "how_to_run": MAX_LIST_ITEMS, "tips": MAX_LIST_ITEMS}
-NIGHT_FIELDS = {"first_night": ("first_night_after", "first_night", "first_cue"),
-                "other_nights": ("other_nights_after", "other_nights", "other_cue")}
-ID_SHAPE = re.compile(rf"[a-z][a-z0-9]{{0,{MAX_ID_LENGTH - 1}}}")  # the publisher's ids: lowercase letters and digits (export keeps them)
+TEXT_KEYS = (
+    "id",
+    "editing",
+    "name",
+    "team",
+    "ability",
+    "flavor",
+    "first_night_after",
+    "first_night",
+    "first_cue",
+    "other_nights_after",
+    "other_nights",
+    "other_cue",
+    "overview",
+)
+LIST_KEYS = {
+    "reminders": MAX_REMINDERS,
+    "global_reminders": MAX_REMINDERS,
+    "examples": MAX_LIST_ITEMS,
+    "how_to_run": MAX_LIST_ITEMS,
+    "tips": MAX_LIST_ITEMS,
+}
+NIGHT_FIELDS = {
+    "first_night": ("first_night_after", "first_night", "first_cue"),
+    "other_nights": ("other_nights_after", "other_nights", "other_cue"),
+}
+ID_SHAPE = re.compile(
+    rf"[a-z][a-z0-9]{{0,{MAX_ID_LENGTH - 1}}}"
+)  # the publisher's ids: lowercase letters and digits (export keeps them)
 PLACE = "editor:"  # a finding placed at 'editor:<field>' is about that field of the character being edited
 # findings whose place is the character's item rather than one of its fields: the field they are about
 CODE_FIELDS = {
-    "setup-unchecked": "ability", "setup-unknown": "ability", "setup-invalid": "ability", "setup-shortfall": "ability",
-    "reminder-unknown": "reminders", "night-order-guessed": "first_night_after", "cue-unused": "first_cue",
-    "cue-long": "first_cue", "bad-id": "id", "duplicate-id": "id", "night-every": "other_nights_after",
-    "night-star": "first_night_after", "night-start": "first_night_after", "night-missing": "first_night_after",
-    "night-extra": "first_night_after", "night-rule": "first_night_after", "night-dawn": "first_night_after",
+    "setup-unchecked": "ability",
+    "setup-unknown": "ability",
+    "setup-invalid": "ability",
+    "setup-shortfall": "ability",
+    "reminder-unknown": "reminders",
+    "night-order-guessed": "first_night_after",
+    "cue-unused": "first_cue",
+    "cue-long": "first_cue",
+    "bad-id": "id",
+    "duplicate-id": "id",
+    "night-every": "other_nights_after",
+    "night-star": "first_night_after",
+    "night-start": "first_night_after",
+    "night-missing": "first_night_after",
+    "night-extra": "first_night_after",
+    "night-rule": "first_night_after",
+    "night-dawn": "first_night_after",
 }
 
 # Hangul syllables → Latin letters (Revised Romanization, letter by letter): an id suggested from a Korean name
@@ -100,17 +133,32 @@ def read_fields(raw) -> Fields:
         fields.text[key] = unicodedata.normalize("NFC", value).strip()
     for key, limit in LIST_KEYS.items():
         value = raw.get(key) or []
-        if not isinstance(value, list) or len(value) > limit or not all(isinstance(v, str) and len(v) <= MAX_TEXT_LENGTH for v in value):
+        if (
+            not isinstance(value, list)
+            or len(value) > limit
+            or not all(isinstance(v, str) and len(v) <= MAX_TEXT_LENGTH for v in value)
+        ):
             raise refuse(400, "editor_list", field=key, limit=limit)
         fields.lists[key] = [unicodedata.normalize("NFC", v).strip() for v in value if v.strip()]
     fields.setup = raw.get("setup") is True
     jinxes = raw.get("jinxes") or []
-    if not isinstance(jinxes, list) or len(jinxes) > MAX_REMINDERS or not all(
-        isinstance(j, dict) and isinstance(j.get("with"), str) and isinstance(j.get("text"), str) and len(j["text"]) <= MAX_TEXT_LENGTH
-        for j in jinxes
+    if (
+        not isinstance(jinxes, list)
+        or len(jinxes) > MAX_REMINDERS
+        or not all(
+            isinstance(j, dict)
+            and isinstance(j.get("with"), str)
+            and isinstance(j.get("text"), str)
+            and len(j["text"]) <= MAX_TEXT_LENGTH
+            for j in jinxes
+        )
     ):
         raise refuse(400, "editor_list", field="jinxes", limit=MAX_REMINDERS)
-    fields.jinxes = [{"with": j["with"].strip(), "text": j["text"].strip()} for j in jinxes if j["with"].strip() and j["text"].strip()]
+    fields.jinxes = [
+        {"with": j["with"].strip(), "text": j["text"].strip()}
+        for j in jinxes
+        if j["with"].strip() and j["text"].strip()
+    ]
     fields.original = original_of(raw.get("original"))
     if fields.text["team"] not in TEAMS:
         fields.text["team"] = "townsfolk"
@@ -141,8 +189,13 @@ def night_choices(game) -> dict:
     choices = {}
     for night in NIGHTS:
         steps = [s for s in game.night_steps(night, all_players=True) if s != "dawn"]
-        choices[night] = [{"id": s, "name": (game.library.fixed_steps[s].name if s in game.library.fixed_steps else game.character(s).name)}
-                          for s in steps]
+        choices[night] = [
+            {
+                "id": s,
+                "name": (game.library.fixed_steps[s].name if s in game.library.fixed_steps else game.character(s).name),
+            }
+            for s in steps
+        ]
     return choices
 
 
@@ -174,8 +227,12 @@ def character_object(fields: Fields, character_id: str, base_game) -> dict:
     """The publisher's object for the fields (Korean text; night numbers from the script without the character)."""
     from generator.load.publisher.text import JSON_NIGHT_KEYS, JSON_REMINDER_KEYS
 
-    item: dict = {"id": character_id, "name": fields["name"] or character_id, "team": fields["team"],
-                  "ability": fields["ability"] or "…"}
+    item: dict = {
+        "id": character_id,
+        "name": fields["name"] or character_id,
+        "team": fields["team"],
+        "ability": fields["ability"] or "…",
+    }
     if fields["flavor"]:
         item["flavor"] = fields["flavor"]
     for night, (after_key, text_key, _cue) in NIGHT_FIELDS.items():
@@ -233,7 +290,11 @@ def with_character(rest: dict, at: int, item: dict, extras: dict, icon: str | No
             steps = [s for s in steps if s != item["id"]]
             after = fields[NIGHT_FIELDS[night][0]]
             if after:
-                at_step = steps.index(after) + 1 if after in steps else (steps.index("dawn") if "dawn" in steps else len(steps))
+                at_step = (
+                    steps.index(after) + 1
+                    if after in steps
+                    else (steps.index("dawn") if "dawn" in steps else len(steps))
+                )
                 steps.insert(at_step, item["id"])
             meta[key] = steps
     items[meta_at] = meta
@@ -248,8 +309,24 @@ def with_character(rest: dict, at: int, item: dict, extras: dict, icon: str | No
 
 def mark_fields(character_id: str):
     """A `prepare` for games.game_from_request: the edited character's fields are placed at 'editor:<field>'."""
-    keys = ("name", "team", "ability", "flavor", "overview", "examples", "how_to_run", "tips", "notes", "reminders",
-            "global_reminders", "first_night", "other_nights", "cues", "icon", "setup")
+    keys = (
+        "name",
+        "team",
+        "ability",
+        "flavor",
+        "overview",
+        "examples",
+        "how_to_run",
+        "tips",
+        "notes",
+        "reminders",
+        "global_reminders",
+        "first_night",
+        "other_nights",
+        "cues",
+        "icon",
+        "setup",
+    )
 
     def prepare(script) -> None:
         character = script.custom_characters.get(character_id)
@@ -263,7 +340,7 @@ def mark_fields(character_id: str):
 def field_of(finding) -> str:
     where = finding.where or ""
     if where.startswith(PLACE):
-        key = where[len(PLACE):].split("[")[0]
+        key = where[len(PLACE) :].split("[")[0]
         if key == "cues":
             return "first_cue" if "first_night" in finding.message else "other_cue"
         if key == "general":  # placed at the character as a whole: its code says which field
@@ -280,8 +357,11 @@ def findings_by_field(report, character_id: str, name: str) -> dict[str, list[di
 
     by_field: dict[str, list[dict]] = {}
     for finding in report.findings:
-        about = finding.subject == character_id or (finding.where or "").startswith(PLACE) or (
-            finding.code == "night-order-guessed" and name and name in finding.message)
+        about = (
+            finding.subject == character_id
+            or (finding.where or "").startswith(PLACE)
+            or (finding.code == "night-order-guessed" and name and name in finding.message)
+        )
         if about:
             item = finding_json(finding)
             if finding.code == "icon-missing":  # the editor has an upload field of its own: --icons is no help here

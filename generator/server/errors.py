@@ -3,7 +3,6 @@ anything we got wrong → a 500 with a Korean message and no traceback. Messages
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import sys
 import traceback
 from dataclasses import asdict
@@ -11,6 +10,7 @@ from dataclasses import asdict
 import yaml
 
 from generator import TEMPLATES_DIR
+from generator.caches import remembered
 
 MESSAGES_PATH = TEMPLATES_DIR / "web" / "messages.yaml"
 
@@ -80,7 +80,10 @@ def register(app) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         # the promise of the CLI holds here too: the user reads Korean, never a traceback
-        print(f"[오류] 요청을 처리하다 문제가 생겼습니다({request.method} {request.path}): {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            f"[오류] 요청을 처리하다 문제가 생겼습니다({request.method} {request.path}): {type(exc).__name__}: {exc}",
+            file=sys.stderr,
+        )
         if app.config.get("BOTC_DEBUG"):
             traceback.print_exc(file=sys.stderr)
         return answer(500, {"error": message("unexpected", kind=type(exc).__name__)})

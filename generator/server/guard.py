@@ -32,8 +32,11 @@ SECURITY_HEADERS = [
     ("X-Content-Type-Options", "nosniff"),
     # the page uses only its own files (scripts, styles, fonts, icons), blob: for the preview image and data: for the
     # picture the user chose as a logo (an <img> runs no script, an SVG's included)
-    ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; base-uri 'none'; "
-                                "form-action 'none'; frame-ancestors 'none'"),
+    (
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'",
+    ),
     ("Referrer-Policy", "no-referrer"),
     ("X-Frame-Options", "DENY"),  # frame-ancestors for browsers older than CSP 2
     ("Cross-Origin-Resource-Policy", "same-origin"),  # no other site may load an answer as an image or script
@@ -113,7 +116,7 @@ def split_host(host: str) -> tuple[str, int | None]:
             return host, None
         name, rest = host[:end], host[end:]
     elif host.count(":") == 1:
-        name, rest = host.split(":")[0], host[host.index(":"):]
+        name, rest = host.split(":")[0], host[host.index(":") :]
     else:
         return host, None  # no port (or an IPv6 address without brackets, which never matches)
     if not rest:

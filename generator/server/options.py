@@ -9,13 +9,14 @@ line uses, so a flag added to the table appears in the page and is accepted by t
 
 from __future__ import annotations
 
-from generator.caches import remembered
 from dataclasses import dataclass
 
 import yaml
 
 from generator import TEMPLATES_DIR
-from generator.options import Option, OptionError, RenderOptions, page_options, render_options as checked_options
+from generator.caches import remembered
+from generator.options import Option, OptionError, RenderOptions, page_options
+from generator.options import render_options as checked_options
 from generator.server.errors import ApiError, message
 
 LABELS_PATH = TEMPLATES_DIR / "web" / "labels.yaml"
@@ -40,9 +41,18 @@ class OptionField:
 
     def as_json(self) -> dict:
         return {
-            "name": self.name, "flag": self.flag, "kind": self.kind, "label": self.label, "help": self.help,
-            "default": self.default, "choices": list(self.choices), "metavar": self.metavar,
-            "choice_labels": list(self.choice_labels), "group": self.group, "low": self.low, "high": self.high,
+            "name": self.name,
+            "flag": self.flag,
+            "kind": self.kind,
+            "label": self.label,
+            "help": self.help,
+            "default": self.default,
+            "choices": list(self.choices),
+            "metavar": self.metavar,
+            "choice_labels": list(self.choice_labels),
+            "group": self.group,
+            "low": self.low,
+            "high": self.high,
         }
 
 
@@ -131,7 +141,11 @@ def render_options(query) -> RenderOptions:
     """RenderOptions from a query (a werkzeug MultiDict or a plain dict of strings), checked as the CLI checks its flags."""
     values: dict = {}
     for option in page_options():
-        raw = query.getlist(option.name) if hasattr(query, "getlist") else ([query[option.name]] if option.name in query else [])
+        raw = (
+            query.getlist(option.name)
+            if hasattr(query, "getlist")
+            else ([query[option.name]] if option.name in query else [])
+        )
         if raw:
             values[option.name] = convert(option, raw)
     try:

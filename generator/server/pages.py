@@ -22,12 +22,20 @@ def warm():
 
 def page_data() -> dict:
     """Everything the page needs before its first request: it draws the library without waiting."""
-    from generator.model import EDITION_NAMES_KO, EDITIONS, FEWEST_PLAYERS, MOST_PLAYERS, SIDE_TEAMS, TEAM_NAMES_KO, TEAMS
+    from generator.model import (
+        EDITION_NAMES_KO,
+        EDITIONS,
+        FEWEST_PLAYERS,
+        MOST_PLAYERS,
+        SIDE_TEAMS,
+        TEAM_NAMES_KO,
+        TEAMS,
+    )
     from generator.pipeline.library import sort_key
     from generator.pipeline.rendering import document_labels
+    from generator.read.theme import team_color
     from generator.server import tables
     from generator.server.options import labels, option_fields
-    from generator.read.theme import team_color
 
     library = warm().loaded().library
     descriptions = labels().get("documents", {})
@@ -35,7 +43,9 @@ def page_data() -> dict:
         "characters": tables.library_entries(sorted(library.characters.values(), key=sort_key), library),
         "teams": [{"id": t, "name": TEAM_NAMES_KO[t], "side": t in SIDE_TEAMS} for t in TEAMS],
         "editions": [{"id": e, "name": EDITION_NAMES_KO[e]} for e in EDITIONS],
-        "documents": [{"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in document_labels().items()],
+        "documents": [
+            {"id": m, "label": label, "description": descriptions.get(m, "")} for m, label in document_labels().items()
+        ],
         "options": [field.as_json() for field in option_fields()],
         "team_colors": {t: team_color(t) for t in TEAMS},
         # the player counts a script may be for (its 인원 fields); a game's seats come with the --players option's limits
@@ -50,8 +60,9 @@ def index():
     from generator.read.theme import theme
 
     data = page_data()
-    return render_template("index.html", data=data, modules=page_modules(), version=__version__,
-                           credits=theme().credits["fine_print"])
+    return render_template(
+        "index.html", data=data, modules=page_modules(), version=__version__, credits=theme().credits["fine_print"]
+    )
 
 
 def page_modules() -> list[str]:
@@ -78,8 +89,8 @@ def font_licence():
 @pages.get("/fonts/<role>.ttf")
 def font(role: str):
     """A theme font by its role (sans, sans_bold, serif, serif_bold): as bundled, or as a browser-safe web copy."""
-    from generator.server.webfont import needs_web_copy, web_copy
     from generator.read.theme import theme
+    from generator.server.webfont import needs_web_copy, web_copy
 
     fonts = theme().fonts
     if role not in fonts:

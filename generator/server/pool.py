@@ -42,8 +42,10 @@ class RenderPool:
             if self._executor is not None or self._closed:
                 return
             self._executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_start, initargs=(os.getpid(),),
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
             )
             warming = [self._executor.submit(_warm, index) for index in range(self.workers)]
         for future in warming:
@@ -79,7 +81,6 @@ class RenderPool:
             for name in ("_call_queue", "_result_queue", "call_queue", "result_queue"):
                 if owner is not None and getattr(owner, name, None) is not None:
                     setattr(owner, name, None)
-
 
     def pids(self) -> list[int]:
         executor = self._executor

@@ -17,17 +17,23 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from generator.limits import MAX_TEXT_LENGTH
-from generator.limits import MAX_ID_LENGTH, MAX_SCRIPT_ENTRIES, MAX_UPLOADED_IMAGE_BYTES
+from generator.limits import (
+    MAX_FILE_BYTES,
+    MAX_ID_LENGTH,
+    MAX_SCRIPT_ENTRIES,
+    MAX_TEXT_LENGTH,
+    MAX_UPLOADED_IMAGE_BYTES,
+)
 from generator.server.errors import refuse
-from generator.limits import MAX_FILE_BYTES
 
 IMAGE_KEYS = ("logo_image",)
 # homebrew characters' icons sent as pictures ({"icons": {id: data: address}}): each within the upload limit, all of
 # them within this many bytes (a script of a dozen homebrew characters with small PNGs fits many times over)
 MAX_ICONS_BYTES = 8_000_000
 # the script itself within the limit of a script file the CLI reads, and room for the pictures as base64 text
-MAX_BODY_BYTES = MAX_FILE_BYTES + len(IMAGE_KEYS) * (MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64) + MAX_ICONS_BYTES * 4 // 3 + 64_000
+MAX_BODY_BYTES = (
+    MAX_FILE_BYTES + len(IMAGE_KEYS) * (MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64) + MAX_ICONS_BYTES * 4 // 3 + 64_000
+)
 ENVELOPE_KEYS = {"script", "named_characters", "notes", "icons", *IMAGE_KEYS}
 DATA_URL = re.compile(r"data:image/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/=\s]*)", re.ASCII)
 # one file name: Hangul, Latin letters, digits, '-' and '_'; no dots, no separators, nothing hidden. Always used with
@@ -153,7 +159,11 @@ def uploaded_image(envelope: dict, key: str) -> bytes | None:
     value = envelope.get(key)
     if value is None or value == "":
         return None
-    match = DATA_URL.fullmatch(value) if isinstance(value, str) and len(value) <= MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64 else None
+    match = (
+        DATA_URL.fullmatch(value)
+        if isinstance(value, str) and len(value) <= MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64
+        else None
+    )
     if match is None:
         raise refuse(400, "envelope_image", field=key, limit=MAX_UPLOADED_IMAGE_BYTES)
     try:

@@ -56,7 +56,11 @@ class Workspace:
         folder = self.folder_of(source)
         if not folder.is_dir():
             return {}
-        return {path.stem: path for path in sorted(folder.glob("*.yaml")) if NAME_PATTERN.fullmatch(path.stem) and path.is_file()}
+        return {
+            path.stem: path
+            for path in sorted(folder.glob("*.yaml"))
+            if NAME_PATTERN.fullmatch(path.stem) and path.is_file()
+        }
 
     def listing(self) -> list[dict]:
         """Every script with its title and size, read with the quiet YAML loader; broken files are listed by name."""
@@ -69,12 +73,14 @@ class Workspace:
                 located = load_yaml(path, Report())
                 data = located.data if located is not None and isinstance(located.data, dict) else {}
                 characters = data.get("characters")
-                found.append({
-                    "source": source,
-                    "name": name,
-                    "title": data.get("title") if isinstance(data.get("title"), str) else name,
-                    "count": len(characters) if isinstance(characters, list) else 0,
-                })
+                found.append(
+                    {
+                        "source": source,
+                        "name": name,
+                        "title": data.get("title") if isinstance(data.get("title"), str) else name,
+                        "count": len(characters) if isinstance(characters, list) else 0,
+                    }
+                )
         return found
 
     def path_of(self, source: str, name: str) -> Path:
@@ -92,7 +98,9 @@ class Workspace:
         from generator.pipeline.output import display_path
 
         bundled = self.content_dir.resolve() == DEFAULT_CONTENT_DIR.resolve()
-        return command_line("build", display_path(path), *([] if bundled else ["--content", display_path(self.content_dir)]))
+        return command_line(
+            "build", display_path(path), *([] if bundled else ["--content", display_path(self.content_dir)])
+        )
 
     def save(self, game, name: str, overwrite: bool) -> Path:
         """Writes the game's script as <workspace>/<name>.yaml atomically; refuses to replace a file unless asked."""

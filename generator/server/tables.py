@@ -9,15 +9,25 @@ import re
 from dataclasses import asdict
 
 from generator.josa import PLACEHOLDER, fill_named
-from generator.model import BAG_TEAMS, NIGHTS, Character
 from generator.load.search import IdLookup
 from generator.load.standard_order import StandardOrder
 from generator.load.wording import is_latin
+from generator.model import BAG_TEAMS, NIGHTS, Character
 
 TEXT_FIELDS_WITH_NAMES = ("ability", "first_night", "other_nights")
 # the publisher's _meta keys the page carries along untouched (the title and author are edited on the page)
 NIGHT_KEYS = ("firstNight", "otherNight")
-META_PASSED_ON = ("bootlegger", "players", "firstNight", "otherNight", "logo", "hideTitle", "background", "almanac", "botc_pnp")
+META_PASSED_ON = (
+    "bootlegger",
+    "players",
+    "firstNight",
+    "otherNight",
+    "logo",
+    "hideTitle",
+    "background",
+    "almanac",
+    "botc_pnp",
+)
 
 
 def names_a_character(character: Character) -> bool:
@@ -93,7 +103,14 @@ def findings_header(findings) -> str:
 
 def more_entry(count: int) -> dict:
     text = f"인쇄물을 만들며 나온 경고가 {count}개 더 있습니다. 명령줄의 build로 모두 볼 수 있습니다."
-    return {"level": "warning", "code": "more-findings", "message": text, "subject": None, "where": None, "kind": "경고 더 있음"}
+    return {
+        "level": "warning",
+        "code": "more-findings",
+        "message": text,
+        "subject": None,
+        "where": None,
+        "kind": "경고 더 있음",
+    }
 
 
 def setup_table(game) -> dict | None:
@@ -107,10 +124,9 @@ def script_state(game, meta: dict | None = None, written: list[str] | None = Non
     its place, marked unknown, with the closest library characters), named characters, the custom characters as
     publisher objects (so the page can send them back; a night place the loader guessed stays unnumbered, see
     `guessed_places`), and the _meta extras it passes on."""
-    from generator.write.export_json import export_character, night_numbers
-    from generator.write.export_json import Shortener
     from generator.findings import Report
     from generator.load.wording import wording
+    from generator.write.export_json import Shortener, export_character, night_numbers
 
     script = game.script
     words = wording(game).words
@@ -168,8 +184,15 @@ def edition_state(game) -> dict | None:
 
 def unknown_entry(raw: str, library: dict) -> dict:
     """An id or name the library lacks: kept as written, with up to three close library characters to pick."""
-    return {"id": raw, "name": raw, "team": None, "edition": None, "ability": "", "unknown": True,
-            "suggestions": [{"id": c.id, "name": c.name, "team": c.team} for c in close_characters(raw, library)]}
+    return {
+        "id": raw,
+        "name": raw,
+        "team": None,
+        "edition": None,
+        "ability": "",
+        "unknown": True,
+        "suggestions": [{"id": c.id, "name": c.name, "team": c.team} for c in close_characters(raw, library)],
+    }
 
 
 def close_characters(raw: str, library: dict, count: int = 3) -> list[Character]:
@@ -196,7 +219,9 @@ def jinx_list(game) -> list[dict]:
     rows = []
     for jinx in game.jinxes:
         pair = [game.character(cid) for cid in jinx.characters]
-        rows.append({"characters": [{"id": c.id, "name": c.name, "team": c.team} for c in pair], "text": words(jinx.text)})
+        rows.append(
+            {"characters": [{"id": c.id, "name": c.name, "team": c.team} for c in pair], "text": words(jinx.text)}
+        )
     return rows
 
 
@@ -205,20 +230,32 @@ def advice_list(game) -> list[dict]:
     label), the rule's title, the reason, what to change, and the characters it is about. Never a finding."""
     from generator.pipeline.checking import advice
 
-    return [{"severity": a.severity, "label": a.severity_label, "code": a.code, "title": a.title, "reason": a.reason,
-             "change": a.change, "characters": [{"id": c.id, "name": c.name, "team": c.team}
-                                                for c in map(game.character, a.characters)]}
-            for a in advice(game)]
+    return [
+        {
+            "severity": a.severity,
+            "label": a.severity_label,
+            "code": a.code,
+            "title": a.title,
+            "reason": a.reason,
+            "change": a.change,
+            "characters": [{"id": c.id, "name": c.name, "team": c.team} for c in map(game.character, a.characters)],
+        }
+        for a in advice(game)
+    ]
 
 
 def added_characters(game) -> list[dict]:
     """Characters printed though the script does not list them (the Djinn), each with why."""
     from generator.model import JINX_FABLED
 
-    reasons = {JINX_FABLED: "이 스크립트에 징크스가 있어, 공식 시트처럼 지니를 전설 캐릭터로 함께 인쇄합니다. "
-                            "지니는 시트에 인쇄된 징크스를 모든 플레이어가 알게 합니다."}
-    return [{"id": cid, "name": game.character(cid).name, "team": game.character(cid).team, "why": reasons.get(cid, "")}
-            for cid in game.added]
+    reasons = {
+        JINX_FABLED: "이 스크립트에 징크스가 있어, 공식 시트처럼 지니를 전설 캐릭터로 함께 인쇄합니다. "
+        "지니는 시트에 인쇄된 징크스를 모든 플레이어가 알게 합니다."
+    }
+    return [
+        {"id": cid, "name": game.character(cid).name, "team": game.character(cid).team, "why": reasons.get(cid, "")}
+        for cid in game.added
+    ]
 
 
 def night_lists(game) -> dict:
@@ -234,11 +271,20 @@ def night_lists(game) -> dict:
         for step in game.night_steps(night):
             fixed = game.library.fixed_steps.get(step)
             if fixed is not None:
-                steps.append({"id": step, "name": fixed.name, "team": None, "fixed": True,
-                              "condition": f"{fixed.min_players}명 이상" if fixed.min_players else None})
+                steps.append(
+                    {
+                        "id": step,
+                        "name": fixed.name,
+                        "team": None,
+                        "fixed": True,
+                        "condition": f"{fixed.min_players}명 이상" if fixed.min_players else None,
+                    }
+                )
             else:
                 character = game.character(step)
-                steps.append({"id": step, "name": character.name, "team": character.team, "fixed": False, "condition": None})
+                steps.append(
+                    {"id": step, "name": character.name, "team": character.team, "fixed": False, "condition": None}
+                )
         nights[night] = {"name": NIGHT_NAMES_KO[night], "steps": steps, "note": unplayed_note(game, night)}
     return nights
 

@@ -9,9 +9,10 @@ and licence records, and the page links the OFL text. Fonts that need no change 
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import struct
 from pathlib import Path
+
+from generator.caches import remembered
 
 EDITOR_TABLE_PREFIX = b"TSI"
 CHECKSUM_MAGIC = 0xB1B0AFBA
@@ -48,7 +49,9 @@ def name_records(table: bytes) -> dict[tuple, str]:
 def name_table(original: bytes, family: str, style: str) -> bytes:
     """A Windows-English name table with the new family name and the original's copyright, version and licence."""
     kept = name_records(original)
-    texts = {name_id: kept[(*WINDOWS_ENGLISH, name_id)] for name_id in KEPT_NAME_IDS if (*WINDOWS_ENGLISH, name_id) in kept}
+    texts = {
+        name_id: kept[(*WINDOWS_ENGLISH, name_id)] for name_id in KEPT_NAME_IDS if (*WINDOWS_ENGLISH, name_id) in kept
+    }
     postscript = f"{family.replace(' ', '').replace('-', '')}-{style}"
     texts.update({1: family, 2: style, 3: f"{family} {style}; web copy", 4: f"{family} {style}", 6: postscript})
     records, storage = [], b""

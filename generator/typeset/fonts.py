@@ -4,9 +4,8 @@ come from the user's cache when it has them: generator.keep.fontcache); and text
 
 from __future__ import annotations
 
-from generator.caches import remembered
-
 from generator import FONTS_DIR
+from generator.caches import remembered
 from generator.keep.fontcache import load_ttfont
 from generator.read.theme import theme
 
@@ -17,11 +16,10 @@ def register_fonts() -> None:
     global _registered
     if _registered:
         return
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.lib.fonts import addMapping
-
     from reportlab import rl_config
     from reportlab.graphics import shapes
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
     from reportlab.platypus import tables
 
     fonts = theme().fonts
@@ -77,8 +75,9 @@ def registered_coverage() -> frozenset[int] | None:
     never registers them)."""
     if not _registered:
         return None
-    return printable_by_all(tuple((cover(spec.name), cover(fallback_name(spec.name) or spec.name))
-                                  for spec in theme().fonts.values()))
+    return printable_by_all(
+        tuple((cover(spec.name), cover(fallback_name(spec.name) or spec.name)) for spec in theme().fonts.values())
+    )
 
 
 @remembered(maxsize=4)
@@ -120,10 +119,15 @@ def fallback_mask(text: str, fonts: list[str]) -> list[bool]:
     te saúdam.') is set wholly in the fallback, so a Latin sentence never alternates between two designs; in a word
     with Hangul only the missing letters switch."""
     mask = [False] * len(text)
-    needs = [bool(font) and fallback_name(font) is not None and ord(ch) not in cover(font) for ch, font in zip(text, fonts)]
+    needs = [
+        bool(font) and fallback_name(font) is not None and ord(ch) not in cover(font) for ch, font in zip(text, fonts)
+    ]
     if not any(needs):
         return mask
-    has = [bool(font) and fallback_name(font) is not None and ord(ch) in cover(fallback_name(font)) for ch, font in zip(text, fonts)]
+    has = [
+        bool(font) and fallback_name(font) is not None and ord(ch) in cover(fallback_name(font))
+        for ch, font in zip(text, fonts)
+    ]
     words = _word_spans(text)
     index = 0
     while index < len(words):
@@ -134,7 +138,7 @@ def fallback_mask(text: str, fonts: list[str]) -> list[bool]:
             index += 1
             continue
         last = index  # the stretch of Hangul-free words (and the spaces between them) from here
-        while last + 1 < len(words) and not any(is_hangul(ch) for ch in text[words[last + 1][0]:words[last + 1][1]]):
+        while last + 1 < len(words) and not any(is_hangul(ch) for ch in text[words[last + 1][0] : words[last + 1][1]]):
             last += 1
         stretch = range(start, words[last][1])
         if any(needs[at] for at in stretch):
@@ -189,12 +193,14 @@ def with_fallback(frags: list) -> list:
     texts = ["\n" if getattr(frag, "lineBreak", False) else getattr(frag, "text", None) or "" for frag in frags]
     fonts = [getattr(frag, "fontName", None) or "" for frag in frags]
     text = "".join(texts)
-    if not text or all(not f or fallback_name(f) is None or all(ord(ch) in cover(f) for ch in t) for t, f in zip(texts, fonts) if t):
+    if not text or all(
+        not f or fallback_name(f) is None or all(ord(ch) in cover(f) for ch in t) for t, f in zip(texts, fonts) if t
+    ):
         return frags
     mask = fallback_mask(text, [f for t, f in zip(texts, fonts) for _ in t])
     result, at = [], 0
     for frag, piece, font in zip(frags, texts, fonts):
-        flags = mask[at:at + len(piece)]
+        flags = mask[at : at + len(piece)]
         at += len(piece)
         if not piece or not any(flags) or getattr(frag, "lineBreak", False):
             result.append(frag)
@@ -202,7 +208,9 @@ def with_fallback(frags: list) -> list:
         start = 0
         for index in range(1, len(piece) + 1):
             if index == len(piece) or flags[index] != flags[start]:
-                result.append(frag.clone(text=piece[start:index], fontName=fallback_name(font) if flags[start] else font))
+                result.append(
+                    frag.clone(text=piece[start:index], fontName=fallback_name(font) if flags[start] else font)
+                )
                 start = index
     return result
 

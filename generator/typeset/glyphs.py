@@ -4,9 +4,10 @@ took 30 ms of every `validate`)."""
 
 from __future__ import annotations
 
-from generator.caches import kept, remembered
 import struct
 from pathlib import Path
+
+from generator.caches import kept, remembered
 
 
 @remembered(maxsize=None)
@@ -145,8 +146,10 @@ def _load_widths(role: str) -> tuple[dict[int, float], float]:
     from generator.keep.usercache import code_stamp, files_stamp, package_stamp
     from generator.read.theme import font_paths
 
-    key = (f"widths {WIDTHS_FORMAT} {role} code {code_stamp('typeset/glyphs.py', 'typeset/fonts.py')} "
-           f"fonts {files_stamp([*font_paths(), TEMPLATES_DIR / 'theme.yaml'])} reportlab {package_stamp('reportlab')}")
+    key = (
+        f"widths {WIDTHS_FORMAT} {role} code {code_stamp('typeset/glyphs.py', 'typeset/fonts.py')} "
+        f"fonts {files_stamp([*font_paths(), TEMPLATES_DIR / 'theme.yaml'])} reportlab {package_stamp('reportlab')}"
+    )
     kept = usercache.load("glyphs", key, _widths_shape) if usercache.cache_folder() is not None else None
     if kept is None:
         kept = _measured(role)

@@ -21,14 +21,21 @@ line of one short word). Limits and costs are in templates/theme.yaml (text.just
 
 from __future__ import annotations
 
-from generator.caches import remembered
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import chain
 
+from generator.caches import remembered
 from generator.read.theme import theme
 from generator.typeset.words import (
-    Word, cached_segments, kept_index, merged, opens, pair_breaks, split_at_ties, syllable_pieces,
+    Word,
+    cached_segments,
+    kept_index,
+    merged,
+    opens,
+    pair_breaks,
+    split_at_ties,
+    syllable_pieces,
 )
 
 INFEASIBLE = float("inf")
@@ -51,7 +58,9 @@ class Line:
     justified: bool = False
 
 
-def stretch_line(extra: float, spaces: int, gaps: int, widest: float, em: float, limits: dict) -> tuple[float, float, float]:
+def stretch_line(
+    extra: float, spaces: int, gaps: int, widest: float, em: float, limits: dict
+) -> tuple[float, float, float]:
     """(word-space extra, letter extra, width left over) for `extra` ≥ 0 points spread over a line.
 
     First words and syllables open together (letters get `letter_ratio` of the word stretch) up to the comfortable
@@ -74,6 +83,7 @@ def stretch_line(extra: float, spaces: int, gaps: int, widest: float, em: float,
         word += more
         left -= more * spaces
     return word, letter, max(0.0, left)
+
 
 def demerits_function(widest: float, em: float, tight: bool, limits: dict):
     """demerits(extra, spaces, gaps, last) for one segment: a line `extra` points short of the width (negative:
@@ -108,7 +118,10 @@ def demerits_function(widest: float, em: float, tight: bool, limits: dict):
 
     return demerits
 
-def set_line(words: list[Word], natural: float, width: float, widest: float, em: float, last: bool, limits: dict) -> Line:
+
+def set_line(
+    words: list[Word], natural: float, width: float, widest: float, em: float, last: bool, limits: dict
+) -> Line:
     """The chosen line with its word and letter spacing."""
     line = Line(words, natural)
     extra = width - natural
@@ -126,8 +139,16 @@ def set_line(words: list[Word], natural: float, width: float, widest: float, em:
     line.justified = True
     return line
 
-def break_segment(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
-                  balance: bool = False):
+
+def break_segment(
+    words: list[Word],
+    widths: tuple[float, float],
+    first: bool,
+    em: float,
+    justify: bool,
+    tight: bool,
+    balance: bool = False,
+):
     """The lines of one segment with the least total demerits (ragged lines when the style is not justified)."""
     return lines_at(words, line_ends(words, widths, first, em, justify, tight, balance), widths, first, em, justify)
 
@@ -149,8 +170,16 @@ def _advances(words: list[Word]) -> list[float]:
     return advance
 
 
-def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: float, justify: bool, tight: bool,
-              balance: bool = False, pairs: frozenset[int] | None = None) -> list[int]:
+def line_ends(
+    words: list[Word],
+    widths: tuple[float, float],
+    first: bool,
+    em: float,
+    justify: bool,
+    tight: bool,
+    balance: bool = False,
+    pairs: frozenset[int] | None = None,
+) -> list[int]:
     """Where the lines of one segment end (word indices, the last is len(words)), for the least total demerits.
 
     In a justified paragraph, candidate lines shorter than `shortest_line` of the width are not tried (except the last
@@ -198,7 +227,9 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
         last = end == n
         tail = words[end - 1].space
         # the longest start still giving a line of `shortest` width (shorter ones could only be underfull)
-        longest = end - 1 if last else min(end - 1, bisect_right(advance, advance[end] - tail - widths[1] * shortest) - 1)
+        longest = (
+            end - 1 if last else min(end - 1, bisect_right(advance, advance[end] - tail - widths[1] * shortest) - 1)
+        )
         starts = range(longest, -1, -1) if longest == end - 1 else chain((end - 1,), range(longest, -1, -1))
         for start in starts:
             width = widths[0] if (first and start == 0) else widths[1]
@@ -223,10 +254,13 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
             if natural < width * short and (start or not last):  # a short line in a paragraph of several
                 cost += short_last if last else short_line
             if natural < width * short_cut_line and (
-                    (start and words[start - 1].joined) or (not last and words[end - 1].joined)):
+                (start and words[start - 1].joined) or (not last and words[end - 1].joined)
+            ):
                 cost += short_cut  # a short line holding a cut word's end or start ('성자라 / 는 것을 알게 됩니다.')
             if not last:
-                cost += strands[end - 1]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
+                cost += strands[
+                    end - 1
+                ]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
                 if words[end - 1].joined:
                     cost += cut_cost + (weak_cut if words[end - 1].weak else 0.0)  # a word broken between syllables
                 if end in pairs:
@@ -243,7 +277,9 @@ def line_ends(words: list[Word], widths: tuple[float, float], first: bool, em: f
     return ends[::-1]
 
 
-def lines_at(words: list[Word], ends: list[int], widths: tuple[float, float], first: bool, em: float, justify: bool) -> list[Line]:
+def lines_at(
+    words: list[Word], ends: list[int], widths: tuple[float, float], first: bool, em: float, justify: bool
+) -> list[Line]:
     """The lines of one segment broken after the given word indices, with their spacing."""
     if not words:
         return []
@@ -278,14 +314,21 @@ def whole_words(pieces: list[Word]) -> list[Word]:
     return result
 
 
-
 def break_lines(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool) -> list[Line]:
     """The lines of a paragraph (reportlab frags) in `widths` (first line, other lines)."""
     return break_lines_at(frags, widths, em, justify, tight, balance)[0]
 
 
-def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool, tight: bool, balance: bool,
-                   known: list | None = None, kept: frozenset[str] = frozenset()) -> tuple[list[Line], list[list[int]]]:
+def break_lines_at(
+    frags,
+    widths: tuple[float, float],
+    em: float,
+    justify: bool,
+    tight: bool,
+    balance: bool,
+    known: list | None = None,
+    kept: frozenset[str] = frozenset(),
+) -> tuple[list[Line], list[list[int]]]:
     """(lines, line ends of each segment). `known` ends, from an earlier run of the same paragraph and width, skip
     the search; ends that do not fit the words (another version) are searched again. `kept`: one-word names a
     justified line never cuts between syllables."""
@@ -307,7 +350,9 @@ def break_lines_at(frags, widths: tuple[float, float], em: float, justify: bool,
     return lines, all_ends
 
 
-def breakable_words(segment, width: float, syllables: bool, kept: frozenset[str], names: dict) -> tuple[list, frozenset[int]]:
+def breakable_words(
+    segment, width: float, syllables: bool, kept: frozenset[str], names: dict
+) -> tuple[list, frozenset[int]]:
     """(the segment's words as pieces a line may end after, the line ends inside a common two-word term); the same
     paragraph is broken at several widths and leadings (and again in each build of a long-running server), so both
     are kept on the segment."""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import re
 
 from markupsafe import Markup, escape
 
 from generator import TEMPLATES_DIR
+from generator.caches import remembered
 
 REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
 BRACKET = re.compile(r"\[[^\[\]]*\]")

@@ -12,14 +12,14 @@ narrow Korean columns gave word gaps over 1 em. reportlab still parses the marku
 
 from __future__ import annotations
 
-from generator.caches import kept, remembered
 import re
 
 from generator import FONTS_DIR
+from generator.caches import kept, remembered
 from generator.keep import parsecache
+from generator.read.theme import theme
 from generator.typeset.fonts import with_fallback
 from generator.typeset.linebreak import Line, break_lines_at
-from generator.read.theme import theme
 from generator.typeset.words import NBSP, width_of
 
 # Broken lines by (markup, style, width, tight): tighter-leading variants of an entry and repeated texts break once.
@@ -41,8 +41,16 @@ def _paragraph_class():
     class HangulParagraph(Paragraph):
         """A Paragraph (same markup and style) set with whole-paragraph line breaking; see the module docstring."""
 
-        def __init__(self, text, style, bulletText=None, tight: bool = False, lines: list[Line] | None = None,
-                     kept: frozenset[str] = frozenset(), **kwargs):
+        def __init__(
+            self,
+            text,
+            style,
+            bulletText=None,
+            tight: bool = False,
+            lines: list[Line] | None = None,
+            kept: frozenset[str] = frozenset(),
+            **kwargs,
+        ):
             key = (text, style.fontName, style.fontSize, str(style.textColor))
             frags = (PARSED.get(key) or kept_frags(key)) if text else []
             super().__init__(text, style, bulletText=bulletText, frags=frags, **kwargs)
@@ -65,16 +73,35 @@ def _paragraph_class():
             if self._broken and self._broken[0] == width:
                 return self._broken[1]
             style = self.style
-            key = (self._markup, style.fontName, style.fontSize, str(style.textColor), style.alignment, style.leftIndent,
-                   style.rightIndent, style.firstLineIndent, width, self.tight, names_key(self.kept))
+            key = (
+                self._markup,
+                style.fontName,
+                style.fontSize,
+                str(style.textColor),
+                style.alignment,
+                style.leftIndent,
+                style.rightIndent,
+                style.firstLineIndent,
+                width,
+                self.tight,
+                names_key(self.kept),
+            )
             if key in BREAKS:
                 self._broken = (width, BREAKS[key])
                 return BREAKS[key]
             text_width = width - style.leftIndent - style.rightIndent
             widths = (text_width - style.firstLineIndent, text_width)
             known = KEPT_LINES.lookup(_key_text(key)) if self._markup else None
-            lines, ends = break_lines_at(self.frags, widths, style.fontSize, style.alignment == TA_JUSTIFY, self.tight,
-                                         style.alignment == TA_CENTER, known, self.kept)
+            lines, ends = break_lines_at(
+                self.frags,
+                widths,
+                style.fontSize,
+                style.alignment == TA_JUSTIFY,
+                self.tight,
+                style.alignment == TA_CENTER,
+                known,
+                self.kept,
+            )
             if self._markup and ends != known:
                 KEPT_LINES.remember(_key_text(key), ends)
             self._broken = (width, lines)
@@ -193,14 +220,15 @@ def _paragraph_class():
 # Parsed markup kept between runs (generator.keep.parsecache): reportlab's parser and the Latin fallback took about
 # 80 µs a paragraph, a tenth of a build. Depends on reportlab, this code, the fonts' files and the theme.
 def _frags_version() -> str:
+    from generator import TEMPLATES_DIR
     from generator.keep.usercache import code_stamp, files_stamp, package_stamp
     from generator.read.theme import font_paths
 
-    from generator import TEMPLATES_DIR
-
     fallback = [FONTS_DIR / spec.file for spec in theme().fallback_fonts.values()]
-    return (f"code {code_stamp('typeset/paragraph.py', 'typeset/fonts.py', 'keep/parsecache.py')} reportlab {package_stamp('reportlab')} "
-            f"fonts {files_stamp([*font_paths(), *fallback, TEMPLATES_DIR / 'theme.yaml'])}")
+    return (
+        f"code {code_stamp('typeset/paragraph.py', 'typeset/fonts.py', 'keep/parsecache.py')} reportlab {package_stamp('reportlab')} "
+        f"fonts {files_stamp([*font_paths(), *fallback, TEMPLATES_DIR / 'theme.yaml'])}"
+    )
 
 
 def _frags_shape(key_text: str, stored) -> bool:
@@ -252,7 +280,9 @@ def _lines_version() -> str:
 
 def _lines_shape(key_text: str, ends) -> bool:
     """Kept line ends: a list (one per segment) of lists of word counts; linebreak checks them against the words."""
-    return type(ends) is list and all(type(segment) is list and all(type(end) is int for end in segment) for segment in ends)
+    return type(ends) is list and all(
+        type(segment) is list and all(type(end) is int for end in segment) for segment in ends
+    )
 
 
 KEPT_LINES = parsecache.store("lines", _lines_version, _lines_shape)
@@ -351,8 +381,9 @@ def hangul_paragraph_class():
     return _paragraph_class()
 
 
-def hangul_paragraph(markup: str, style, bullet: str | None = None, tight: bool = False,
-                     kept: frozenset[str] = frozenset()):
+def hangul_paragraph(
+    markup: str, style, bullet: str | None = None, tight: bool = False, kept: frozenset[str] = frozenset()
+):
     """A HangulParagraph for reportlab markup in `style` (justified when the style is); `kept`: the game's one-word
     names, never cut between syllables (generator.load.wording.Wording.kept)."""
     return hangul_paragraph_class()(markup, style, bulletText=bullet, tight=tight, kept=kept)

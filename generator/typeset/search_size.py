@@ -9,8 +9,8 @@ then halves the bracket: a good guess costs two or three tries, a bad one still 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import sqrt
-from typing import Callable
 
 
 def largest_passing(count: int, passes: Callable[[int], bool], guess: int = 0) -> int | None:

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from generator.caches import kept, remembered
-
-from generator.typeset.fonts import register_fonts
 from generator.read.theme import color, font_name, mm, theme
+from generator.typeset.fonts import register_fonts
 
 
 @remembered(maxsize=None)
-def style(role: str = "serif", size: float = 9.0, leading: float | None = None, alignment: int = 0, text_color: str | None = None):
+def style(
+    role: str = "serif",
+    size: float = 9.0,
+    leading: float | None = None,
+    alignment: int = 0,
+    text_color: str | None = None,
+):
     """A ParagraphStyle in one of the theme's fonts; default word wrap, which breaks between 어절."""
     register_fonts()
     from reportlab.lib.colors import HexColor
@@ -62,13 +67,17 @@ def _paragraph_class():
 
         def wrap(self, avail_width, avail_height):
             style = self.style
-            self.frags = untie_wide(self.frags, avail_width - style.leftIndent - style.rightIndent - max(style.firstLineIndent, 0))
+            self.frags = untie_wide(
+                self.frags, avail_width - style.leftIndent - style.rightIndent - max(style.firstLineIndent, 0)
+            )
             return super().wrap(avail_width, avail_height)
 
     return TiedParagraph
 
 
-def draw_page_furniture(canvas, page_width: float, page_height: float, title: str, page_number: int | None, fine_print: str | None = None):
+def draw_page_furniture(
+    canvas, page_width: float, page_height: float, title: str, page_number: int | None, fine_print: str | None = None
+):
     """Script title at the top and page number at the bottom, inside the theme margin."""
     register_fonts()
     from reportlab.lib.colors import HexColor

@@ -7,10 +7,11 @@ the words into lines.
 
 from __future__ import annotations
 
-from generator.caches import kept, remembered
 from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.caches import kept, remembered
 
 NBSP = "\u00a0"
 
@@ -59,6 +60,7 @@ def width_of(text: str, font: str, size: float) -> float:
         width = _WIDTHS[key] = stringWidth(text.replace(NBSP, " "), font, size)
     return width
 
+
 def segments_of(frags) -> list[Segment]:
     segments = [Segment()]
     runs: list[Run] = []
@@ -95,6 +97,7 @@ def segments_of(frags) -> list[Segment]:
         segments[-1].words[-1].space = 0.0
     return [s for s in segments] or [Segment()]
 
+
 def split_at_ties(word: Word, width: float) -> list[Word]:
     """A word wider than the column → pieces a line may end after: a tied unit (a setup bracket or a name joined by
     no-break spaces) breaks at its no-break spaces, as ordinary words, before anything would cut a word between
@@ -130,7 +133,9 @@ def untie_wide(frags, width: float):
         wide = [NBSP in token and width_of(token, frag.fontName, frag.fontSize) > width for token in tokens]
         if any(wide):
             result = result if result is not None else list(frags)  # parsed frags may be shared: change a copy
-            result[index] = frag.clone(text=" ".join(token.replace(NBSP, " ") if too_wide else token for token, too_wide in zip(tokens, wide)))
+            result[index] = frag.clone(
+                text=" ".join(token.replace(NBSP, " ") if too_wide else token for token, too_wide in zip(tokens, wide))
+            )
     return frags if result is None else result
 
 
@@ -149,6 +154,7 @@ def split_long_word(word: Word, width: float) -> list[Word]:
         return [word]
     pieces[-1].space, pieces[-1].joined = word.space, word.joined
     return pieces
+
 
 OPENING = "‘“([{「『〈《"
 
@@ -263,11 +269,21 @@ def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Wo
     for cut in cuts:
         part = text[start:cut]
         weak = body - cut <= weak_tail or text.startswith(weak_before, cut)
-        pieces.append(Word([Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size))],
-                           0.0, len(part), 0.0, joined=True, weak=weak))
+        pieces.append(
+            Word(
+                [Run(part, run.font, run.size, run.color, width_of(part, run.font, run.size))],
+                0.0,
+                len(part),
+                0.0,
+                joined=True,
+                weak=weak,
+            )
+        )
         start = cut
     rest = text[start:]
-    pieces.append(Word([Run(rest, run.font, run.size, run.color, width_of(rest, run.font, run.size))], 0.0, len(rest), word.space))
+    pieces.append(
+        Word([Run(rest, run.font, run.size, run.color, width_of(rest, run.font, run.size))], 0.0, len(rest), word.space)
+    )
     for piece in pieces:
         piece.width = piece.runs[0].width
     return pieces
@@ -282,13 +298,20 @@ def merged(pieces: list[Word]) -> Word:
     for piece in pieces:
         for run in piece.runs:
             last = runs[-1] if runs else None
-            if last and (last.font, last.size, last.color, last.underline) == (run.font, run.size, run.color, run.underline):
+            if last and (last.font, last.size, last.color, last.underline) == (
+                run.font,
+                run.size,
+                run.color,
+                run.underline,
+            ):
                 runs[-1] = Run(last.text + run.text, run.font, run.size, run.color, 0.0, run.underline)
             else:
                 runs.append(Run(run.text, run.font, run.size, run.color, 0.0, run.underline))
     for run in runs:
         run.width = width_of(run.text, run.font, run.size)
-    return Word(runs, sum(run.width for run in runs), sum(len(run.text) for run in runs), pieces[-1].space, pieces[-1].joined)
+    return Word(
+        runs, sum(run.width for run in runs), sum(len(run.text) for run in runs), pieces[-1].space, pieces[-1].joined
+    )
 
 
 # -- common two-word terms -------------------------------------------------------------------------------------

@@ -24,14 +24,35 @@ from generator.write.export_json import icon_suffix
 from generator.write.files import OutputError, interrupts_held
 
 NOT_COPIED = {"scripts", "schema", "sources", "CORRECTIONS.md"}  # bundled scripts, the reference schema, import history
-BASE_TEXT = ("# botc-pnp serve에서 저장한 내용 폴더입니다. botc-pnp에 들어 있는 내용(공식 캐릭터와 아이콘, 설정표, 규칙 …)에\n"
-             "# 이 폴더의 캐릭터를 더해 읽습니다. 밤 순서와 징크스는 이 폴더에 있으면 이 폴더의 것을 씁니다.\n"
-             "base: bundled\n")
+BASE_TEXT = (
+    "# botc-pnp serve에서 저장한 내용 폴더입니다. botc-pnp에 들어 있는 내용(공식 캐릭터와 아이콘, 설정표, 규칙 …)에\n"
+    "# 이 폴더의 캐릭터를 더해 읽습니다. 밤 순서와 징크스는 이 폴더에 있으면 이 폴더의 것을 씁니다.\n"
+    "base: bundled\n"
+)
 MARKER = ".botc-pnp-content"  # a folder this module wrote: the editor may replace it
 FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
 LINE_WIDTH = 118
-YAML_ORDER = ("id", "name", "team", "edition", "ability", "flavor", "overview", "examples", "how_to_run", "notes", "tips",
-              "reminders", "global_reminders", "first_night", "other_nights", "cues", "setup", "icon", "original")
+YAML_ORDER = (
+    "id",
+    "name",
+    "team",
+    "edition",
+    "ability",
+    "flavor",
+    "overview",
+    "examples",
+    "how_to_run",
+    "notes",
+    "tips",
+    "reminders",
+    "global_reminders",
+    "first_night",
+    "other_nights",
+    "cues",
+    "setup",
+    "icon",
+    "original",
+)
 
 
 def wrapped_flow_list(key: str, items: list[str]) -> str:
@@ -84,12 +105,25 @@ def copy_library(source: Path, folder: Path) -> None:
 def character_yaml(character: Character, icon_name: str | None) -> str:
     """One character in content/characters/ form (the format `botc-pnp new` explains field by field)."""
     data = {
-        "id": character.id, "name": character.name, "team": character.team, "edition": "custom",
-        "ability": character.ability, "flavor": character.flavor, "overview": character.overview,
-        "examples": character.examples, "how_to_run": character.how_to_run, "notes": character.notes,
-        "tips": character.tips, "reminders": character.reminders, "global_reminders": character.global_reminders,
-        "first_night": character.first_night, "other_nights": character.other_nights, "cues": character.cues,
-        "setup": character.setup, "icon": icon_name, "original": character.original,
+        "id": character.id,
+        "name": character.name,
+        "team": character.team,
+        "edition": "custom",
+        "ability": character.ability,
+        "flavor": character.flavor,
+        "overview": character.overview,
+        "examples": character.examples,
+        "how_to_run": character.how_to_run,
+        "notes": character.notes,
+        "tips": character.tips,
+        "reminders": character.reminders,
+        "global_reminders": character.global_reminders,
+        "first_night": character.first_night,
+        "other_nights": character.other_nights,
+        "cues": character.cues,
+        "setup": character.setup,
+        "icon": icon_name,
+        "original": character.original,
     }
     kept = {key: data[key] for key in YAML_ORDER if data[key] not in (None, "", [], {})}
     header = f"# {character.name}: botc-pnp serve의 캐릭터 편집기에서 저장한 자작 캐릭터입니다.\n"
@@ -117,8 +151,8 @@ def icon_of(character: Character) -> bytes | None:
     if character.icon_data is not None:
         return character.icon_data
     if character.icon and character.image and character.image_base:
-        from generator.limits import MAX_ICON_BYTES
         from generator.disk import NotReadable, read_capped
+        from generator.limits import MAX_ICON_BYTES
 
         try:
             return read_capped(Path(character.image_base) / character.image, MAX_ICON_BYTES, follow_links=False)
@@ -143,12 +177,18 @@ def content_files(game: Game) -> list[tuple[str, bytes]]:
     order = game.script.night_order
     if order is not None and order.official:  # the library's order with the homebrew characters in their places
         text = (content_dir / "night_order.yaml").read_text(encoding="utf-8")
-        files.append(("night_order.yaml", with_night_lists(text, {n: list(order.steps(n)) for n in NIGHTS}).encode("utf-8")))
+        files.append(
+            ("night_order.yaml", with_night_lists(text, {n: list(order.steps(n)) for n in NIGHTS}).encode("utf-8"))
+        )
     if game.script.jinxes:
         path = content_dir / "jinxes.yaml"
         text = path.read_text(encoding="utf-8") if path.is_file() else ""
         added = [{"characters": list(j.characters), "text": j.text} for j in game.script.jinxes]
-        text = text.rstrip("\n") + ("\n" if text.strip() else "") + yaml.safe_dump(added, allow_unicode=True, sort_keys=False, width=1000)
+        text = (
+            text.rstrip("\n")
+            + ("\n" if text.strip() else "")
+            + yaml.safe_dump(added, allow_unicode=True, sort_keys=False, width=1000)
+        )
         files.append(("jinxes.yaml", text.encode("utf-8")))
     return files
 

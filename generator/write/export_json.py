@@ -12,10 +12,8 @@ import json
 
 from generator.findings import Report
 from generator.josa import with_particle
-from generator.model import NIGHTS, Character, Game
 from generator.load.players import players_text
 from generator.load.publisher.schema import load_schema
-from generator.load.standard_order import StandardOrder
 from generator.load.publisher.text import (
     JSON_NIGHT_KEYS,
     JSON_REMINDER_KEYS,
@@ -25,6 +23,8 @@ from generator.load.publisher.text import (
     normalize_id,
     to_publisher_text,
 )
+from generator.load.standard_order import StandardOrder
+from generator.model import NIGHTS, Character, Game
 
 ELLIPSIS = "…"
 FIELD_NAMES_KO = {
@@ -141,22 +141,30 @@ def export_character(character: Character, game: Game, numbers: dict, short: Sho
         "id": normalize_id(character.id),
         "name": short.text(character.name, "name", who, character.id),
         "team": character.team,
-        "ability": short.text(to_publisher_text(words(character.ability), named_name, False), "ability", who, character.id),
+        "ability": short.text(
+            to_publisher_text(words(character.ability), named_name, False), "ability", who, character.id
+        ),
     }
     icon = homebrew_icon(character, game)
     if icon is not None:
-        entry["image"] = icon_file_name(character, icon)  # the picture itself is written beside the JSON (export_icon_files)
+        entry["image"] = icon_file_name(
+            character, icon
+        )  # the picture itself is written beside the JSON (export_icon_files)
     elif character.image:
         entry["image"] = character.image  # as the script gave it: a URL, or a path beside the script
     if character.flavor:
-        entry["flavor"] = short.text(to_publisher_text(words(character.flavor), named_name, False), "flavor", who, character.id)
+        entry["flavor"] = short.text(
+            to_publisher_text(words(character.flavor), named_name, False), "flavor", who, character.id
+        )
     for night in NIGHTS:
         number_key, reminder_key = JSON_NIGHT_KEYS[night], JSON_REMINDER_KEYS[night]
         entry[number_key] = numbers[night].get(character.id, 0)
         text = to_publisher_text(words(character.night_reminder(night)) or None, named_name)
         entry[reminder_key] = short.text(text, reminder_key, who, character.id)
     entry["reminders"] = short.items([words(r) for r in character.reminders], "reminders", who, character.id)
-    entry["remindersGlobal"] = short.items([words(r) for r in character.global_reminders], "remindersGlobal", who, character.id)
+    entry["remindersGlobal"] = short.items(
+        [words(r) for r in character.global_reminders], "remindersGlobal", who, character.id
+    )
     entry["setup"] = character.changes_setup
     jinxes = [
         {"id": normalize_id(jinx.characters[1]), "reason": short.text(words(jinx.text), "jinxes", who, character.id)}
@@ -175,7 +183,9 @@ def export_meta(game: Game, short: Shortener) -> dict:
         meta["author"] = short.text(script.author, "author", "스크립트")
     if game.has_own_night_order:  # in the official order, the characters' night numbers say it all
         for night, key in JSON_NIGHT_KEYS.items():
-            meta[key] = [OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night, all_players=True)]
+            meta[key] = [
+                OUR_STEPS.get(step) or normalize_id(step) for step in game.night_steps(night, all_players=True)
+            ]
     if script.bootlegger:
         meta["bootlegger"] = short.items(list(script.bootlegger), "bootlegger", "스크립트")
     if script.players:

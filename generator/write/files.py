@@ -147,6 +147,7 @@ def _process_alive(pid: int) -> bool | None:
 
 # --- files ------------------------------------------------------------------------------------------------------
 
+
 def check_replaceable(path: Path) -> None:
     """OutputError unless `path` is missing or a regular file: only those may be replaced by a rename."""
     try:

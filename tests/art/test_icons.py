@@ -78,7 +78,9 @@ def _tiny_png(path: Path, width: int, height: int) -> None:
 
 
 def test_import_is_cheap():
-    code = "import sys, generator.art.icons; print(any(m.startswith(('reportlab', 'svglib', 'PIL')) for m in sys.modules))"
+    code = (
+        "import sys, generator.art.icons; print(any(m.startswith(('reportlab', 'svglib', 'PIL')) for m in sys.modules))"
+    )
     out = subprocess.run(
         [__import__("sys").executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
@@ -230,7 +232,7 @@ def test_user_png_wins_over_bundled_svg(tmp_path):
     assert problem is None and icon.kind == "png" and (icon.width, icon.height) == (40, 20)
 
     pdf = tmp_path / "png.pdf"
-    (x, y), = _sheet(pdf, [(icon, RED)], cols=1)
+    ((x, y),) = _sheet(pdf, [(icon, RED)], cols=1)
     image = _render(pdf)
     import pdfplumber
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from generator.load.game import load_game
-from generator.documents import tokens as tokens_document
-from generator.options import RenderOptions
-from generator.read.theme import theme
 from conftest import pdf_page_texts, run_cli
 from pdf_paths import curves, pdf_paths
+
+from generator.documents import tokens as tokens_document
+from generator.load.game import load_game
+from generator.options import RenderOptions
+from generator.read.theme import theme
 
 PT_PER_MM = 72 / 25.4
 SCRIPT = "in-space"
@@ -47,12 +47,15 @@ def cut_counts(data: bytes, token_mm: float = 44.45, reminder_mm: float = 25.4) 
     """(character-size cut circles, reminder-size cut circles): stroked, unfilled, at the cut-line width."""
     width = theme().tokens["cut_line_pt"]
     cuts = [c for c in circles(data) if c["stroke"] and not c["fill"] and abs(c["linewidth"] - width) < 1e-6]
-    return (sum(abs(diameter_mm(c) - token_mm) < 0.1 for c in cuts), sum(abs(diameter_mm(c) - reminder_mm) < 0.1 for c in cuts))
+    return (
+        sum(abs(diameter_mm(c) - token_mm) < 0.1 for c in cuts),
+        sum(abs(diameter_mm(c) - reminder_mm) < 0.1 for c in cuts),
+    )
 
 
 def filled_discs(data: bytes, hex_colour: str, diameter: float) -> int:
     """Filled circles of one colour and diameter: the shroud's dark ring, the vote's grey ring (each out to the bleed)."""
-    want = tuple(int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    want = tuple(int(hex_colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4))
     found = 0
     for curve in circles(data):
         colour = curve.get("non_stroking_color")
@@ -133,11 +136,18 @@ def test_cli_unknown_id_suggests_and_exits_2(tmp_path):
     assert not (tmp_path / SCRIPT / "tokens.pdf").exists()
 
 
-@pytest.mark.parametrize("args", [
-    ["--copies", "imp3"], ["--copies", "imp=-1"], ["--copies", "xyz=2"], ["--players", "0"],
-    ["--copies", "imp=²"], ["--copies", "imp=٣"],  # digits to str.isdigit, but not ASCII: int() refuses the first
-    ["--only", ",".join(["imp"] * 253)],  # more names than a script has characters: each unknown costs a search
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--copies", "imp3"],
+        ["--copies", "imp=-1"],
+        ["--copies", "xyz=2"],
+        ["--players", "0"],
+        ["--copies", "imp=²"],
+        ["--copies", "imp=٣"],  # digits to str.isdigit, but not ASCII: int() refuses the first
+        ["--only", ",".join(["imp"] * 253)],  # more names than a script has characters: each unknown costs a search
+    ],
+)
 def test_cli_bad_choices_exit_2_in_korean(tmp_path, args):
     result = run_cli("tokens", *args, "--out", tmp_path)
     assert result.exit_code == 2, result.output

@@ -14,9 +14,28 @@ from generator import PROJECT_ROOT
 # a few characters (quick to build, but setup errors: build with --force) and a clean Trouble Brewing
 SMALL = ["washerwoman", "empath", "monk", "butler", "poisoner", "imp"]
 TROUBLE_BREWING = [
-    "washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk", "ravenkeeper",
-    "virgin", "slayer", "soldier", "mayor", "butler", "drunk", "recluse", "saint", "poisoner", "spy", "scarletwoman",
-    "baron", "imp",
+    "washerwoman",
+    "librarian",
+    "investigator",
+    "chef",
+    "empath",
+    "fortuneteller",
+    "undertaker",
+    "monk",
+    "ravenkeeper",
+    "virgin",
+    "slayer",
+    "soldier",
+    "mayor",
+    "butler",
+    "drunk",
+    "recluse",
+    "saint",
+    "poisoner",
+    "spy",
+    "scarletwoman",
+    "baron",
+    "imp",
 ]
 
 
@@ -54,7 +73,10 @@ def run_cli_process(*args, cwd: Path, timeout: float = 60, env: dict | None = No
     """`python -m generator …` in a child process that cannot outlive the timeout."""
     return subprocess.run(
         [sys.executable, "-m", "generator", *map(str, args)],
-        capture_output=True, text=True, timeout=timeout, cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
         env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})},
     )
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import content_copy, detach, file_stats, pdf_page_texts
 from typer.testing import CliRunner
 
 from generator import PROJECT_ROOT
 from generator.cli import app
-from conftest import content_copy, detach, file_stats, pdf_page_texts
 
 CASES_DIR = Path(__file__).parent
 CASES = yaml.safe_load((CASES_DIR / "cases.yaml").read_text(encoding="utf-8"))
@@ -35,6 +35,7 @@ def folder_state(folder: Path) -> dict[str, tuple[int, int, int]]:
 
 def png_bytes(width: int, height: int) -> bytes:
     """A valid grey PNG of any size, built by hand so even a 100000×100000 one stays a few hundred KB."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
@@ -71,7 +72,9 @@ def generate(kind: str, root: Path, target: str) -> None:
     elif kind == "json-deep":
         path.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
     elif kind == "json-long-number":
-        path.write_text('[{"id": "_meta", "name": "긴 숫자"}, {"id": "zz", "firstNight": ' + "9" * 5000 + "}]", encoding="utf-8")
+        path.write_text(
+            '[{"id": "_meta", "name": "긴 숫자"}, {"id": "zz", "firstNight": ' + "9" * 5000 + "}]", encoding="utf-8"
+        )
     elif kind == "yaml-deep":
         path.write_text("id: monk\nname: " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
     elif kind == "yaml-long-number":
@@ -167,8 +170,12 @@ def test_bad_input(case, tmp_path, monkeypatch):
     line = command_line(case, tmp_path, content)
     if case.get("subprocess"):
         completed = subprocess.run(
-            [sys.executable, "-m", "generator", *line], capture_output=True, text=True, timeout=300,
-            cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+            [sys.executable, "-m", "generator", *line],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
         )
         code, output = completed.returncode, completed.stdout + completed.stderr
     else:

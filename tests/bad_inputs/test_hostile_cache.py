@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
+from hostile import run_cli_process
 
 from generator.keep import usercache
-from hostile import run_cli_process
 
 pytestmark = pytest.mark.slow  # builds in fresh processes
 
@@ -80,7 +80,9 @@ def rewrite(path: Path, value, secret: bytes | None = None) -> None:
 
     header, _ = parts(path)
     payload = marshal.dumps(value)
-    checksum = hmac.new(secret, header + payload, hashlib.sha256).digest() if secret else hashlib.sha256(payload).digest()
+    checksum = (
+        hmac.new(secret, header + payload, hashlib.sha256).digest() if secret else hashlib.sha256(payload).digest()
+    )
     path.write_bytes(header + checksum + payload)
 
 
@@ -239,8 +241,14 @@ def test_a_relative_home_means_no_cache(tmp_path, home):
 
     from generator import PROJECT_ROOT
 
-    run = subprocess.run([sys.executable, "-m", "generator", "night", "trouble-brewing", "--out", tmp_path / "out"],
-                         cwd=tmp_path, env={**env, "PYTHONPATH": str(PROJECT_ROOT)}, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", "night", "trouble-brewing", "--out", tmp_path / "out"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(PROJECT_ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 

@@ -13,13 +13,13 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import detach, run_cli
+from hostile import TROUBLE_BREWING, run_cli_process, write_script
+
 from generator.art import icon_drawing, icons
 from generator.disk import NotReadable, read_capped
 from generator.findings import Report
 from generator.read.yamlio import load_yaml
-from hostile import TROUBLE_BREWING, run_cli_process, write_script
 
 SPECIAL = ["devzero", "devurandom", "fifo", "folder", "loop", "dangling"]
 
@@ -123,7 +123,9 @@ PATH = '<path d="M10 10 L100 10 L100 100 Z"/>'
 
 
 def svg(attributes: str = 'viewBox="0 0 512 512"', body: str = PATH) -> str:
-    return f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {attributes}>{body}</svg>'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {attributes}>{body}</svg>'
+    )
 
 
 HUGE_NUMBERS = {
@@ -174,8 +176,16 @@ COMPLEX = {
     "many-elements": svg(body=random_path(6) * 2_000),
     "many-numbers": svg(body=random_path(200_000)),
     "use-bomb": svg(body='<defs><g id="g">' + random_path(40) * 300 + "</g></defs>" + '<use xlink:href="#g"/>' * 90),
-    "nested-use": svg(body='<defs><g id="a">' + PATH * 20 + '</g><g id="b">' + '<use xlink:href="#a"/>' * 20
-                      + '</g><g id="c">' + '<use xlink:href="#b"/>' * 20 + "</g></defs>" + '<use xlink:href="#c"/>' * 20),
+    "nested-use": svg(
+        body='<defs><g id="a">'
+        + PATH * 20
+        + '</g><g id="b">'
+        + '<use xlink:href="#a"/>' * 20
+        + '</g><g id="c">'
+        + '<use xlink:href="#b"/>' * 20
+        + "</g></defs>"
+        + '<use xlink:href="#c"/>' * 20
+    ),
     "use-cycle": svg(body='<g id="a"><use xlink:href="#b"/></g><g id="b"><use xlink:href="#a"/></g>'),
 }
 
@@ -200,7 +210,7 @@ def test_a_big_png_is_shrunk_once_and_a_huge_one_refused_before_decoding(tmp_pat
 
     from generator.limits import ICON_RASTER_PX, MAX_PNG_PIXELS
 
-    side = int(MAX_PNG_PIXELS ** 0.5)
+    side = int(MAX_PNG_PIXELS**0.5)
     Image.linear_gradient("L").resize((side, side // 2)).save(tmp_path / "big.png")
     icon, problem = icons.load_icon_checked(tmp_path / "big.png")
     assert problem is None and max(icon.image.size) <= ICON_RASTER_PX
@@ -238,7 +248,10 @@ def test_a_build_with_hostile_icons_prints_placeholders_and_names_them(content, 
 @pytest.mark.parametrize("key", ["null", "12", "2024-01-01", "true", "3.5"])
 def test_night_order_step_keys_must_be_names(content, key):
     path = content / "night_order.yaml"
-    detach(path).write_text(path.read_text(encoding="utf-8").replace("steps:\n", f"steps:\n  {key}:\n    name: 이상한 단계\n", 1), encoding="utf-8")
+    detach(path).write_text(
+        path.read_text(encoding="utf-8").replace("steps:\n", f"steps:\n  {key}:\n    name: 이상한 단계\n", 1),
+        encoding="utf-8",
+    )
     first = path.read_text(encoding="utf-8").replace("first_night: [dusk,", f"first_night: [dusk, {key},", 1)
     detach(path).write_text(first, encoding="utf-8")
     result = run_cli("validate", "--content", content)
@@ -249,7 +262,9 @@ def test_night_order_step_keys_must_be_names(content, key):
 
 def test_named_characters_keys_must_be_names(content):
     script = write_script(content, "named")
-    detach(script).write_text(script.read_text(encoding="utf-8") + "named_characters: {null: imp, 7: spy}\n", encoding="utf-8")
+    detach(script).write_text(
+        script.read_text(encoding="utf-8") + "named_characters: {null: imp, 7: spy}\n", encoding="utf-8"
+    )
     result = run_cli("validate", script, "--content", content)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.output.count("named_characters'의 키") == 2
@@ -263,7 +278,9 @@ def test_spares_in_the_wrong_shape_warn(tmp_path, text):
     report = Report()
     assert load_spares(tmp_path, report) == {}
     (finding,) = report.findings
-    assert finding.code == "spares-wrong-shape" and "spares.yaml" in finding.where and "imp: {count: 1" in finding.message
+    assert (
+        finding.code == "spares-wrong-shape" and "spares.yaml" in finding.where and "imp: {count: 1" in finding.message
+    )
 
 
 def test_spares_in_the_wrong_shape_through_the_cli(content, tmp_path):

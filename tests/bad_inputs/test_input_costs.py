@@ -12,13 +12,20 @@ import json
 from contextlib import contextmanager
 
 import pytest
-
 from conftest import detach, validate
+from hostile import TROUBLE_BREWING
+
 from generator.findings import Report
 from generator.limits import (
-    MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS, MAX_SPARES, MAX_SUGGESTIONS, MAX_YAML_LINES,
+    MAX_LIST_ITEMS,
+    MAX_NIGHT_STEPS,
+    MAX_REMINDERS,
+    MAX_SCRIPT_CHARACTERS,
+    MAX_SPARES,
+    MAX_SUGGESTIONS,
+    MAX_YAML_LINES,
 )
-from hostile import TROUBLE_BREWING
+
 
 @contextmanager
 def close_match_searches(monkeypatch):
@@ -52,7 +59,10 @@ def findings(report, code):
 @pytest.mark.parametrize("count", [20_000, 60_000])
 def test_thousands_of_unknown_ids_in_a_script(content, count, monkeypatch):
     path = content / "scripts" / "typos.yaml"
-    detach(path).write_text("id: typos\ntitle: 오타\ncharacters: [" + ", ".join(f"unknown{i}" for i in range(count)) + "]\n", encoding="utf-8")
+    detach(path).write_text(
+        "id: typos\ntitle: 오타\ncharacters: [" + ", ".join(f"unknown{i}" for i in range(count)) + "]\n",
+        encoding="utf-8",
+    )
     _, report = counted(monkeypatch, lambda: validate(path, content))
     if count > MAX_YAML_LINES:  # the file alone says it is too big to be a script
         assert findings(report, "yaml-too-many") and report.unreadable
@@ -66,7 +76,9 @@ def test_thousands_of_unknown_ids_in_a_script(content, count, monkeypatch):
 
 def test_thousands_of_unknown_ids_in_a_json_script(content, tmp_path, monkeypatch):
     path = tmp_path / "typos.json"
-    detach(path).write_text(json.dumps([{"id": "_meta", "name": "오타"}] + [f"unknown{i}" for i in range(60_000)]), encoding="utf-8")
+    detach(path).write_text(
+        json.dumps([{"id": "_meta", "name": "오타"}] + [f"unknown{i}" for i in range(60_000)]), encoding="utf-8"
+    )
     _, report = counted(monkeypatch, lambda: validate(path, content))
     assert findings(report, "too-many") and len(findings(report, "unknown-id")) <= MAX_SCRIPT_CHARACTERS
 
@@ -74,7 +86,9 @@ def test_thousands_of_unknown_ids_in_a_json_script(content, tmp_path, monkeypatc
 @pytest.mark.slow
 def test_thousands_of_unknown_ids_in_the_library_night_order(content, monkeypatch):
     path = content / "night_order.yaml"
-    text = path.read_text(encoding="utf-8").replace("first_night: [dusk,", "first_night: [dusk, " + ", ".join(f"zz{i}" for i in range(40_000)) + ",", 1)
+    text = path.read_text(encoding="utf-8").replace(
+        "first_night: [dusk,", "first_night: [dusk, " + ", ".join(f"zz{i}" for i in range(40_000)) + ",", 1
+    )
     assert text.count(",") + text.count("\n") < MAX_YAML_LINES
     detach(path).write_text(text, encoding="utf-8")
     _, report = counted(monkeypatch, lambda: validate("in-space", content))
@@ -83,7 +97,12 @@ def test_thousands_of_unknown_ids_in_the_library_night_order(content, monkeypatc
 
 
 def test_a_long_meta_night_order(content, tmp_path, monkeypatch):
-    meta = {"id": "_meta", "name": "긴 순서", "firstNight": (TROUBLE_BREWING * 1000)[:20_000], "otherNight": (TROUBLE_BREWING * 1000)[:20_000]}
+    meta = {
+        "id": "_meta",
+        "name": "긴 순서",
+        "firstNight": (TROUBLE_BREWING * 1000)[:20_000],
+        "otherNight": (TROUBLE_BREWING * 1000)[:20_000],
+    }
     path = tmp_path / "long.json"
     detach(path).write_text(json.dumps([meta, *TROUBLE_BREWING]), encoding="utf-8")
     game, report = counted(monkeypatch, lambda: validate(path, content))
@@ -96,7 +115,12 @@ def test_a_character_with_a_huge_number_of_reminders(content, tmp_path, monkeypa
     from generator.art.token_layout import REMINDER, token_specs
 
     path = content / "characters" / "monk.yaml"
-    detach(path).write_text(path.read_text(encoding="utf-8").replace("reminders: [안전]", "reminders: [" + ", ".join(["알림"] * 30_000) + "]"), encoding="utf-8")
+    detach(path).write_text(
+        path.read_text(encoding="utf-8").replace(
+            "reminders: [안전]", "reminders: [" + ", ".join(["알림"] * 30_000) + "]"
+        ),
+        encoding="utf-8",
+    )
     game, report = counted(monkeypatch, lambda: validate("in-space", content))
     (limit,) = findings(report, "too-many")
     assert "monk.yaml" in limit.where and f"{MAX_REMINDERS}개까지" in limit.message
@@ -104,7 +128,9 @@ def test_a_character_with_a_huge_number_of_reminders(content, tmp_path, monkeypa
 
     custom = {"id": "lamp", "name": "등불", "team": "townsfolk", "ability": "능력", "reminders": ["알림"] * 100_000}
     script = tmp_path / "custom.json"
-    detach(script).write_text(json.dumps([{"id": "_meta", "name": "알림 많음"}, custom, *TROUBLE_BREWING]), encoding="utf-8")
+    detach(script).write_text(
+        json.dumps([{"id": "_meta", "name": "알림 많음"}, custom, *TROUBLE_BREWING]), encoding="utf-8"
+    )
     game, report = counted(monkeypatch, lambda: validate(script, content))
     assert any(f"{MAX_REMINDERS}개까지" in f.message for f in findings(report, "too-many"))
     specs = token_specs(game, 44.45, 25.4, {})
@@ -115,7 +141,9 @@ def test_a_character_with_a_huge_number_of_reminders(content, tmp_path, monkeypa
 def test_a_runaway_spare_count_is_ignored_with_a_warning(content, count, monkeypatch):
     from generator.art.token_layout import load_spares
 
-    detach(content / "spares.yaml").write_text(f"imp: {{count: {count}, reason: 많이}}\nfanggu: {{count: 1, reason: 하나}}\n", encoding="utf-8")
+    detach(content / "spares.yaml").write_text(
+        f"imp: {{count: {count}, reason: 많이}}\nfanggu: {{count: 1, reason: 하나}}\n", encoding="utf-8"
+    )
     report = Report()
     spares = counted(monkeypatch, lambda: load_spares(content, report))
     assert "imp" not in spares and spares["fanggu"].count == 1
@@ -128,7 +156,9 @@ def test_a_yaml_file_of_a_million_values_is_refused_before_parsing(tmp_path, sha
 
     path = tmp_path / "many.yaml"
     items = "- a\n" * 490_000 if shape == "block" else "[" + "a," * 990_000 + "a]\n"
-    detach(path).write_text("id: monk\nnotes:\n" + items if shape == "block" else "id: monk\nnotes: " + items, encoding="utf-8")
+    detach(path).write_text(
+        "id: monk\nnotes:\n" + items if shape == "block" else "id: monk\nnotes: " + items, encoding="utf-8"
+    )
     report = Report()
     from generator.read import yamlio
 
@@ -151,7 +181,9 @@ def test_a_long_yaml_file_with_an_error_at_the_end(tmp_path, monkeypatch):
 
     careful: list[int] = []
     explained = yamlio._parse_explained
-    monkeypatch.setattr(yamlio, "_parse_explained", lambda text, *rest: careful.append(len(text)) or explained(text, *rest))
+    monkeypatch.setattr(
+        yamlio, "_parse_explained", lambda text, *rest: careful.append(len(text)) or explained(text, *rest)
+    )
     assert counted(monkeypatch, lambda: load_yaml(path, report)) is None
     assert careful == []  # the careful loader takes seconds on a text this long: the fast parser's error is explained
     assert report.findings[0].where.endswith(":30004")  # the line after 'bad: [', where the file ends

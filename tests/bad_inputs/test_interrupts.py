@@ -19,15 +19,24 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+from hostile import SMALL, temporaries
+
 from generator import PROJECT_ROOT
 from generator.write.files import remove_stale_temporaries
-from hostile import SMALL, temporaries
 
 pytestmark = pytest.mark.slow  # stops builds running in their own processes
 
-KIT = ["almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
+KIT = [
+    "almanac-booklet.pdf",
+    "almanac.pdf",
+    "grimoire.pdf",
+    "info-cards.pdf",
+    "night-card.pdf",
+    "night-order.pdf",
+    "script.pdf",
+    "tokens.pdf",
+]
 
 WRAPPER = r"""
 import faulthandler, os, signal, sys, time
@@ -125,14 +134,24 @@ def kit_bytes(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
-def start(args, cwd: Path, point: str | None = None, stop_signal: int = signal.SIGTERM,
-          cache: Path | None = None) -> tuple[subprocess.Popen, Path]:
+def start(
+    args, cwd: Path, point: str | None = None, stop_signal: int = signal.SIGTERM, cache: Path | None = None
+) -> tuple[subprocess.Popen, Path]:
     marker = cwd / f"marker-{point}"
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "STOP_MARKER": str(marker), "STOP_POINT": point or "",
-           "STOP_SIGNAL": str(int(stop_signal))}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "STOP_MARKER": str(marker),
+        "STOP_POINT": point or "",
+        "STOP_SIGNAL": str(int(stop_signal)),
+    }
     if cache is not None:
         env["BOTC_PNP_CACHE_DIR"] = str(cache)
-    command = [sys.executable, "-c", WRAPPER, *map(str, args)] if point else [sys.executable, "-m", "generator", *map(str, args)]
+    command = (
+        [sys.executable, "-c", WRAPPER, *map(str, args)]
+        if point
+        else [sys.executable, "-m", "generator", *map(str, args)]
+    )
     with ctrl_c_not_ignored():
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return process, marker
@@ -206,7 +225,9 @@ def test_a_stop_during_the_renames_replaces_the_whole_kit_and_says_so(old_kit, t
     content, script, _ = old_kit
     out = fresh_out(old_kit, tmp_path)
     before = kit_bytes(out / "stop")
-    process, _ = start(["build", script, "--content", content, "--out", out, "--force"], tmp_path, "renaming", stop_signal)
+    process, _ = start(
+        ["build", script, "--content", content, "--out", out, "--force"], tmp_path, "renaming", stop_signal
+    )
     code, output = finish(process)
     assert code == 128 + stop_signal, output
     after = kit_bytes(out / "stop")
@@ -235,8 +256,12 @@ def test_a_killed_build_leaves_temporaries_that_the_next_build_removes(old_kit, 
 def test_a_stop_rebuilt_by_reportlab_still_exits_with_its_code(old_kit, tmp_path, stop_signal):
     """The stop arrives while reportlab draws, and reportlab re-raises it with text instead of the signal number."""
     content, script, _ = old_kit
-    process, marker = start(["night", script, "--content", content, "--out", fresh_out(old_kit, tmp_path), "--force"],
-                            tmp_path, "annotated", stop_signal)
+    process, marker = start(
+        ["night", script, "--content", content, "--out", fresh_out(old_kit, tmp_path), "--force"],
+        tmp_path,
+        "annotated",
+        stop_signal,
+    )
     wait_for(marker.exists, process)
     process.send_signal(stop_signal)
     code, output = finish(process)
@@ -251,10 +276,17 @@ def test_a_stop_while_the_cache_is_written_after_the_kit_prints_no_traceback(old
     content, script, _ = old_kit
     out = fresh_out(old_kit, tmp_path)
     (tmp_path / "cache").mkdir(mode=0o700)
-    script.write_text(script.read_text(encoding="utf-8").replace("새 제목", "캐시 제목"), encoding="utf-8")  # new parses
+    script.write_text(
+        script.read_text(encoding="utf-8").replace("새 제목", "캐시 제목"), encoding="utf-8"
+    )  # new parses
     try:
-        process, marker = start(["build", script, "--content", content, "--out", out, "--force"], tmp_path, "caching",
-                                stop_signal, cache=tmp_path / "cache")
+        process, marker = start(
+            ["build", script, "--content", content, "--out", out, "--force"],
+            tmp_path,
+            "caching",
+            stop_signal,
+            cache=tmp_path / "cache",
+        )
         wait_for(marker.exists, process)
         process.send_signal(stop_signal)
         code, output = finish(process)
@@ -272,8 +304,13 @@ def test_the_entry_point_loads_nothing_heavy_before_the_handlers():
         "import sys; from generator.cli import main; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'reportlab', 'yaml', 'generator')))"
     )
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}).stdout
+    loaded = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+    ).stdout
     assert eval(loaded) == ["generator", "generator.cli", "generator.interrupts", "generator.process"]
 
 
@@ -301,7 +338,9 @@ def test_a_stop_while_starting_prints_no_traceback(old_kit, tmp_path, stop_signa
 def test_only_our_stale_temporaries_are_removed(tmp_path):
     folder = tmp_path / "kit"
     folder.mkdir()
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
     stale = [f".night-order.pdf.{dead}.abcd1234.tmp", f".botc-pnp-probe.{dead}.zz9_zz9_.tmp"]
     kept = [
         f".script.pdf.{os.getpid()}.abcd1234.tmp",  # a live writer (this process)

@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from hostile import run_cli_process
+
 from tests.server.serve_requests import TROUBLE_BREWING, send
 
 JSON_HEADERS = {"Content-Type": "application/json"}
@@ -90,14 +90,28 @@ def findings(answer) -> list[dict]:
 @pytest.mark.parametrize("field", ["logo", "image"])
 def test_no_path_in_an_upload_is_read_and_existing_or_missing_files_get_the_same_answer(server, field):
     port, root = server
-    paths = [str(root / "private.png"), str(root / "missing.png"), "here.png", "nowhere.png", "../private.png",
-             "file:///etc/hostname", "/etc/hostname"]
+    paths = [
+        str(root / "private.png"),
+        str(root / "missing.png"),
+        "here.png",
+        "nowhere.png",
+        "../private.png",
+        "file:///etc/hostname",
+        "/etc/hostname",
+    ]
     answers = []
     for path in paths:
         answer = upload(port, "/api/validate", **{field: path})
         assert answer.status == 200, answer.body[:300]
-        found = [f for f in findings(answer)
-                 if (f["code"].startswith("logo") if field == "logo" else f["subject"] == "homebrew" and f["code"].startswith("icon"))]
+        found = [
+            f
+            for f in findings(answer)
+            if (
+                f["code"].startswith("logo")
+                if field == "logo"
+                else f["subject"] == "homebrew" and f["code"].startswith("icon")
+            )
+        ]
         answers.append([(f["code"], f["message"].replace(path[:80], "…")) for f in found])
     local = [answers[i] for i in (0, 1, 2, 3, 4, 6)]  # file paths: existing or not, inside the start folder or not
     assert all(answer == local[0] for answer in local), answers
@@ -128,12 +142,15 @@ def test_a_logo_sent_as_the_picture_itself_is_printed(server):
     assert not [f for f in findings(checked) if f["code"].startswith("logo")]
 
 
-@pytest.mark.parametrize("value, status", [
-    ("data:image/png;base64," + "A" * 1_400_000, 400),  # over a megabyte
-    ("data:text/html;base64,PGI+", 400),
-    ("/etc/hostname", 400),
-    (42, 400),
-])
+@pytest.mark.parametrize(
+    "value, status",
+    [
+        ("data:image/png;base64," + "A" * 1_400_000, 400),  # over a megabyte
+        ("data:text/html;base64,PGI+", 400),
+        ("/etc/hostname", 400),
+        (42, 400),
+    ],
+)
 def test_a_logo_picture_that_is_not_one_is_refused_in_korean(server, value, status):
     port, _ = server
     answer = upload(port, "/api/validate", extra={"logo_image": value})
@@ -143,7 +160,9 @@ def test_a_logo_picture_that_is_not_one_is_refused_in_korean(server, value, stat
 
 def test_a_logo_picture_that_does_not_decode_is_a_warning(server):
     port, _ = server
-    answer = upload(port, "/api/validate", extra={"logo_image": "data:image/png;base64," + base64.b64encode(b"not a png").decode()})
+    answer = upload(
+        port, "/api/validate", extra={"logo_image": "data:image/png;base64," + base64.b64encode(b"not a png").decode()}
+    )
     assert answer.status == 200
     [found] = [f for f in findings(answer) if f["code"].startswith("logo")]
     assert found["code"] == "logo-unreadable" and found["level"] == "warning" and "그림" in found["message"]
@@ -151,7 +170,9 @@ def test_a_logo_picture_that_does_not_decode_is_a_warning(server):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("field", ["logo", "image"])
-@pytest.mark.parametrize("text", ["club\u0000.png", "\ud800.png", "a" * 300 + ".png"], ids=["nul", "surrogate", "long-name"])
+@pytest.mark.parametrize(
+    "text", ["club\u0000.png", "\ud800.png", "a" * 300 + ".png"], ids=["nul", "surrogate", "long-name"]
+)
 def test_text_that_cannot_be_a_path_is_a_korean_error_never_a_crash(server, field, text):
     port, _ = server
     if "\ud800" in text:  # a lone surrogate cannot be encoded: sent as the JSON escape, as an attacker would
@@ -159,7 +180,9 @@ def test_text_that_cannot_be_a_path_is_a_korean_error_never_a_crash(server, fiel
         items = [json.dumps(meta)[:-1] + (', "logo": "\\ud800.png"}' if field == "logo" else "}")]
         items += [json.dumps(i) for i in TROUBLE_BREWING[:22]]
         if field == "image":
-            items.append('{"id": "homebrew", "name": "자작", "team": "townsfolk", "ability": "능력", "image": "\\ud800.png"}')
+            items.append(
+                '{"id": "homebrew", "name": "자작", "team": "townsfolk", "ability": "능력", "image": "\\ud800.png"}'
+            )
         answer = send(port, "POST", "/api/validate", JSON_HEADERS, ("[" + ", ".join(items) + "]").encode())
         assert answer.status == 400, answer.body[:300]
         said = answer.json()["error"] + " ".join(f["message"] for f in answer.json().get("findings", []))
@@ -189,8 +212,10 @@ def folders(tmp_path_factory):
 
 def yaml_script(club: Path, name: str, logo: str) -> Path:
     path = club / f"{name}.yaml"
-    path.write_text(f"id: {name}\ntitle: 로고\nlogo: {json.dumps(logo)}\ncharacters: [{', '.join(TROUBLE_BREWING[:22])}]\n",
-                    encoding="utf-8")
+    path.write_text(
+        f"id: {name}\ntitle: 로고\nlogo: {json.dumps(logo)}\ncharacters: [{', '.join(TROUBLE_BREWING[:22])}]\n",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -224,9 +249,15 @@ def test_a_logo_beside_the_script_is_printed(folders, tmp_path):
 def test_a_nul_in_a_json_logo_is_exit_1_naming_the_field(folders, tmp_path):
     _, club = folders
     path = club / "nul.json"
-    path.write_text(json.dumps([{"id": "_meta", "name": "널", "logo": "a\u0000.png"}, *TROUBLE_BREWING[:22]]), encoding="utf-8")
+    path.write_text(
+        json.dumps([{"id": "_meta", "name": "널", "logo": "a\u0000.png"}, *TROUBLE_BREWING[:22]]), encoding="utf-8"
+    )
     for command in ("validate", "sheet"):
-        run = run_cli_process(command, path, "--out", tmp_path / "out", cwd=tmp_path) if command == "sheet" else run_cli_process(command, path, cwd=tmp_path)
+        run = (
+            run_cli_process(command, path, "--out", tmp_path / "out", cwd=tmp_path)
+            if command == "sheet"
+            else run_cli_process(command, path, cwd=tmp_path)
+        )
         output = run.stdout + run.stderr
         assert run.returncode == 1, output
         assert "_meta.logo" in output and "NUL" in output

@@ -12,12 +12,12 @@ import stat
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
+from hostile import SMALL, snapshot, write_script
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
 from generator.read.file_names import MAX_NAME_BYTES, is_plain_name, safe_name
-from hostile import SMALL, snapshot, write_script
 
 PATH_LIKE_IDS = [
     "../content/schema/script-schema",
@@ -122,8 +122,8 @@ def test_a_very_long_id_gets_a_shortened_folder_and_no_english(shared_content, t
 
 
 def test_png_names_are_plain_whatever_the_character_id():
-    from generator.documents.tokens import png_name
     from generator.art.token_layout import CHARACTER, REMINDER, TokenSpec
+    from generator.documents.tokens import png_name
 
     for character_id in PATH_LIKE_IDS:
         for kind in (CHARACTER, REMINDER):
@@ -266,7 +266,7 @@ def test_import_text_keeps_a_hand_edited_file_unless_overwrite(tmp_path):
     again = run_cli("import-text", text, "--out", out, "--content", folder)  # same text: nothing to do
     assert again.exit_code == 0 and target.stat().st_mtime_ns == stamp and "그대로 둔 파일 1개" in again.output
 
-    target.write_bytes(imported + "notes: [손으로 쓴 메모]\n".encode("utf-8"))
+    target.write_bytes(imported + "notes: [손으로 쓴 메모]\n".encode())
     edited = target.read_bytes()
     refused = run_cli("import-text", text, "--out", out, "--content", folder)
     assert refused.exit_code == 2, refused.output

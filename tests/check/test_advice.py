@@ -11,50 +11,176 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import CONTENT, detach, run_cli, write_yaml
+
 from generator import PACKAGE_DIR
 from generator.check.advice import CHECKS, advise
 from generator.check.advice_rules import SEVERITIES, load_rules, parse_rules
 
 RULES = yaml.safe_load((CONTENT / "advice.yaml").read_text(encoding="utf-8"))
-TB_GOOD = ["washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk",
-           "ravenkeeper", "virgin", "slayer", "soldier", "mayor"]
+TB_GOOD = [
+    "washerwoman",
+    "librarian",
+    "investigator",
+    "chef",
+    "empath",
+    "fortuneteller",
+    "undertaker",
+    "monk",
+    "ravenkeeper",
+    "virgin",
+    "slayer",
+    "soldier",
+    "mayor",
+]
 TB_OUTSIDERS = ["butler", "drunk", "recluse", "saint"]
 
 # rule code → (severity it must come at, the crafted script's characters, extra script keys)
 CRAFTED = {
-    "info-none": ("high", ["monk", "soldier", "mayor", "virgin", "slayer", "butler", "saint", "poisoner", "baron", "imp"], {}),
-    "misinfo-none": ("high", ["washerwoman", "librarian", "chef", "empath", "monk", "soldier", "saint", "scarletwoman", "baron", "imp"], {}),
-    "droison-heavy": ("medium", ["sailor", "innkeeper", "courtier", "monk", "soldier", "chef", "goon", "poisoner", "baron", "imp"], {}),
-    "first-night-thin": ("medium", ["undertaker", "ravenkeeper", "monk", "soldier", "drunk", "saint", "poisoner", "baron", "imp"], {}),
-    "first-night-strong": ("medium", ["washerwoman", "librarian", "investigator", "chef", "knight", "undertaker", "saint", "butler",
-                                      "scarletwoman", "baron", "imp"], {}),
-    "info-ongoing-none": ("medium", ["washerwoman", "librarian", "investigator", "chef", "monk", "soldier", "drunk", "saint",
-                                     "poisoner", "spy", "imp"], {}),
-    "info-same-kind": ("low", ["empath", "shugenja", "washerwoman", "chef", "monk", "saint", "drunk", "poisoner", "baron", "imp"], {}),
-    "misregister-unused": ("medium", ["monk", "soldier", "mayor", "fool", "pacifist", "recluse", "saint", "spy", "baron", "imp"], {}),
-    "outsider-count-fixed": ("low", ["washerwoman", "chef", "empath", "monk", "drunk", "saint", "recluse", "poisoner", "spy", "imp"], {}),
-    "outsiders-unadjusted": ("medium", ["washerwoman", "chef", "empath", "butler", "drunk", "recluse", "saint", "tinker", "poisoner",
-                                        "spy", "imp"], {}),
-    "outsiders-all-in-play": ("low", ["washerwoman", "chef", "empath", "monk", "butler", "drunk", "poisoner", "baron", "imp"], {}),
+    "info-none": (
+        "high",
+        ["monk", "soldier", "mayor", "virgin", "slayer", "butler", "saint", "poisoner", "baron", "imp"],
+        {},
+    ),
+    "misinfo-none": (
+        "high",
+        ["washerwoman", "librarian", "chef", "empath", "monk", "soldier", "saint", "scarletwoman", "baron", "imp"],
+        {},
+    ),
+    "droison-heavy": (
+        "medium",
+        ["sailor", "innkeeper", "courtier", "monk", "soldier", "chef", "goon", "poisoner", "baron", "imp"],
+        {},
+    ),
+    "first-night-thin": (
+        "medium",
+        ["undertaker", "ravenkeeper", "monk", "soldier", "drunk", "saint", "poisoner", "baron", "imp"],
+        {},
+    ),
+    "first-night-strong": (
+        "medium",
+        [
+            "washerwoman",
+            "librarian",
+            "investigator",
+            "chef",
+            "knight",
+            "undertaker",
+            "saint",
+            "butler",
+            "scarletwoman",
+            "baron",
+            "imp",
+        ],
+        {},
+    ),
+    "info-ongoing-none": (
+        "medium",
+        [
+            "washerwoman",
+            "librarian",
+            "investigator",
+            "chef",
+            "monk",
+            "soldier",
+            "drunk",
+            "saint",
+            "poisoner",
+            "spy",
+            "imp",
+        ],
+        {},
+    ),
+    "info-same-kind": (
+        "low",
+        ["empath", "shugenja", "washerwoman", "chef", "monk", "saint", "drunk", "poisoner", "baron", "imp"],
+        {},
+    ),
+    "misregister-unused": (
+        "medium",
+        ["monk", "soldier", "mayor", "fool", "pacifist", "recluse", "saint", "spy", "baron", "imp"],
+        {},
+    ),
+    "outsider-count-fixed": (
+        "low",
+        ["washerwoman", "chef", "empath", "monk", "drunk", "saint", "recluse", "poisoner", "spy", "imp"],
+        {},
+    ),
+    "outsiders-unadjusted": (
+        "medium",
+        ["washerwoman", "chef", "empath", "butler", "drunk", "recluse", "saint", "tinker", "poisoner", "spy", "imp"],
+        {},
+    ),
+    "outsiders-all-in-play": (
+        "low",
+        ["washerwoman", "chef", "empath", "monk", "butler", "drunk", "poisoner", "baron", "imp"],
+        {},
+    ),
     "demon-no-counter": ("medium", ["washerwoman", "chef", "empath", "butler", "drunk", "poisoner", "spy", "imp"], {}),
     "needs-missing": ("high", ["acrobat", "washerwoman", "chef", "saint", "butler", "spy", "scarletwoman", "imp"], {}),
-    "day-killers-many": ("medium", ["washerwoman", "slayer", "monk", "golem", "saint", "poisoner", "psychopath", "imp"], {}),
+    "day-killers-many": (
+        "medium",
+        ["washerwoman", "slayer", "monk", "golem", "saint", "poisoner", "psychopath", "imp"],
+        {},
+    ),
     "bluffs-short": ("medium", TB_GOOD[:10] + TB_OUTSIDERS + ["poisoner", "spy", "scarletwoman", "baron", "imp"], {}),
     "teensy-too-long": ("medium", TB_GOOD[:8] + TB_OUTSIDERS + ["poisoner", "spy", "baron", "imp"], {"players": "5-6"}),
-    "teensy-demons-many": ("low", TB_GOOD[:6] + ["butler", "saint", "poisoner", "spy", "imp", "po", "pukka"], {"players": "5-6"}),
-    "teensy-needs-seven": ("high", TB_GOOD[:5] + ["poppygrower", "butler", "saint", "poisoner", "spy", "imp"], {"players": "5-6"}),
-    "full-too-short": ("medium", TB_GOOD[:8] + ["butler", "saint", "poisoner", "spy", "imp", "po"], {"players": "5-12"}),
-    "too-long": ("medium", TB_GOOD + TB_OUTSIDERS + ["poisoner", "spy", "scarletwoman", "baron", "imp", "grandmother", "sailor",
-                                                     "chambermaid", "exorcist", "innkeeper", "gambler", "gossip", "courtier", "tinker",
-                                                     "moonchild", "godfather", "assassin", "zombuul", "pukka"], {}),
+    "teensy-demons-many": (
+        "low",
+        TB_GOOD[:6] + ["butler", "saint", "poisoner", "spy", "imp", "po", "pukka"],
+        {"players": "5-6"},
+    ),
+    "teensy-needs-seven": (
+        "high",
+        TB_GOOD[:5] + ["poppygrower", "butler", "saint", "poisoner", "spy", "imp"],
+        {"players": "5-6"},
+    ),
+    "full-too-short": (
+        "medium",
+        TB_GOOD[:8] + ["butler", "saint", "poisoner", "spy", "imp", "po"],
+        {"players": "5-12"},
+    ),
+    "too-long": (
+        "medium",
+        TB_GOOD
+        + TB_OUTSIDERS
+        + [
+            "poisoner",
+            "spy",
+            "scarletwoman",
+            "baron",
+            "imp",
+            "grandmother",
+            "sailor",
+            "chambermaid",
+            "exorcist",
+            "innkeeper",
+            "gambler",
+            "gossip",
+            "courtier",
+            "tinker",
+            "moonchild",
+            "godfather",
+            "assassin",
+            "zombuul",
+            "pukka",
+        ],
+        {},
+    ),
     "jinx-present": ("low", ["washerwoman", "chef", "alchemist", "empath", "butler", "spy", "imp"], {}),
     "jinx-many": ("medium", ["washerwoman", "monk", "soldier", "mayor", "chef", "saint", "poisoner", "leviathan"], {}),
     "no-demon": ("high", ["washerwoman", "chef", "empath", "monk", "butler", "poisoner", "spy"], {}),
     "single-demon": ("low", TB_GOOD + TB_OUTSIDERS + ["poisoner", "spy", "scarletwoman", "baron", "imp"], {}),
-    "few-minions": ("medium", ["washerwoman", "chef", "empath", "monk", "butler", "saint", "poisoner", "imp", "po"], {}),
-    "evil-no-escape": ("low", ["washerwoman", "chef", "empath", "monk", "butler", "saint", "poisoner", "baron", "po"], {}),
+    "few-minions": (
+        "medium",
+        ["washerwoman", "chef", "empath", "monk", "butler", "saint", "poisoner", "imp", "po"],
+        {},
+    ),
+    "evil-no-escape": (
+        "low",
+        ["washerwoman", "chef", "empath", "monk", "butler", "saint", "poisoner", "baron", "po"],
+        {},
+    ),
 }
 
 
@@ -82,7 +208,9 @@ def test_every_rule_has_a_check_and_a_crafted_script_and_none_is_extra():
     codes = [rule["code"] for rule in RULES["rules"]]
     assert len(codes) == len(set(codes)) >= 20
     assert set(codes) == set(CHECKS) == set(CRAFTED)
-    assert {rule["code"]: rule["severity"] for rule in RULES["rules"]} == {code: s for code, (s, _, _) in CRAFTED.items()}
+    assert {rule["code"]: rule["severity"] for rule in RULES["rules"]} == {
+        code: s for code, (s, _, _) in CRAFTED.items()
+    }
 
 
 @pytest.mark.slow
@@ -125,7 +253,10 @@ def test_the_outsider_advice_says_which_counts_which_characters_and_what_to_add(
     advice = one(crafted, "outsiders-all-in-play")
     assert advice.characters == ("butler", "drunk", "baron")
     assert "5, 7명 게임에 외지인을 늘리는 캐릭터(남작)가 나오면 외지인이 2명이 되어" in advice.reason
-    assert "외지인 캐릭터 2개가 빠짐없이 게임에 나옵니다" in advice.reason and "외지인인 척하는 악한 플레이어" in advice.reason
+    assert (
+        "외지인 캐릭터 2개가 빠짐없이 게임에 나옵니다" in advice.reason
+        and "외지인인 척하는 악한 플레이어" in advice.reason
+    )
     assert advice.change.startswith("외지인 캐릭터를 4개 이상으로 늘려") and "(3명)" in advice.change
 
 
@@ -134,7 +265,9 @@ def test_no_outsider_advice_where_the_setup_check_already_says_the_bag_cannot_be
     so the advice says nothing and the setup check's error says what is wrong."""
     from generator.load.game import load_game
 
-    path = script_file(tmp_path, ["washerwoman", "chef", "empath", "monk", "saint", "baron", "imp"], "one-outsider", players="5-6")
+    path = script_file(
+        tmp_path, ["washerwoman", "chef", "empath", "monk", "saint", "baron", "imp"], "one-outsider", players="5-6"
+    )
     game, _ = load_game(str(path))
     assert "outsiders-all-in-play" not in [a.code for a in advise(game)]
     result = run_cli("validate", path)
@@ -198,24 +331,53 @@ def test_the_editions_and_the_bundled_script_get_no_high_advice(script):
 
 # --- the exit code never changes -----------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def exit_scripts(tmp_path_factory):
     """Scripts that exit 0, 0 with a warning (1 with --strict), 1 and 2, each with advice to give when readable."""
     folder = tmp_path_factory.mktemp("exits")
     warning = folder / "경고.json"  # a small script without its player range: one warning, checked for 5–6 players
-    warning.write_text(json.dumps([{"id": "_meta", "name": "경고"}, "washerwoman", "chef", "empath", "investigator",
-                                   "librarian", "monk", "butler", "saint", "poisoner", "spy", "imp"]), encoding="utf-8")
+    warning.write_text(
+        json.dumps(
+            [
+                {"id": "_meta", "name": "경고"},
+                "washerwoman",
+                "chef",
+                "empath",
+                "investigator",
+                "librarian",
+                "monk",
+                "butler",
+                "saint",
+                "poisoner",
+                "spy",
+                "imp",
+            ]
+        ),
+        encoding="utf-8",
+    )
     error = folder / "오류.json"  # an id the library does not know: an error (exit 1)
-    error.write_text(json.dumps([{"id": "_meta", "name": "오류"}, "washerwoman", "chef", "monk", "saint", "spy", "imp",
-                                 "no_such_role"]), encoding="utf-8")
+    error.write_text(
+        json.dumps(
+            [{"id": "_meta", "name": "오류"}, "washerwoman", "chef", "monk", "saint", "spy", "imp", "no_such_role"]
+        ),
+        encoding="utf-8",
+    )
     unreadable = folder / "문법.json"  # a JSON syntax error (exit 2)
     unreadable.write_text('[{"id": "_meta", "name": "x"}, "imp",, ]', encoding="utf-8")
-    return {"ok": ("trouble-brewing", 0, 0), "warning": (warning, 0, 1), "error": (error, 1, 1), "unreadable": (unreadable, 2, 2)}
+    return {
+        "ok": ("trouble-brewing", 0, 0),
+        "warning": (warning, 0, 1),
+        "error": (error, 1, 1),
+        "unreadable": (unreadable, 2, 2),
+    }
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", ["ok", "warning", "error", "unreadable"])
-@pytest.mark.parametrize("flags", [(), ("--strict",), ("--json",), ("--strict", "--json")], ids=["plain", "strict", "json", "strict-json"])
+@pytest.mark.parametrize(
+    "flags", [(), ("--strict",), ("--json",), ("--strict", "--json")], ids=["plain", "strict", "json", "strict-json"]
+)
 def test_advice_never_changes_the_exit_code(exit_scripts, case, flags):
     script, plain_code, strict_code = exit_scripts[case]
     without = run_cli("validate", script, *flags)
@@ -226,12 +388,13 @@ def test_advice_never_changes_the_exit_code(exit_scripts, case, flags):
         before, after = json.loads(without.stdout), json.loads(with_advice.stdout)
         assert after[: len(before)] == before  # the findings as they were, advice after them
         assert all(entry["level"] != "advice" for entry in before)
-        assert case == "unreadable" or any(entry["level"] == "advice" for entry in after[len(before):])
+        assert case == "unreadable" or any(entry["level"] == "advice" for entry in after[len(before) :])
     else:
         assert with_advice.stderr == without.stderr  # errors and the summary line stay as they were
 
 
 # --- what people and programs read ---------------------------------------------------------------------------------
+
 
 def test_the_human_output_has_an_advice_section_after_the_findings_and_the_table():
     result = run_cli("validate", "bad-moon-rising", "--advice")
@@ -246,7 +409,9 @@ def test_the_human_output_has_an_advice_section_after_the_findings_and_the_table
     assert lines[-1] == "검사 결과: 오류 0개, 경고 0개. 인쇄해도 좋습니다."
     assert not re.search(r"\(([a-z]+(?:-[a-z0-9]+)+)\)", result.stdout)  # codes stay in --json
     plain = run_cli("validate", "bad-moon-rising")
-    assert "설계 조언" not in plain.stdout and plain.stdout in result.stdout.replace("\n".join(lines[head - 1:-1]) + "\n", "")
+    assert "설계 조언" not in plain.stdout and plain.stdout in result.stdout.replace(
+        "\n".join(lines[head - 1 : -1]) + "\n", ""
+    )
 
 
 def display_columns(text: str) -> int:
@@ -284,9 +449,13 @@ def test_a_script_without_advice_says_so_and_unreadable_input_gets_none(exit_scr
 def test_only_validate_and_the_page_give_advice():
     """`build` and the document commands print no advice: the pipeline hands it out (pipeline/checking.py: advice),
     and only the validate command and the server's tables ask for it."""
+
     def users(marker: str) -> list[str]:
-        return sorted(str(p.relative_to(PACKAGE_DIR)) for p in PACKAGE_DIR.rglob("*.py")
-                      if marker in p.read_text(encoding="utf-8") and p.parent.name != "check")
+        return sorted(
+            str(p.relative_to(PACKAGE_DIR))
+            for p in PACKAGE_DIR.rglob("*.py")
+            if marker in p.read_text(encoding="utf-8") and p.parent.name != "check"
+        )
 
     assert users("check.advice import") == ["pipeline/checking.py"]
     assert users("pipeline.checking import advice") == ["commands/validate.py", "server/tables.py"]
@@ -298,18 +467,29 @@ def test_the_page_api_answers_the_advice(tmp_path):
 
     client = create_app(workspace=tmp_path / "workspace").test_client()
     ids = CRAFTED["needs-missing"][1]
-    body = client.post("/api/validate", data=json.dumps({"script": [{"id": "_meta", "name": "시험"}, *ids]}),
-                       headers={"Content-Type": "application/json"}).get_json()
+    body = client.post(
+        "/api/validate",
+        data=json.dumps({"script": [{"id": "_meta", "name": "시험"}, *ids]}),
+        headers={"Content-Type": "application/json"},
+    ).get_json()
     [needs] = [a for a in body["advice"] if a["code"] == "needs-missing"]
     assert needs["severity"] == "high" and needs["label"] == "높음" and needs["title"] == "능력이 기대는 캐릭터가 없음"
-    assert needs["characters"] == [{"id": "acrobat", "name": "곡예사", "team": "townsfolk"}] and needs["reason"] and needs["change"]
+    assert (
+        needs["characters"] == [{"id": "acrobat", "name": "곡예사", "team": "townsfolk"}]
+        and needs["reason"]
+        and needs["change"]
+    )
     assert "advice" not in {f["level"] for f in body["findings"]}  # advice never becomes a finding
-    empty = client.post("/api/validate", data=json.dumps({"script": [{"id": "_meta", "name": "빈"}]}),
-                        headers={"Content-Type": "application/json"}).get_json()
+    empty = client.post(
+        "/api/validate",
+        data=json.dumps({"script": [{"id": "_meta", "name": "빈"}]}),
+        headers={"Content-Type": "application/json"},
+    ).get_json()
     assert empty["advice"] == []
 
 
 # --- the rules file -------------------------------------------------------------------------------------------------
+
 
 def test_the_rules_file_names_library_characters_of_the_right_teams():
     from generator.load.library import load_library
@@ -321,7 +501,9 @@ def test_the_rules_file_names_library_characters_of_the_right_teams():
         assert len(ids) == len(set(ids)), tag
     for demon, ids in RULES["counters"].items():
         assert teams[demon] == "demon" and all(teams[i] in ("townsfolk", "outsider") for i in ids), demon
-    assert not [d for d, team in teams.items() if team == "demon" and d not in RULES["counters"]]  # every Demon has counters
+    assert not [
+        d for d, team in teams.items() if team == "demon" and d not in RULES["counters"]
+    ]  # every Demon has counters
     for character, need in RULES["needs"].items():
         assert character in teams and (need.get("tags") or need.get("team")), character
         assert set(need.get("tags", [])) <= set(RULES["tags"]), character
@@ -358,12 +540,29 @@ def test_a_content_folder_without_a_usable_rules_file_uses_the_bundled_one(conte
     (content / "advice.yaml").unlink()
     assert load_rules(content).rules == bundled.rules
     severities = {"high": "높음", "medium": "보통", "low": "낮음"}
-    for broken in ({"severities": {"high": "높음"}}, {"severities": severities, "tags": ["imp"]},
-                   {"severities": severities, "needs": {"hatter": {"reason": "r", "change": "c", "team": "demon", "at_least": "둘"}}},
-                   {"severities": severities, "info_kinds": {"pair": {"learns": "l", "characters": "empath"}}},
-                   {"severities": severities, "info_kinds": {"pair": {"characters": ["empath", "shugenja"]}}},
-                   {"severities": severities, "rules": [{"code": "too-long", "severity": "high", "title": "t", "reason": "r",
-                                                         "change": "c", "limits": {"maximum": "서른"}}]}):
+    for broken in (
+        {"severities": {"high": "높음"}},
+        {"severities": severities, "tags": ["imp"]},
+        {
+            "severities": severities,
+            "needs": {"hatter": {"reason": "r", "change": "c", "team": "demon", "at_least": "둘"}},
+        },
+        {"severities": severities, "info_kinds": {"pair": {"learns": "l", "characters": "empath"}}},
+        {"severities": severities, "info_kinds": {"pair": {"characters": ["empath", "shugenja"]}}},
+        {
+            "severities": severities,
+            "rules": [
+                {
+                    "code": "too-long",
+                    "severity": "high",
+                    "title": "t",
+                    "reason": "r",
+                    "change": "c",
+                    "limits": {"maximum": "서른"},
+                }
+            ],
+        },
+    ):
         with pytest.raises(ValueError):
             parse_rules(broken)
 
@@ -373,9 +572,14 @@ def test_a_content_folder_can_tune_its_rules(content):
     for rule in data["rules"]:
         if rule["code"] == "too-long":
             rule["limits"]["maximum"] = 20
-            rule["reason"] = "캐릭터가 {count}개로 {maximum}개를 넘습니다. {모르는_값}은 그대로 남습니다. {count:>99999999}{count.real}{"
+            rule["reason"] = (
+                "캐릭터가 {count}개로 {maximum}개를 넘습니다. {모르는_값}은 그대로 남습니다. {count:>99999999}{count.real}{"
+            )
     write_yaml(content / "advice.yaml", data)
     result = run_cli("validate", "trouble-brewing", "--content", content, "--advice", "--json")
     [long] = [e for e in json.loads(result.stdout) if e.get("code") == "too-long"]
-    assert "캐릭터가 22개로 20개를 넘습니다. {모르는_값}은 그대로 남습니다. {count:>99999999}{count.real}{" in long["message"]
+    assert (
+        "캐릭터가 22개로 20개를 넘습니다. {모르는_값}은 그대로 남습니다. {count:>99999999}{count.real}{"
+        in long["message"]
+    )
     assert result.exit_code == 0

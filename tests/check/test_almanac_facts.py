@@ -5,10 +5,7 @@ change its `setup` field does not make is a warning that names the file, the fie
 
 from __future__ import annotations
 
-import re
-
 import pytest
-
 from conftest import CONTENT, edit_character, read_yaml, run_cli, validate, with_code, write_script
 
 FACT_CODES = ("almanac-jinx", "almanac-reminder", "almanac-night", "almanac-setup")
@@ -23,7 +20,9 @@ def with_step(content, character_id: str, sentence: str, characters: list[str], 
     """Validates a script of `characters` after adding `sentence` as the character's last how_to_run step (its only
     prose when `alone`); returns (the step's key, the report)."""
     steps = ([] if alone else steps_of(character_id)) + [sentence]
-    edit_character(content, character_id, how_to_run=steps, **({"overview": None, "tips": None, "examples": None} if alone else {}))
+    edit_character(
+        content, character_id, how_to_run=steps, **({"overview": None, "tips": None, "examples": None} if alone else {})
+    )
     script = write_script(content, characters)
     _, report = validate(script, content)
     return f"how_to_run[{len(steps)}]", report
@@ -84,7 +83,10 @@ def test_a_night_something_is_done_is_no_span_when_the_item_states_the_jinx_span
 @pytest.mark.parametrize(
     "told, differs",
     [
-        ("퇴마사가 야가바블을 선택하면, 남은 게임 동안 야가바블 때문에 사망하는 플레이어는 없습니다.", "'남은 게임 동안'"),
+        (
+            "퇴마사가 야가바블을 선택하면, 남은 게임 동안 야가바블 때문에 사망하는 플레이어는 없습니다.",
+            "'남은 게임 동안'",
+        ),
         ("퇴마사가 야가바블을 선택하면, 오늘 밤 야가바블 때문에 사망하는 플레이어는 없습니다.", None),
     ],
     ids=["other-span", "same-span"],
@@ -106,7 +108,12 @@ def test_a_jinx_bound_told_with_another_number(content):
     told = "이야기꾼이 남작 능력을 얻게 되면, 대신 최대 3명의 플레이어가 외지인이 됩니다."
     key, report = with_step(content, "plaguedoctor", told, ["plaguedoctor", "baron"])
     finding = only(report, "almanac-jinx")
-    assert key in finding.message and told in finding.message and "3명 이하" in finding.message and "2명 이하" in finding.message
+    assert (
+        key in finding.message
+        and told in finding.message
+        and "3명 이하" in finding.message
+        and "2명 이하" in finding.message
+    )
     _, report = with_step(content, "plaguedoctor", told.replace("3명", "2명"), ["plaguedoctor", "baron"])
     assert facts(report) == []
 
@@ -140,7 +147,9 @@ def test_reminders_the_sentence_accounts_for_are_no_finding(content, told):
 # --- 3. night ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("told, words", [("첫날 밤, 임프를 깨우세요.", "첫날 밤"), ("매일 밤, 임프를 깨우세요.", "매일 밤")])
+@pytest.mark.parametrize(
+    "told, words", [("첫날 밤, 임프를 깨우세요.", "첫날 밤"), ("매일 밤, 임프를 깨우세요.", "매일 밤")]
+)
 def test_a_night_the_character_has_no_step_for(content, told, words):
     key, report = with_step(content, "imp", told, ["imp", "monk"])
     finding = only(report, "almanac-night")
@@ -186,7 +195,10 @@ def test_the_night_order_is_the_data_too(content):
 
 @pytest.mark.parametrize(
     "told, words",
-    [("외지인은 인원표의 기본 수보다 1명 많아집니다.", "외지인 +1명"), ("남작의 능력은 [외지인 +1명]입니다.", "외지인 +1명")],
+    [
+        ("외지인은 인원표의 기본 수보다 1명 많아집니다.", "외지인 +1명"),
+        ("남작의 능력은 [외지인 +1명]입니다.", "외지인 +1명"),
+    ],
     ids=["prose", "bracket"],
 )
 def test_a_setup_change_the_setup_field_does_not_make(content, told, words):
@@ -213,7 +225,9 @@ def test_setup_changes_that_agree_are_no_finding(content, told):
 
 def test_a_change_of_a_character_the_item_names_is_its_own(content):
     """The Alchemist with the Baron's ability: the outsiders the example adds are the Baron's."""
-    _, report = with_step(content, "alchemist", "연금술사가 남작의 능력을 가지면 외지인이 2명 더 들어갑니다.", ["alchemist", "imp"])
+    _, report = with_step(
+        content, "alchemist", "연금술사가 남작의 능력을 가지면 외지인이 2명 더 들어갑니다.", ["alchemist", "imp"]
+    )
     assert facts(report) == []
     key, report = with_step(content, "alchemist", "연금술사가 있으면 외지인이 2명 더 들어갑니다.", ["alchemist", "imp"])
     assert key in only(report, "almanac-setup").message
@@ -232,6 +246,7 @@ def test_validate_strict_fails_on_a_planted_disagreement(content):
 
 
 # --- every character of the library ----------------------------------------------------------------------------
+
 
 def test_every_library_character_agrees_with_its_data():
     from generator.check import almanac_facts

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
-
 from conftest import edit_character, pdf_page_texts, run_cli, validate, with_code
 
 

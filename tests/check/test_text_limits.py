@@ -9,12 +9,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import CONTENT, edit_character, edit_yaml, run_cli, validate, with_code
+
 from generator.check.lengths import text_limits
 
 LIMITS = text_limits()
-SYLLABLES = "가나다라마바사아자차카타파하거너더러머버서어저처커터퍼허고노도로모보소오조초코토포호구누두루무부수우주추쿠투푸후"
+SYLLABLES = (
+    "가나다라마바사아자차카타파하거너더러머버서어저처커터퍼허고노도로모보소오조초코토포호구누두루무부수우주추쿠투푸후"
+)
 PAPERS = ("a4", "letter")
 PRINTABLE_INSET_MM = 4.5  # home printers cannot print the outer 4–6 mm (GUIDE §3)
 
@@ -63,7 +65,7 @@ def fill_content(target: Path) -> dict[str, str]:
         fields[field] = printed[f"character.{field}"] = at_limit("character", field, next(seed))
     overview = at_limit("character", "overview", next(seed))
     cut = overview.index(" ", len(overview) // 2)  # two paragraphs, same length: the space becomes a blank line
-    fields["overview"] = printed["character.overview"] = overview[:cut] + "\n\n" + overview[cut + 2:]
+    fields["overview"] = printed["character.overview"] = overview[:cut] + "\n\n" + overview[cut + 2 :]
     for field in ("how_to_run", "notes"):
         items = [at_limit("character", field, next(seed)) for _ in range(2)]
         fields[field] = items
@@ -136,7 +138,14 @@ def test_texts_at_every_limit_build_every_document(kits, paper):
     assert result.exit_code == 0, result.output
     assert "예상하지 못한" not in result.output
     assert sorted(p.name for p in folder.glob("*.pdf")) == [
-        "almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf",
+        "almanac-booklet.pdf",
+        "almanac.pdf",
+        "grimoire.pdf",
+        "info-cards.pdf",
+        "night-card.pdf",
+        "night-order.pdf",
+        "script.pdf",
+        "tokens.pdf",
     ]
 
 
@@ -192,10 +201,18 @@ def test_every_text_at_its_limit_is_printed_inside_the_page(kits, paper, documen
 
 
 def test_fields_past_their_limits_are_errors_naming_file_key_length_and_limit(content):
-    fields = {"name": "washerwoman", "ability": "monk", "other_nights": "empath", "flavor": "noble", "first_night": "pixie"}
+    fields = {
+        "name": "washerwoman",
+        "ability": "monk",
+        "other_nights": "empath",
+        "flavor": "noble",
+        "first_night": "pixie",
+    }
     paths = {}
     for field, character_id in fields.items():
-        paths[character_id] = edit_character(content, character_id, **{field: filler(LIMITS["character"][field]["max"] + 1, 7)})
+        paths[character_id] = edit_character(
+            content, character_id, **{field: filler(LIMITS["character"][field]["max"] + 1, 7)}
+        )
     _, report = validate("in-space", content)
     found = {f.subject: f for f in with_code(report, "text-too-long", "error")}
     assert sorted(found) == sorted(fields.values())
@@ -207,7 +224,9 @@ def test_fields_past_their_limits_are_errors_naming_file_key_length_and_limit(co
 
 
 def key_line(path: Path, key: str) -> int:
-    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.startswith(f"{key}:"))
+    return next(
+        n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.startswith(f"{key}:")
+    )
 
 
 def test_a_list_item_past_its_limit_names_the_item(content):
@@ -224,7 +243,10 @@ def test_token_texts_are_measured_not_counted(content):
     edit_character(content, "monk", reminders=["Designated Driver", "가나다라마바사아자차카타파하"])
     _, report = validate("in-space", content)
     [finding] = with_code(report, "text-too-long", "error")
-    assert "'reminders'(알림 토큰)의 2번째 항목이 너무 깁니다" in finding.message and "25.4 mm 알림 토큰" in finding.message
+    assert (
+        "'reminders'(알림 토큰)의 2번째 항목이 너무 깁니다" in finding.message
+        and "25.4 mm 알림 토큰" in finding.message
+    )
     assert "5.5pt" in finding.message
     assert not any("1번째" in f.message for f in with_code(report, "text-long") + with_code(report, "text-too-long"))
 
@@ -251,7 +273,9 @@ def test_fixed_step_script_and_jinx_texts_are_limited_too(content):
         data["steps"]["dawn"]["other_nights"] = filler(4900, 1)
 
     edit_yaml(content / "night_order.yaml", dawn)
-    edit_yaml(content / "scripts" / "in-space.yaml", lambda d: d.update(title=filler(LIMITS["script"]["title"]["max"] + 1, 2)))
+    edit_yaml(
+        content / "scripts" / "in-space.yaml", lambda d: d.update(title=filler(LIMITS["script"]["title"]["max"] + 1, 2))
+    )
 
     def jinx(data):
         [spy_damsel] = [item for item in data if sorted(item["characters"]) == ["damsel", "spy"]]
@@ -267,8 +291,8 @@ def test_fixed_step_script_and_jinx_texts_are_limited_too(content):
 
 def test_the_whole_bundled_library_is_within_the_soft_limits():
     from generator.check import lengths
-    from generator.load.game import load_game
     from generator.findings import Report
+    from generator.load.game import load_game
 
     game, _ = load_game("in-space")
     game.characters = list(game.library.characters.values())  # all 181, and every jinx between them

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import (
     CONTENT,
     bundled_ids,
@@ -19,8 +18,19 @@ from conftest import (
 )
 
 NIGHT_CODES = {
-    "night-unknown-id", "night-repeated-id", "night-missing", "night-extra", "night-dusk", "night-dawn",
-    "night-info-missing", "night-info-order", "night-info-other", "night-rule", "night-star", "night-start", "night-every",
+    "night-unknown-id",
+    "night-repeated-id",
+    "night-missing",
+    "night-extra",
+    "night-dusk",
+    "night-dawn",
+    "night-info-missing",
+    "night-info-order",
+    "night-info-other",
+    "night-rule",
+    "night-star",
+    "night-start",
+    "night-every",
 }
 
 
@@ -94,7 +104,9 @@ def test_unknown_id_in_order_is_an_error_with_a_suggestion(content):
 
 
 def test_repeated_id_in_order_is_an_error(content):
-    edit_order(content, "first_night", lambda steps: steps[:steps.index("dawn")] + ["empath"] + steps[steps.index("dawn"):])
+    edit_order(
+        content, "first_night", lambda steps: steps[: steps.index("dawn")] + ["empath"] + steps[steps.index("dawn") :]
+    )
     _, report = validate("in-space", content)
     [finding] = with_code(report, "night-repeated-id")
     assert finding.subject == "empath"
@@ -112,7 +124,10 @@ def test_star_ability_with_first_night_text_is_an_error(content):
     assert "별표(*)" in finding.message
 
 
-@pytest.mark.parametrize("marked", ["매일 밤*, 플레이어 1명을 선택합니다.", "게임당 1번, 밤*에, 선택합니다.", "게임당 1번, 밤에*, 선택합니다."])
+@pytest.mark.parametrize(
+    "marked",
+    ["매일 밤*, 플레이어 1명을 선택합니다.", "게임당 1번, 밤*에, 선택합니다.", "게임당 1번, 밤에*, 선택합니다."],
+)
 def test_every_star_form_forbids_a_first_night_text(content, marked):
     edit_character(content, "noble", ability=marked)  # the Noble has a first-night text
     _, report = validate("in-space", content)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import CONTENT, bundled_ids, edit_character, read_yaml, validate, with_code, write_script
+
 from generator.load.bag import bag_rows, combination, shortfalls
 from generator.load.brackets import bracket_changes, parse_bracket
 from generator.load.game import load_game
@@ -157,7 +157,17 @@ def test_drunk_cannot_be_in_play_without_an_outsider_slot(rows):
 
 # --- counts the script cannot fill -----------------------------------------------------------------------
 
-TOWNSFOLK_9 = ["washerwoman", "chef", "clockmaker", "noble", "shugenja", "empath", "fortuneteller", "monk", "undertaker"]
+TOWNSFOLK_9 = [
+    "washerwoman",
+    "chef",
+    "clockmaker",
+    "noble",
+    "shugenja",
+    "empath",
+    "fortuneteller",
+    "monk",
+    "undertaker",
+]
 
 
 def test_bundled_script_fills_every_bag():
@@ -204,19 +214,36 @@ def test_drunk_needs_a_spare_townsfolk_token(content):
     )
     # at 15 players (two outsider slots, the recluse and the drunk) the drunk must be in play: no bag can be filled
     [error] = with_code(report, "setup-shortfall", "error")
-    assert error.message.startswith("마을주민이 모자랍니다: 스크립트에는 9명뿐인데 주정뱅이가 게임에 있으면 15명 게임에 10명이 필요합니다.")
+    assert error.message.startswith(
+        "마을주민이 모자랍니다: 스크립트에는 9명뿐인데 주정뱅이가 게임에 있으면 15명 게임에 10명이 필요합니다."
+    )
 
 
 def test_drunk_with_a_spare_townsfolk_token_passes(content):
-    write_script(content, TOWNSFOLK_9 + ["soldier", "drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk10")
+    write_script(
+        content, TOWNSFOLK_9 + ["soldier", "drunk", "recluse", "poisoner", "spy", "assassin", "imp"], "drunk10"
+    )
     _, report = validate("drunk10", content)
     assert with_code(report, "setup-shortfall") == []
 
 
 # --- only bags that can occur ---------------------------------------------------------------------------------
 
-SNV_TOWNSFOLK = ["clockmaker", "dreamer", "snakecharmer", "mathematician", "flowergirl", "towncrier", "oracle", "savant",
-                 "seamstress", "philosopher", "artist", "juggler", "sage"]
+SNV_TOWNSFOLK = [
+    "clockmaker",
+    "dreamer",
+    "snakecharmer",
+    "mathematician",
+    "flowergirl",
+    "towncrier",
+    "oracle",
+    "savant",
+    "seamstress",
+    "philosopher",
+    "artist",
+    "juggler",
+    "sage",
+]
 SNV_MINIONS = ["eviltwin", "witch", "cerenovus", "pithag"]
 # base outsiders per player count, 5–15: 0 1 0 1 2 0 1 2 0 1 2
 FANG_GU_SHORT_WITH_ONE_OUTSIDER = "6명 게임에 2명, 8명 게임에 2명, 9명 게임에 3명, 11명 게임에 2명, 12명 게임에 3명, 14명 게임에 2명, 15명 게임에 3명이"
@@ -238,7 +265,9 @@ def test_every_demon_changing_the_setup_gives_no_false_error(tmp_path):
 
 
 def test_bags_without_a_demon_modifier_are_left_out_when_every_demon_is_one(tmp_path):
-    game, _, _ = setup_findings(tmp_path, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["fanggu", "vigormortis"])
+    game, _, _ = setup_findings(
+        tmp_path, SNV_TOWNSFOLK + ["mutant", "sweetheart"] + SNV_MINIONS + ["fanggu", "vigormortis"]
+    )
     for row in bag_rows(game, game.library.bag_table):
         for variant in row.variants:
             assert {cid for cid, _ in variant.modifiers} & {"fanggu", "vigormortis"}, (row.players, variant)
@@ -272,12 +301,33 @@ def test_a_base_bag_only_a_modifier_can_fill_is_a_warning_naming_every_count(tmp
 
 def test_every_minion_changing_the_setup_leaves_out_bags_without_one(tmp_path):
     # two minions, both modifiers: at 5–9 players the one minion is the Baron or the Godfather
-    ids = ["washerwoman", "chef", "empath", "monk", "undertaker", "soldier", "ravenkeeper", "virgin", "slayer",
-           "mayor", "librarian", "investigator", "fortuneteller", "butler", "recluse", "saint", "drunk",
-           "baron", "godfather", "imp"]
+    ids = [
+        "washerwoman",
+        "chef",
+        "empath",
+        "monk",
+        "undertaker",
+        "soldier",
+        "ravenkeeper",
+        "virgin",
+        "slayer",
+        "mayor",
+        "librarian",
+        "investigator",
+        "fortuneteller",
+        "butler",
+        "recluse",
+        "saint",
+        "drunk",
+        "baron",
+        "godfather",
+        "imp",
+    ]
     game, errors, _ = setup_findings(tmp_path, ids)
     # the only real gap: three minion slots from 13 players on
-    assert [e.message for e in errors] == ["하수인이 모자랍니다: 스크립트에는 2명뿐인데 13명 게임에 3명, 14명 게임에 3명, 15명 게임에 3명이 필요합니다."]
+    assert [e.message for e in errors] == [
+        "하수인이 모자랍니다: 스크립트에는 2명뿐인데 13명 게임에 3명, 14명 게임에 3명, 15명 게임에 3명이 필요합니다."
+    ]
     rows = {row.players: row for row in bag_rows(game, game.library.bag_table)}
     for players in range(5, 10):
         for variant in rows[players].variants:
@@ -292,8 +342,25 @@ def test_a_demon_with_only_setup_rules_fills_the_demon_slot(tmp_path):
 
 def test_one_minion_and_the_drunk_give_one_message_per_team(tmp_path):
     # issue 21: "주정뱅이가 게임에 있으면 하수인이 모자랍니다" repeated the one-minion error with another list of counts
-    ids = ["washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk",
-           "ravenkeeper", "virgin", "slayer", "soldier", "mayor", "drunk", "butler", "spy", "imp"]  # more than a teensy script
+    ids = [
+        "washerwoman",
+        "librarian",
+        "investigator",
+        "chef",
+        "empath",
+        "fortuneteller",
+        "undertaker",
+        "monk",
+        "ravenkeeper",
+        "virgin",
+        "slayer",
+        "soldier",
+        "mayor",
+        "drunk",
+        "butler",
+        "spy",
+        "imp",
+    ]  # more than a teensy script
     _, errors, warnings = setup_findings(tmp_path, ids)
     minion = [f.message for f in errors + warnings if "하수인이 모자랍니다" in f.message]
     assert len(minion) == 1, minion

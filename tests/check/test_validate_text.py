@@ -5,12 +5,20 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
+from conftest import CONTENT, bundled_ids, edit_character, edit_yaml, read_yaml, validate, with_code, write_script
 
-from conftest import bundled_ids, edit_character, edit_yaml, read_yaml, validate, with_code, write_script, CONTENT
 from generator import FONTS_DIR
 from generator.typeset.glyphs import covered_code_points
 
-TEXT_CODES = {"text-invisible", "text-control", "text-jamo", "text-script", "text-glyph", "name-variant", "reminder-unknown"}
+TEXT_CODES = {
+    "text-invisible",
+    "text-control",
+    "text-jamo",
+    "text-script",
+    "text-glyph",
+    "name-variant",
+    "reminder-unknown",
+}
 EMPATH_ABILITY = read_yaml(CONTENT / "characters" / "empath.yaml")["ability"]
 
 
@@ -29,7 +37,9 @@ def test_bundled_script_has_no_text_findings():
 
 
 @pytest.mark.parametrize(
-    "char", ["\u200b", "\u202e", "\ufeff", "\u200d", "\u3164", "\u2028"], ids=["ZWSP", "RLO", "BOM", "ZWJ", "filler", "LSEP"]
+    "char",
+    ["\u200b", "\u202e", "\ufeff", "\u200d", "\u3164", "\u2028"],
+    ids=["ZWSP", "RLO", "BOM", "ZWJ", "filler", "LSEP"],
 )
 @pytest.mark.slow
 def test_invisible_character_is_an_error(content, char):
@@ -37,7 +47,9 @@ def test_invisible_character_is_an_error(content, char):
     [finding] = with_code(report, "text-invisible")
     assert finding.level == "error" and finding.subject == "empath"
     assert "보이지 않는 문자" in finding.message and "U+" not in finding.message
-    assert "'초공감자의 능력'" in finding.message and f"({EMPATH_ABILITY.index('이웃') + 2}번째 글자)" in finding.message
+    assert (
+        "'초공감자의 능력'" in finding.message and f"({EMPATH_ABILITY.index('이웃') + 2}번째 글자)" in finding.message
+    )
 
 
 def test_control_character_is_an_error(content):
@@ -133,7 +145,9 @@ def test_declared_alias_silences_the_name_variant(content):
 
 
 def test_night_text_mark_not_among_reminders_is_a_warning(content):
-    edit_character(content, "monk", other_nights="수도사를 깨우세요. 고른 플레이어에게 *악마로부터 안전함* 알림을 놓으세요.")
+    edit_character(
+        content, "monk", other_nights="수도사를 깨우세요. 고른 플레이어에게 *악마로부터 안전함* 알림을 놓으세요."
+    )
     edit_character(content, "monk", reminders=["안전함"], cues=None)
     _, report = validate("in-space", content)
     [finding] = with_code(report, "reminder-unknown")
@@ -142,7 +156,13 @@ def test_night_text_mark_not_among_reminders_is_a_warning(content):
 
 
 def test_night_text_mark_matching_a_reminder_passes(content):
-    edit_character(content, "monk", other_nights="수도사를 깨우세요. 고른 플레이어에게 *안전함* 알림을 놓으세요.", reminders=["안전함"], cues=None)
+    edit_character(
+        content,
+        "monk",
+        other_nights="수도사를 깨우세요. 고른 플레이어에게 *안전함* 알림을 놓으세요.",
+        reminders=["안전함"],
+        cues=None,
+    )
     _, report = validate("in-space", content)
     assert with_code(report, "reminder-unknown") == []
 
@@ -157,7 +177,9 @@ def test_philosopher_mark_is_a_global_reminder_and_accepted():
 def test_philosopher_mark_without_global_reminder_is_reported(content):
     edit_character(content, "philosopher", global_reminders=[])
     _, report = validate("in-space", content)
-    assert [(f.subject, "철학자" in f.message) for f in with_code(report, "reminder-unknown")] == [("philosopher", True)] * 2
+    assert [(f.subject, "철학자" in f.message) for f in with_code(report, "reminder-unknown")] == [
+        ("philosopher", True)
+    ] * 2
 
 
 # --- sections the almanac does not have ------------------------------------------------------------------

@@ -4,8 +4,6 @@ over-indented list item, icons checked at validate, and commands printed by `new
 
 from __future__ import annotations
 
-import pytest
-
 import os
 import re
 import shlex
@@ -13,8 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-
+import pytest
 from conftest import CONTENT, REPO, detach, edit_character, edit_order, run_cli, validate, with_code, write_script
+
 from generator.art.icons import resolve_icon_path
 
 
@@ -44,7 +43,7 @@ WRITERS = ["monk", "soldier", "virgin", "tinker", "recluse"]
 
 
 def test_a_name_written_with_or_without_a_space_is_a_variant(content):
-    for (character_id, name, _), writer in zip(VARIANT_CASES, WRITERS):
+    for character_id, name, _ in VARIANT_CASES:
         edit_character(content, character_id, name=name, aliases=[])
     paths = {}
     for (_, _, written), writer in zip(VARIANT_CASES, WRITERS):
@@ -62,7 +61,9 @@ def test_a_name_written_with_or_without_a_space_is_a_variant(content):
 def test_a_variant_inside_other_words_or_declared_is_not_flagged(content):
     edit_character(content, "knight", aliases=[])
     edit_character(content, "ravenkeeper", aliases=["까마귀 지기"])
-    script = write_script(content, ["washerwoman", "knight", "ravenkeeper", "monk", "soldier", "virgin", "imp", "poisoner"], "words")
+    script = write_script(
+        content, ["washerwoman", "knight", "ravenkeeper", "monk", "soldier", "virgin", "imp", "poisoner"], "words"
+    )
     texts = {
         "monk": "세탁 부서에서 일하던 사람입니다.",  # 세탁 + 부서: the variant is not a word of its own
         "soldier": "손세탁 부탁을 받았습니다.",
@@ -78,10 +79,16 @@ def test_a_variant_inside_other_words_or_declared_is_not_flagged(content):
 
 
 def test_night_missing_names_the_step_to_follow_and_its_line(tmp_path):
-    path = write_script(tmp_path, ["washerwoman", "monk", "poisoner", "imp", "recluse"], "own-order",
-                        first_night=["dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "dawn"],
-                        other_nights=["dusk", "imp", "dawn"])
-    detach(path).write_text(path.read_text(encoding="utf-8").replace("- dusk\n- imp", "- dusk\n- poisoner\n- imp"), encoding="utf-8")
+    path = write_script(
+        tmp_path,
+        ["washerwoman", "monk", "poisoner", "imp", "recluse"],
+        "own-order",
+        first_night=["dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "dawn"],
+        other_nights=["dusk", "imp", "dawn"],
+    )
+    detach(path).write_text(
+        path.read_text(encoding="utf-8").replace("- dusk\n- imp", "- dusk\n- poisoner\n- imp"), encoding="utf-8"
+    )
     _, report = validate(path, CONTENT)
     [finding] = with_code(report, "night-missing")
     assert finding.subject == "monk"
@@ -112,8 +119,12 @@ def test_night_findings_without_a_step_point_at_the_night_list(content):
 def test_setup_mismatches_show_the_setup_line_at_the_right_line(content):
     fanggu = edit_character(content, "fanggu", setup=None)  # bracket, no setup
     godfather = edit_character(content, "godfather", setup={"outsider": [1]})  # different deltas
-    edit_character(content, "drunk", ability="당신은 자신이 주정뱅이라는 사실을 모릅니다. [외지인 +1명]")  # keeps hidden_as
-    vigormortis = edit_character(content, "vigormortis", ability="매일 밤*, 플레이어 1명을 선택합니다: 그는 사망합니다.")
+    edit_character(
+        content, "drunk", ability="당신은 자신이 주정뱅이라는 사실을 모릅니다. [외지인 +1명]"
+    )  # keeps hidden_as
+    vigormortis = edit_character(
+        content, "vigormortis", ability="매일 밤*, 플레이어 1명을 선택합니다: 그는 사망합니다."
+    )
     _, report = validate("in-space", content)
     found = {f.subject: f for f in with_code(report, "setup-mismatch")}
     assert sorted(found) == ["drunk", "fanggu", "godfather", "vigormortis"]
@@ -139,8 +150,10 @@ WORDED = {  # character → (bracket written in words, the form to write)
 
 
 def test_a_worded_count_bracket_is_one_error_with_the_form_to_write(content):
-    paths = {cid: edit_character(content, cid, ability=f"매일 밤, 플레이어 1명을 선택합니다. {bracket}")
-             for cid, (bracket, _) in WORDED.items()}
+    paths = {
+        cid: edit_character(content, cid, ability=f"매일 밤, 플레이어 1명을 선택합니다. {bracket}")
+        for cid, (bracket, _) in WORDED.items()
+    }
     edit_character(content, "imp", ability="매일 밤*, 누군가 사망합니다. [외지인 약간]")
     _, report = validate("in-space", content)
     setup_errors = [f for f in report.errors if f.code.startswith("setup")]
@@ -159,10 +172,17 @@ def test_a_worded_count_bracket_is_one_error_with_the_form_to_write(content):
 
 # --- misspellings: "혹시 …?" with the accepted list -------------------------------------------------------------
 
-MISSPELLED_KEYS = {"abilty": ("능력", "혹시 'ability'인가요?"), "remiders": (["안전"], "혹시 'reminders'"),
-                   "othernights": ("수도사를 깨우세요.", "혹시 'other_nights'인가요?")}
-MISSPELLED_TEAMS = {"poisoner": ("minon", "혹시 'minion'"), "washerwoman": ("townsfok", "혹시 'townsfolk'인가요?"),
-                    "recluse": ("외지인", "혹시 'outsider'인가요?"), "imp": ("deamon", "혹시 'demon'인가요?")}
+MISSPELLED_KEYS = {
+    "abilty": ("능력", "혹시 'ability'인가요?"),
+    "remiders": (["안전"], "혹시 'reminders'"),
+    "othernights": ("수도사를 깨우세요.", "혹시 'other_nights'인가요?"),
+}
+MISSPELLED_TEAMS = {
+    "poisoner": ("minon", "혹시 'minion'"),
+    "washerwoman": ("townsfok", "혹시 'townsfolk'인가요?"),
+    "recluse": ("외지인", "혹시 'outsider'인가요?"),
+    "imp": ("deamon", "혹시 'demon'인가요?"),
+}
 
 
 def test_misspelled_keys_teams_and_setup_keys_get_a_suggestion_and_the_list(content):
@@ -191,7 +211,11 @@ def test_misspelled_keys_teams_and_setup_keys_get_a_suggestion_and_the_list(cont
 
 OVER_INDENTED = [  # (text in monk.yaml, replacement, the line the finding must point at)
     ("reminders: [안전]", "reminders:\n- 안전\n  - 보호", "  - 보호"),
-    ("- 새벽이 되면 안전 리마인더 토큰을 제거하세요.", "- 새벽이 되면 안전 리마인더 토큰을 제거하세요.\n  - 다음 단계", "  - 다음 단계"),
+    (
+        "- 새벽이 되면 안전 리마인더 토큰을 제거하세요.",
+        "- 새벽이 되면 안전 리마인더 토큰을 제거하세요.\n  - 다음 단계",
+        "  - 다음 단계",
+    ),
     ("aliases: [수도승]", "aliases:\n  - 수도승\n    - 수도 사", "    - 수도 사"),
 ]
 
@@ -204,8 +228,11 @@ def test_an_over_indented_list_item_is_reported_at_its_line(content):
         text = text.replace(old, new, 1)
     detach(path).write_text(text, encoding="utf-8")
     dashes = content / "characters" / "soldier.yaml"  # dashes inside a block or quoted text are text, not items
-    detach(dashes).write_text(dashes.read_text(encoding="utf-8") + "notes:\n- |-\n  목록처럼 쓴 메모\n  - 첫째\n  - 둘째\n"
-                      "- \"따옴표 안\n  - 이것도 글\"\n", encoding="utf-8")
+    detach(dashes).write_text(
+        dashes.read_text(encoding="utf-8") + "notes:\n- |-\n  목록처럼 쓴 메모\n  - 첫째\n  - 둘째\n"
+        '- "따옴표 안\n  - 이것도 글"\n',
+        encoding="utf-8",
+    )
     _, report = validate("in-space", content)
     found = with_code(report, "yaml-merged-item")
     assert sorted(f.where for f in found) == sorted(f"{path}:{line_of(path, line)}" for _, _, line in OVER_INDENTED)
@@ -267,7 +294,11 @@ def readme_commands() -> list[str]:
     """Every command README shows: indented code lines and inline code that starts with the program."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
     found = [line.strip() for line in text.splitlines() if line.startswith("    ") and "botc-pnp" in line.split()[0]]
-    found += [m for m in re.findall(r"`([^`]+)`", text) if m.split()[0].endswith("botc-pnp") and m.split()[1:] not in ([], ["…"])]
+    found += [
+        m
+        for m in re.findall(r"`([^`]+)`", text)
+        if m.split()[0].endswith("botc-pnp") and m.split()[1:] not in ([], ["…"])
+    ]
     return found
 
 
@@ -309,7 +340,9 @@ def test_the_commands_new_prints_run_as_written(tmp_path):
 def test_new_prints_the_plain_name_when_it_is_on_path(tmp_path):
     bin_dir = INSTALLED
     env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
-    made = subprocess.run(["botc-pnp", "new", str(tmp_path / "x")], capture_output=True, text=True, env=env, timeout=120)
+    made = subprocess.run(
+        ["botc-pnp", "new", str(tmp_path / "x")], capture_output=True, text=True, env=env, timeout=120
+    )
     assert made.returncode == 0, made.stderr
     assert "\n  botc-pnp validate " in made.stdout
 
@@ -317,7 +350,13 @@ def test_new_prints_the_plain_name_when_it_is_on_path(tmp_path):
 @pytest.mark.slow
 def test_new_run_as_a_module_prints_the_module_form(tmp_path):
     env = {**os.environ, "PATH": "/usr/bin:/bin"}
-    made = subprocess.run([sys.executable, "-m", "generator", "new", str(tmp_path / "x")], capture_output=True, text=True,
-                          env=env, timeout=120, cwd=REPO)
+    made = subprocess.run(
+        [sys.executable, "-m", "generator", "new", str(tmp_path / "x")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=REPO,
+    )
     assert made.returncode == 0, made.stderr
     assert f"  {shlex.quote(sys.executable)} -m generator validate " in made.stdout

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import run_cli
+
 from generator.load.search import initial_of, matches_korean
 
 
@@ -23,8 +23,16 @@ def listed_ids(output: str) -> list[str]:
 
 @pytest.mark.parametrize(
     "query, expected",
-    [("ㅅㅌㅂ", "washerwoman"), ("세탁", "washerwoman"), ("washer", "washerwoman"), ("Fang Gu", "fanggu"),
-     ("팡구", "fanggu"), ("뱀조련사", "snakecharmer"), ("ㅃㅅㅈㄱ", "bonecollector"), ("Scarlet Woman", "scarletwoman")],
+    [
+        ("ㅅㅌㅂ", "washerwoman"),
+        ("세탁", "washerwoman"),
+        ("washer", "washerwoman"),
+        ("Fang Gu", "fanggu"),
+        ("팡구", "fanggu"),
+        ("뱀조련사", "snakecharmer"),
+        ("ㅃㅅㅈㄱ", "bonecollector"),
+        ("Scarlet Woman", "scarletwoman"),
+    ],
 )
 def test_search_finds_the_character(query, expected):
     result = run_cli("characters", query)
@@ -52,14 +60,23 @@ def test_team_and_edition_filters_accept_korean_and_english():
     korean = run_cli("characters", "--team", "하수인", "--edition", "불길한 조짐")
     english = run_cli("characters", "--team", "minion", "--edition", "tb")
     assert korean.exit_code == english.exit_code == 0
-    assert sorted(listed_ids(korean.output)) == sorted(listed_ids(english.output)) == ["baron", "poisoner", "scarletwoman", "spy"]
+    assert (
+        sorted(listed_ids(korean.output))
+        == sorted(listed_ids(english.output))
+        == ["baron", "poisoner", "scarletwoman", "spy"]
+    )
 
 
 def test_json_output_carries_the_ability():
     result = run_cli("characters", "임프", "--json")
     assert result.exit_code == 0
     [imp] = json.loads(result.output)
-    assert imp["id"] == "imp" and imp["team"] == "demon" and imp["edition"] == "tb" and "하수인 1명이 임프가 됩니다" in imp["ability"]
+    assert (
+        imp["id"] == "imp"
+        and imp["team"] == "demon"
+        and imp["edition"] == "tb"
+        and "하수인 1명이 임프가 됩니다" in imp["ability"]
+    )
 
 
 def test_nothing_found_says_so_in_korean_with_exit_1():

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import os
 import subprocess
 import sys
 
+import pytest
 from conftest import REPO, detach, edit_character, edit_order, run_cli, write_script
 
 
@@ -68,7 +67,10 @@ def test_night_rule_break_prints_the_rule_reason(content):
     edit_order(content, "other_nights", lambda steps: [s for s in steps if s != "monk"][:-1] + ["monk", "dawn"])
     result = run_cli("validate", "--content", content)
     assert result.exit_code == 1
-    assert "다른 밤: 수도사는 임프보다 먼저 깨어나야 합니다. 이유: 수도사와 여관주인의 보호는 그날 밤의 공격보다 먼저" in result.stderr
+    assert (
+        "다른 밤: 수도사는 임프보다 먼저 깨어나야 합니다. 이유: 수도사와 여관주인의 보호는 그날 밤의 공격보다 먼저"
+        in result.stderr
+    )
 
 
 def test_unreadable_input_gives_exit_2(content):
@@ -87,7 +89,9 @@ def test_missing_script_gives_exit_2():
 
 def test_json_is_a_list_of_findings_with_the_five_keys(content):
     path = edit_character(content, "monk", colour="red")
-    edit_order(content, "first_night", lambda steps: steps[:steps.index("dawn")] + ["empath"] + steps[steps.index("dawn"):])
+    edit_order(
+        content, "first_night", lambda steps: steps[: steps.index("dawn")] + ["empath"] + steps[steps.index("dawn") :]
+    )
     result = run_cli("validate", "--content", content, "--json")
     assert result.exit_code == 1
     findings = json.loads(result.stdout)
@@ -144,8 +148,10 @@ def test_validate_does_not_import_reportlab(tmp_path):
         "assert result.exit_code == 0, result.stdout\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'svglib', 'PIL', 'pdfplumber')))\n"
     )
-    for run in ("cold", "warm"):
-        result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, encoding="utf-8", env=env)
+    for _run in ("cold", "warm"):
+        result = subprocess.run(
+            [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, encoding="utf-8", env=env
+        )
         assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import CONTENT, read_yaml
 from test_almanac_content import FILES, USER_FIELDS
 

@@ -12,7 +12,6 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-
 from conftest import CONTENT, read_yaml
 
 FACTS = read_yaml(Path(__file__).parents[1] / "data" / "official-roster.yaml")
@@ -136,7 +135,7 @@ def test_our_almanac_text_uses_the_printed_names(cid):
             for match in re.finditer(pattern, text):
                 printed = FILES[owner]["name"]
                 # a longer printed name that contains this one ('어릿광대' ⊃ '광대') is that name, not an alias
-                around = text[max(0, match.start() - 6): match.end() + 6]
+                around = text[max(0, match.start() - 6) : match.end() + 6]
                 if printed in around or any(data["name"] in around and name in data["name"] for data in FILES.values()):
                     continue
                 raise AssertionError(f"{cid}.{field}: '{name}' — write {owner}'s printed name '{printed}'")

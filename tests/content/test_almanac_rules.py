@@ -25,7 +25,9 @@ def test_the_scarlet_woman_babysits_lil_monsta_for_the_rest_of_the_game():
     dies, the Scarlet Woman is given the Lil' Monsta token tonight & babysits it for the rest of the game" — the same as
     content/jinxes.yaml, so the almanac says "for the rest of the game" where it speaks of her."""
     data = entry("lilmonsta")
-    jinx = next(j for j in read_yaml(Path(CONTENT) / "jinxes.yaml") if set(j["characters"]) == {"lilmonsta", "scarletwoman"})
+    jinx = next(
+        j for j in read_yaml(Path(CONTENT) / "jinxes.yaml") if set(j["characters"]) == {"lilmonsta", "scarletwoman"}
+    )
     assert "남은 게임 동안" in jinx["text"]
     about_her = [t for t in [data["overview"], *data["how_to_run"]] if "진홍의 여인" in t]
     assert about_her and all("남은 게임 동안" in t for t in about_her)

@@ -5,8 +5,8 @@ asks for it like any other print option."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import pdf_chars, run_cli
+
 from generator.load.game import load_game
 
 
@@ -37,7 +37,10 @@ def test_every_english_name_follows_its_korean_name_on_the_sheet(english_kit, tb
             rows[-1].append(c)
         else:
             rows.append([c])
-    lines = ["".join(c["text"] for c in sorted(row, key=lambda c: c["x0"])).replace(" ", "").replace("\u00a0", "") for row in rows]
+    lines = [
+        "".join(c["text"] for c in sorted(row, key=lambda c: c["x0"])).replace(" ", "").replace("\u00a0", "")
+        for row in rows
+    ]
     for character in tb.by_team("townsfolk") + tb.by_team("outsider") + tb.by_team("minion") + tb.by_team("demon"):
         pair = character.name.replace(" ", "") + tb.english_name(character.id).replace(" ", "")
         assert any(pair in line for line in lines), pair
@@ -47,7 +50,9 @@ def test_every_english_name_follows_its_korean_name_on_the_sheet(english_kit, tb
 @pytest.mark.parametrize("document", ["night-order.pdf", "night-card.pdf", "almanac.pdf"])
 def test_the_night_documents_and_the_almanac_carry_them_too(english_kit, tb, document):
     text = squeezed(english_kit[document])
-    steps = {s for night in ("first_night", "other_nights") for s in tb.night_steps(night)} - set(tb.library.fixed_steps)
+    steps = {s for night in ("first_night", "other_nights") for s in tb.night_steps(night)} - set(
+        tb.library.fixed_steps
+    )
     wanted = [c.id for c in tb.listed] if document == "almanac.pdf" else sorted(steps)
     for character_id in wanted:
         assert tb.english_name(character_id).replace(" ", "") in text, (document, character_id)
@@ -69,8 +74,15 @@ def test_the_page_asks_for_it_like_any_print_option(tmp_path):
     body = client.get("/api/scripts/bundled/trouble-brewing").get_json()["script"]
     import json
 
-    envelope = json.dumps({"script": [{"id": "_meta", "name": body["title"], "author": body["author"]}, *[c["id"] for c in body["characters"]]]},
-                          ensure_ascii=False).encode()
+    envelope = json.dumps(
+        {
+            "script": [
+                {"id": "_meta", "name": body["title"], "author": body["author"]},
+                *[c["id"] for c in body["characters"]],
+            ]
+        },
+        ensure_ascii=False,
+    ).encode()
     sheet = client.post("/api/document/script_sheet?english=1", data=envelope)
     assert sheet.status_code == 200, sheet.get_json()
     assert "Washerwoman" in squeezed(sheet.data)

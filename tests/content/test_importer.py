@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from generator.write.importer import (
-    AlmanacError,
     FIELD_ORDER,
+    AlmanacError,
     ParsedAlmanac,
     name_table,
     parse_almanac,
@@ -25,6 +25,7 @@ SEED_FULL = SEEDS / "almanac-in-space.txt"
 SEED_OVERVIEWS = SEEDS / "almanac-overviews.txt"
 TEXT_FIELDS = ("name", "ability", "flavor", "overview", "how_to_run", "notes")
 ALMANAC_PROSE = ("flavor", "how_to_run", "notes")
+
 
 def nfc(value):
     if isinstance(value, str):
@@ -52,7 +53,9 @@ def names_from_content() -> tuple[dict[str, str], dict[str, str]]:
     """What the CLI does: ids.yaml plus the aliases the character YAMLs declare."""
     entries = list(load_yaml(CONTENT / "ids.yaml"))
     for char in bundled_characters().values():
-        entries.append({"id": char["id"], "name": char["name"], "team": char["team"], "aliases": char.get("aliases", [])})
+        entries.append(
+            {"id": char["id"], "name": char["name"], "team": char["team"], "aliases": char.get("aliases", [])}
+        )
     return name_table(entries)
 
 

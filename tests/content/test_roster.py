@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import CONTENT, read_yaml
 
 FACTS = read_yaml(Path(__file__).parents[1] / "data" / "official-roster.yaml")
@@ -160,7 +159,7 @@ def one_syllable_apart(first: str, second: str) -> bool:
 @pytest.mark.parametrize("edition", SHEET_EDITIONS)
 def test_no_two_names_on_an_official_sheet_are_one_syllable_apart(edition):
     names = sorted(data["name"] for data in FILES.values() if data["edition"] == edition)
-    close = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if one_syllable_apart(a, b)]
+    close = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :] if one_syllable_apart(a, b)]
     assert close == []
 
 
@@ -181,8 +180,17 @@ def test_every_alias_and_community_name_finds_one_role_only():
     assert {name: ids for name, ids in owners.items() if len(ids) > 1} == {}
 
 
-@pytest.mark.parametrize("name, role_id", [("구마사제", "exorcist"), ("어릿광대", "fool"), ("배후인물", "mastermind"),
-                                           ("탕녀", "scarletwoman"), ("부정한 여자", "scarletwoman"), ("좀불", "zombuul")])
+@pytest.mark.parametrize(
+    "name, role_id",
+    [
+        ("구마사제", "exorcist"),
+        ("어릿광대", "fool"),
+        ("배후인물", "mastermind"),
+        ("탕녀", "scarletwoman"),
+        ("부정한 여자", "scarletwoman"),
+        ("좀불", "zombuul"),
+    ],
+)
 def test_community_and_old_names_find_the_role(name, role_id):
     from conftest import run_cli
 

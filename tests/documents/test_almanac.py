@@ -6,15 +6,13 @@ import io
 import re
 
 import pytest
-
 from conftest import pdf_chars, pdf_page_texts, region_text
+from pypdf import PdfReader  # noqa: E402
 
 from generator.load.game import load_game
-from generator.pdf.impose import padded_order, sheet_sides
 from generator.model import TEAM_NAMES_KO
 from generator.options import RenderOptions
-
-from pypdf import PdfReader  # noqa: E402
+from generator.pdf.impose import padded_order, sheet_sides
 
 pytestmark = pytest.mark.slow  # reads whole kits
 
@@ -52,8 +50,10 @@ def almanac(kit):
     reader = PdfReader(io.BytesIO(files["almanac.pdf"]))
     data = files["almanac.pdf"]
     # pypdf: these tests read the lines in reading order (1.5 s for the book: read once for all the run's workers)
-    texts = shared_across_workers(f"pypdf-texts-{hashlib.sha256(data).hexdigest()}",
-                                  lambda: [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages])
+    texts = shared_across_workers(
+        f"pypdf-texts-{hashlib.sha256(data).hexdigest()}",
+        lambda: [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages],
+    )
     return game, files, reader, texts
 
 
@@ -104,7 +104,9 @@ def test_entries_with_prose_start_new_pages_in_sheet_order(almanac):
     with_prose = [c for c in game.characters if not is_short(c)]
     assert with_prose and len({starts[c.id] for c in with_prose}) == len(with_prose)
     for character in with_prose:  # at the top of its page
-        assert squash(texts[starts[character.id] - 1]).startswith(squash(TEAM_NAMES_KO[character.team] + character.name))
+        assert squash(texts[starts[character.id] - 1]).startswith(
+            squash(TEAM_NAMES_KO[character.team] + character.name)
+        )
 
 
 def test_a_short_entry_shares_the_free_part_of_the_page_before(content):
@@ -117,7 +119,9 @@ def test_a_short_entry_shares_the_free_part_of_the_page_before(content):
     starts = entry_starts(game, texts)
     djinn, before = game.characters[-1], game.characters[-2]  # the Djinn, printed for the spy–damsel jinx
     assert djinn.id == "djinn" and starts[djinn.id] == starts[before.id] + 1
-    assert not squash(texts[starts[djinn.id] - 1]).startswith(squash(TEAM_NAMES_KO[djinn.team]))  # it follows the page's text
+    assert not squash(texts[starts[djinn.id] - 1]).startswith(
+        squash(TEAM_NAMES_KO[djinn.team])
+    )  # it follows the page's text
 
 
 def test_page_sizes_a4(kit):
@@ -160,9 +164,9 @@ def test_booklet_halves_hold_pages_in_saddle_stitch_order(almanac):
     order = padded_order(total)
     expected = []
     for left, right in sheet_sides(len(order)):
-        expected.append(tuple(
-            None if order[p] is None or order[p] in (0, total - 1) else order[p] + 1 for p in (left, right)
-        ))
+        expected.append(
+            tuple(None if order[p] is None or order[p] in (0, total - 1) else order[p] + 1 for p in (left, right))
+        )
     booklet = pdf_chars(files["almanac-booklet.pdf"])
     found = [(printed_number(page, True), printed_number(page, False)) for page in booklet]
     assert found == expected
@@ -189,7 +193,9 @@ def test_sections_in_order_and_no_empty_headings(almanac):
     book = squash("".join(texts[3:]))  # after the cover and contents; entries may share pages, so cut at headings
     heads, at = [], 0
     for character in game.characters:
-        at = book.index(squash(TEAM_NAMES_KO[character.team] + character.name + printed(game, character.ability))[:40], at)
+        at = book.index(
+            squash(TEAM_NAMES_KO[character.team] + character.name + printed(game, character.ability))[:40], at
+        )
         heads.append(at)
     heads.append(book.index(squash("첫날 밤 순서"), at))
     bodies = {c.id: book[start:end] for c, start, end in zip(game.characters, heads, heads[1:])}
@@ -199,8 +205,12 @@ def test_sections_in_order_and_no_empty_headings(almanac):
         if character.flavor:
             expected.append(squash(printed(game, character.flavor))[:12])
         present = {
-            "개요": bool(character.overview), "예시": bool(character.examples), "예시 · 메모": bool(character.notes),
-            "진행 방법": bool(character.how_to_run), "요령": bool(character.tips), "밤과 설정": True,
+            "개요": bool(character.overview),
+            "예시": bool(character.examples),
+            "예시 · 메모": bool(character.notes),
+            "진행 방법": bool(character.how_to_run),
+            "요령": bool(character.tips),
+            "밤과 설정": True,
         }
         expected += [squash(h) for h in HEADINGS if present[h]]
         positions = [body.find(piece) for piece in expected]
@@ -227,9 +237,14 @@ def test_reminder_names_stand_out_in_how_to_run(almanac):
         "세탁부를 깨워 *마을주민*과 *틀림*으로 표시된 플레이어를 가리키세요."
     )
     assert mark_reminders("아무 마을주민 캐릭터 토큰 옆에", ["마을주민"]) == "아무 마을주민 캐릭터 토큰 옆에"
-    assert mark_reminders("수도승의 안전 리마인더 토큰을 놓으세요.", ["안전"]) == "수도승의 *안전* 리마인더 토큰을 놓으세요."
+    assert (
+        mark_reminders("수도승의 안전 리마인더 토큰을 놓으세요.", ["안전"])
+        == "수도승의 *안전* 리마인더 토큰을 놓으세요."
+    )
     game, files, _, texts = almanac
-    page = pdf_chars(files["almanac.pdf"])[entry_starts(game, texts)["noble"] - 1]  # the Noble's entry: '알고 있음 알림'
+    page = pdf_chars(files["almanac.pdf"])[
+        entry_starts(game, texts)["noble"] - 1
+    ]  # the Noble's entry: '알고 있음 알림'
     bold = "".join(ch["text"] for ch in page["chars"] if "Bold" in ch["fontname"] and ch["size"] < 10)
     assert squash(bold).count("알고있음") >= 3  # both steps of 진행 방법 and the night line
 
@@ -263,7 +278,8 @@ def test_overview_only_character_shows_no_empty_headings(content):
     edit_character(content, "chef", flavor=None, examples=None, how_to_run=None, notes=None)
     script = content / "scripts" / "mini.yaml"
     script.write_text(
-        "id: mini\ntitle: 작은 스크립트\nauthor: 테스트\ncharacters: [chef, washerwoman, drunk, poisoner, imp]\n", encoding="utf-8"
+        "id: mini\ntitle: 작은 스크립트\nauthor: 테스트\ncharacters: [chef, washerwoman, drunk, poisoner, imp]\n",
+        encoding="utf-8",
     )
     game, files = build_files("mini", content=content)
     texts = pdf_page_texts(files["almanac.pdf"])
@@ -317,9 +333,13 @@ def test_edition_almanac_has_at_most_two_sparse_entry_pages(script):
     for index, character in enumerate(order):
         end = starts[order[index + 1].id] - 1 if index + 1 < len(order) else last_entry_page
         pages_of_entries[character.id] = range(starts[character.id], max(end, starts[character.id]) + 1)
-    team_ends = {pages_of_entries[c.id][-1] for i, c in enumerate(order) if i + 1 == len(order) or order[i + 1].team != c.team}
+    team_ends = {
+        pages_of_entries[c.id][-1] for i, c in enumerate(order) if i + 1 == len(order) or order[i + 1].team != c.team
+    }
     sparse = [
-        page for character in order for page in pages_of_entries[character.id]
+        page
+        for character in order
+        for page in pages_of_entries[character.id]
         if page not in team_ends and len(re.findall("[가-힣]", texts[page - 1])) < FULL_PAGE_SYLLABLES
     ]
     assert len(sparse) <= 2, sparse

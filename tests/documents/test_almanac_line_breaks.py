@@ -7,11 +7,11 @@ would have opened the word gaps past half an em."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
-
 from conftest import bundled_kit, pdf_chars
+
 from generator.read.theme import theme
 
 pytestmark = pytest.mark.slow  # reads whole kits of every bundled script
@@ -25,7 +25,7 @@ SHORT = 0.25  # of the measure
 BODY_SIZES = (7.0, 11.0)  # the running text's sizes, tighter entries included (headings and names are larger)
 
 
-@lru_cache(maxsize=None)
+@cache
 def printed_text(script: str) -> tuple[str, dict[str, set[str]]]:
     """Every text of the game's characters as the almanac prints it, joined by newlines (the source a line break is
     read against: a line ends inside a word when the two pieces make a word of the text and never stand apart), and
@@ -56,7 +56,12 @@ def body_lines(page: dict, frame: tuple[float, float]) -> list[dict]:
     (runs between spaces) and where the text starts after a hanging bullet or number."""
     rows: dict[tuple, list] = {}
     for ch in page["chars"]:
-        if BODY_SIZES[0] <= ch["size"] <= BODY_SIZES[1] and ch["upright"] and frame[0] - 2 <= ch["x0"] and ch["x1"] <= frame[1] + 2:
+        if (
+            BODY_SIZES[0] <= ch["size"] <= BODY_SIZES[1]
+            and ch["upright"]
+            and frame[0] - 2 <= ch["x0"]
+            and ch["x1"] <= frame[1] + 2
+        ):
             rows.setdefault((round(ch["bottom"], 1), ch["size"]), []).append(ch)
     lines = []
     for (bottom, size), chars in sorted(rows.items()):
@@ -75,8 +80,16 @@ def body_lines(page: dict, frame: tuple[float, float]) -> list[dict]:
             continue
         if len(words) > 1 and words[1][0]["x0"] - words[0][-1]["x1"] > 1.2 * size and len(words[0]) <= 3:
             words = words[1:]  # a hanging bullet or item number
-        lines.append({"bottom": bottom, "size": size, "words": words, "x0": words[0][0]["x0"], "x1": words[-1][-1]["x1"],
-                      "text": " ".join("".join(c["text"] for c in word) for word in words)})
+        lines.append(
+            {
+                "bottom": bottom,
+                "size": size,
+                "words": words,
+                "x0": words[0][0]["x0"],
+                "x1": words[-1][-1]["x1"],
+                "text": " ".join("".join(c["text"] for c in word) for word in words),
+            }
+        )
     return lines
 
 
@@ -156,7 +169,9 @@ SPACE_EM = 0.3  # the serif's word space
 SHRINK_EM = 0.1  # a word space closes by at most this (templates/theme.yaml: text.justify.word_space_shrink_em)
 
 
-def word_break_fits(line: dict, below: dict, last: bool, frame: tuple[float, float], never_wider: float, tied: dict) -> bool:
+def word_break_fits(
+    line: dict, below: dict, last: bool, frame: tuple[float, float], never_wider: float, tied: dict
+) -> bool:
     """Whether the line could have ended between words, it and the line below (the paragraph's `last`) keeping every
     gap within `never_wider` ems and closing none by more than SHRINK_EM: the cut word's piece (with what a no-break
     space ties to it) moved down, or its rest (with what is tied to it) pulled up. (A break that would only move the
@@ -183,7 +198,9 @@ def word_break_fits(line: dict, below: dict, last: bool, frame: tuple[float, flo
     pulled = sum(below_widths[: pulled_to + 1]) + space * pulled_to
     natural = sum(widths) + space * len(stretched) + pulled
     rest = below_natural - pulled - space
-    return fits(natural, sum(stretched), False) and (pulled_to == len(below_widths) - 1 or fits(rest, sum(below_stretched[pulled_to + 1 :]), last))
+    return fits(natural, sum(stretched), False) and (
+        pulled_to == len(below_widths) - 1 or fits(rest, sum(below_stretched[pulled_to + 1 :]), last)
+    )
 
 
 def spacing(line: dict, tied: dict, cut_at_end: bool = False) -> tuple[list[float], list[bool]]:

@@ -4,14 +4,12 @@ and no code. Nothing is ever fetched."""
 
 from __future__ import annotations
 
-import pytest
-
 import json
 
 import pypdfium2
+import pytest
 import yaml
 import zxingcpp
-
 from conftest import CONTENT, pdf_page_texts, run_cli, validate, with_code
 
 ADDRESS = "https://example.org/clocktower/trouble-brewing-almanac?lang=ko"

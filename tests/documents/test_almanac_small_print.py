@@ -5,8 +5,8 @@ opens with, the font credit's company name on one line, and the back cover frame
 from __future__ import annotations
 
 import pytest
-
 from conftest import bundled_kit, pdf_chars
+
 from generator.read.theme import theme
 
 PAPERS = ["a4", "letter"]
@@ -23,8 +23,10 @@ def lines(page: dict) -> list[tuple[float, float, str]]:
     rows: dict[tuple, list] = {}
     for char in page["chars"]:
         rows.setdefault((round(char["bottom"]), char["size"]), []).append(char)
-    return sorted((bottom, size, "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"])))
-                  for (bottom, size), chars in rows.items())
+    return sorted(
+        (bottom, size, "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"])))
+        for (bottom, size), chars in rows.items()
+    )
 
 
 def almanac(paper: str, script: str = "trouble-brewing") -> bytes:
@@ -36,8 +38,12 @@ def almanac(paper: str, script: str = "trouble-brewing") -> bytes:
 def test_flavour_text_is_dark_enough_for_a_greyscale_laser(paper):
     size = theme().almanac["flavor_pt"]
     pages = pdf_chars(almanac(paper))
-    flavour = [c for page in pages for c in page["chars"]
-               if abs(c["size"] - size) < 0.05 and "가" <= c["text"] <= "힣" and "Myeongjo" in c["fontname"]]
+    flavour = [
+        c
+        for page in pages
+        for c in page["chars"]
+        if abs(c["size"] - size) < 0.05 and "가" <= c["text"] <= "힣" and "Myeongjo" in c["fontname"]
+    ]
     assert len(flavour) > 500  # every entry's flavour was read
     assert max(grey(c["color"]) for c in flavour) <= 64  # at least 75 % black (the old muted grey was 99/255)
 
@@ -52,15 +58,22 @@ def test_flavour_text_renders_dark_in_greyscale():
     document = pypdfium2.PdfDocument(data)
     try:
         page_index = 3  # the washerwoman's page
-        chars = [c for c in pdf_chars(data)[page_index]["chars"]
-                 if abs(c["size"] - size) < 0.05 and "가" <= c["text"] <= "힣" and "Myeongjo" in c["fontname"]]
+        chars = [
+            c
+            for c in pdf_chars(data)[page_index]["chars"]
+            if abs(c["size"] - size) < 0.05 and "가" <= c["text"] <= "힣" and "Myeongjo" in c["fontname"]
+        ]
         assert len(chars) > 10
         scale = 300 / 72
         image = document[page_index].render(scale=scale, grayscale=True).to_pil().convert("L")
         pixels = image.load()
-        ink = sorted(pixels[x, y] for c in chars
-                     for y in range(int(c["top"] * scale), int(c["bottom"] * scale))
-                     for x in range(int(c["x0"] * scale), int(c["x1"] * scale)) if pixels[x, y] < 200)
+        ink = sorted(
+            pixels[x, y]
+            for c in chars
+            for y in range(int(c["top"] * scale), int(c["bottom"] * scale))
+            for x in range(int(c["x0"] * scale), int(c["x1"] * scale))
+            if pixels[x, y] < 200
+        )
     finally:
         document.close()
     core = ink[len(ink) // 10]

@@ -5,8 +5,8 @@ pages right and right pages left, and nothing crosses the fold; without it the b
 from __future__ import annotations
 
 import pytest
-
 from conftest import pdf_chars, run_cli
+
 from generator.read.theme import mm
 
 pytestmark = pytest.mark.slow  # builds whole almanac booklets
@@ -35,7 +35,12 @@ def edges(side: dict) -> tuple[float, float, float, float]:
     glyphs = [c for c in side["chars"] if c["text"].strip()]
     left = [c for c in glyphs if (c["x0"] + c["x1"]) / 2 < half]
     right = [c for c in glyphs if (c["x0"] + c["x1"]) / 2 >= half]
-    return (min(c["x0"] for c in left), max(c["x1"] for c in left), min(c["x0"] for c in right), max(c["x1"] for c in right))
+    return (
+        min(c["x0"] for c in left),
+        max(c["x1"] for c in left),
+        min(c["x0"] for c in right),
+        max(c["x1"] for c in right),
+    )
 
 
 def test_inner_sheets_move_toward_the_fold_in_even_steps(booklets):
@@ -46,8 +51,13 @@ def test_inner_sheets_move_toward_the_fold_in_even_steps(booklets):
     shifts = []
     for number, (before, after) in enumerate(zip(plain, creeping)):
         (a0, a1, a2, a3), (b0, b1, b2, b3) = edges(before), edges(after)
-        moved_left_page, moved_right_page = b0 - a0, a2 - b2  # toward the fold: the left page right, the right page left
-        assert moved_left_page == pytest.approx(b1 - a1, abs=0.01) and moved_right_page == pytest.approx(a3 - b3, abs=0.01)
+        moved_left_page, moved_right_page = (
+            b0 - a0,
+            a2 - b2,
+        )  # toward the fold: the left page right, the right page left
+        assert moved_left_page == pytest.approx(b1 - a1, abs=0.01) and moved_right_page == pytest.approx(
+            a3 - b3, abs=0.01
+        )
         assert moved_left_page == pytest.approx(moved_right_page, abs=0.01)
         shifts.append((number // 2, moved_left_page))
     expected = {sheet: mm(CREEP_MM) * sheet / (sheets - 1) for sheet in range(sheets)}

@@ -5,7 +5,6 @@ top and bottom edges."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import pdf_chars
 
 pytestmark = pytest.mark.slow  # reads whole kits
@@ -19,7 +18,7 @@ def test_no_blank_page_only_notes_before_the_back_cover(kit, script):
     texts = ["".join(c["text"] for c in page["chars"]) for page in pages]
     assert all(text.strip() for text in texts)  # no empty page anywhere
     credits = max(i for i, text in enumerate(texts) if "출처와 라이선스" in text)
-    assert all("노트" in text for text in texts[credits + 1:-1])
+    assert all("노트" in text for text in texts[credits + 1 : -1])
     assert len(pdf_chars(files["almanac-booklet.pdf"])) * 2 == len(pages)
 
 

@@ -15,15 +15,15 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import pdf_chars, run_cli
+from pdf_paths import pdf_paths
+
 from generator.load.game import load_game
 from generator.read.theme import color, theme
-from pdf_paths import pdf_paths
 
 MM = 72 / 25.4
 OLD_AREA_MM2 = {5: 589, 6: 589, 8: 589, 10: 589, 15: 436, 20: 305}  # the seat boxes before issue 55 (docstring)
-INK = tuple(int(color("ink")[k:k + 2], 16) for k in (1, 3, 5))
+INK = tuple(int(color("ink")[k : k + 2], 16) for k in (1, 3, 5))
 
 
 def built(tmp_path, script: str, *args: str) -> bytes:
@@ -41,20 +41,32 @@ def grey(rgb) -> float:
 def seat_boxes(page: dict) -> list[dict]:
     """The seats: rounded boxes stroked in ink at the seat's border width."""
     width = theme().grimoire["seat"]["line_pt"]
-    return [p for p in page["paths"] if p["kind"] == "curve" and p["stroke"] and abs(p["linewidth"] - width) < 0.01
-            and tuple(round(c * 255) for c in p["stroking_color"]) == INK]
+    return [
+        p
+        for p in page["paths"]
+        if p["kind"] == "curve"
+        and p["stroke"]
+        and abs(p["linewidth"] - width) < 0.01
+        and tuple(round(c * 255) for c in p["stroking_color"]) == INK
+    ]
 
 
 def inside(item: dict, box: dict, slack: float = 0.5) -> bool:
-    return (box["x0"] - slack <= item["x0"] and item["x1"] <= box["x1"] + slack
-            and box["top"] - slack <= item["top"] and item["bottom"] <= box["bottom"] + slack)
+    return (
+        box["x0"] - slack <= item["x0"]
+        and item["x1"] <= box["x1"] + slack
+        and box["top"] - slack <= item["top"]
+        and item["bottom"] <= box["bottom"] + slack
+    )
 
 
 def seat_numbers(page: dict) -> list[int]:
     """The seat numbers (bold digits at the seat-number size), a two-digit number read as one."""
     size = theme().grimoire["seat_number_pt"]
-    digits = sorted((c for c in page["chars"] if abs(c["size"] - size) < 0.3 and c["text"].isdigit()),
-                    key=lambda c: (round(c["top"]), c["x0"]))
+    digits = sorted(
+        (c for c in page["chars"] if abs(c["size"] - size) < 0.3 and c["text"].isdigit()),
+        key=lambda c: (round(c["top"]), c["x0"]),
+    )
     numbers: list[list[dict]] = []
     for c in digits:
         if numbers and round(numbers[-1][-1]["top"]) == round(c["top"]) and c["x0"] - numbers[-1][-1]["x1"] < 1.5:
@@ -71,14 +83,29 @@ def night_column(page: dict, heading: str) -> tuple[list[str], tuple[float, floa
     heads = [c for c in page["chars"] if abs(c["size"] - size) < 0.3]
 
     def word_at(first: dict) -> str:
-        return "".join(h["text"] for h in heads if abs(h["top"] - first["top"]) < 1 and first["x0"] <= h["x0"] < first["x0"] + 40)
+        return "".join(
+            h["text"] for h in heads if abs(h["top"] - first["top"]) < 1 and first["x0"] <= h["x0"] < first["x0"] + 40
+        )
 
     head = next(c for c in heads if c["text"] == heading[0] and word_at(c).replace(" ", "") == heading.replace(" ", ""))
-    label = min((c for c in page["chars"] if c["text"] == "리" and abs(c["bottom"] - head["bottom"]) < 1.5 and c["x0"] > head["x0"]),
-                key=lambda c: c["x0"])
+    label = min(
+        (
+            c
+            for c in page["chars"]
+            if c["text"] == "리" and abs(c["bottom"] - head["bottom"]) < 1.5 and c["x0"] > head["x0"]
+        ),
+        key=lambda c: c["x0"],
+    )
     left, right = head["x0"] - 2, label["x1"] + 1
-    steps = [c for c in page["chars"] if c["top"] > head["bottom"] and left <= c["x0"] and c["x1"] <= right
-             and "Bold" in c["fontname"] and c["size"] < size - 0.5]
+    steps = [
+        c
+        for c in page["chars"]
+        if c["top"] > head["bottom"]
+        and left <= c["x0"]
+        and c["x1"] <= right
+        and "Bold" in c["fontname"]
+        and c["size"] < size - 0.5
+    ]
     lines: dict[int, str] = {}
     for c in sorted(steps, key=lambda c: (round(c["bottom"]), c["x0"])):
         lines[round(c["bottom"])] = lines.get(round(c["bottom"]), "") + c["text"]
@@ -96,13 +123,23 @@ def test_one_seat_per_player_and_the_nights_in_order_with_a_box_per_seat_to_wake
     box_pt = theme().grimoire["night"]["box_line_pt"]
     for night, heading in (("first_night", "첫날 밤"), ("other_nights", "다른 밤")):
         steps = game.night_steps(night, all_players=True)
-        names = [game.character(s).name if s not in game.library.fixed_steps else game.library.fixed_steps[s].name for s in steps]
+        names = [
+            game.character(s).name if s not in game.library.fixed_steps else game.library.fixed_steps[s].name
+            for s in steps
+        ]
         if players < 7:
             names = [n for n in names if n not in ("하수인 정보", "악마 정보")]
         column, (left, right, top) = night_column(page, heading)
         assert [n for n in column if n in names] == names
-        boxes = [p for p in drawn["paths"] if p["kind"] == "rect" and abs(p["linewidth"] - box_pt) < 0.01
-                 and left <= p["x0"] and p["x1"] <= right and p["top"] > top]
+        boxes = [
+            p
+            for p in drawn["paths"]
+            if p["kind"] == "rect"
+            and abs(p["linewidth"] - box_pt) < 0.01
+            and left <= p["x0"]
+            and p["x1"] <= right
+            and p["top"] > top
+        ]
         assert len(boxes) == len([s for s in steps if s not in game.library.fixed_steps])  # a box per character's step
         assert all(p["x1"] - p["x0"] >= 8 * MM and p["bottom"] - p["top"] >= 3.5 * MM for p in boxes)
     assert ("하수인 정보" in text) == (players >= 7)
@@ -125,17 +162,27 @@ def test_seats_are_large_enough_to_write_in_with_a_pen(tmp_path, players, paper)
     assert len(seats) == players
     g = theme().grimoire
     for seat in seats:
-        area = (seat["x1"] - seat["x0"]) * (seat["bottom"] - seat["top"]) / MM ** 2
+        area = (seat["x1"] - seat["x0"]) * (seat["bottom"] - seat["top"]) / MM**2
         assert area >= 2 * OLD_AREA_MM2[players], (players, paper, area)
-        lines = [p for p in drawn["paths"] if p["kind"] == "line" and abs(p["linewidth"] - g["line_pt"]) < 0.01 and inside(p, seat)]
+        lines = [
+            p
+            for p in drawn["paths"]
+            if p["kind"] == "line" and abs(p["linewidth"] - g["line_pt"]) < 0.01 and inside(p, seat)
+        ]
         assert len(lines) == 2
         for line, label in zip(sorted(lines, key=lambda p: p["top"]), ("이름", "캐릭터")):
             assert line["x1"] - line["x0"] >= 25 * MM, (players, paper, (line["x1"] - line["x0"]) / MM)
-            beside = "".join(c["text"] for c in page["chars"] if inside(c, seat) and c["x1"] <= line["x0"]
-                             and line["top"] - 4 * MM <= c["bottom"] <= line["top"] + 1)
+            beside = "".join(
+                c["text"]
+                for c in page["chars"]
+                if inside(c, seat) and c["x1"] <= line["x0"] and line["top"] - 4 * MM <= c["bottom"] <= line["top"] + 1
+            )
             assert beside == label
-        marks = [p for p in drawn["paths"] if p["kind"] == "curve" and abs(p["linewidth"] - g["seat"]["mark_line_pt"]) < 0.01
-                 and inside(p, seat)]
+        marks = [
+            p
+            for p in drawn["paths"]
+            if p["kind"] == "curve" and abs(p["linewidth"] - g["seat"]["mark_line_pt"]) < 0.01 and inside(p, seat)
+        ]
         assert len(marks) == 3
         assert all(p["x1"] - p["x0"] >= 8 * MM and p["bottom"] - p["top"] >= 5 * MM for p in marks)
 
@@ -147,13 +194,27 @@ def test_seats_never_overlap_and_no_text_crosses_a_seat_or_leaves_the_printable_
     for drawn, page in zip(pdf_paths(data), pdf_chars(data)):
         seats = seat_boxes(drawn)
         for k, a in enumerate(seats):
-            assert inset <= a["x0"] and a["x1"] <= page["width"] - inset and inset <= a["top"] and a["bottom"] <= page["height"] - inset
-            for b in seats[k + 1:]:
+            assert (
+                inset <= a["x0"]
+                and a["x1"] <= page["width"] - inset
+                and inset <= a["top"]
+                and a["bottom"] <= page["height"] - inset
+            )
+            for b in seats[k + 1 :]:
                 assert a["x1"] <= b["x0"] or b["x1"] <= a["x0"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
         for c in page["chars"]:
-            assert inset <= c["x0"] and c["x1"] <= page["width"] - inset and inset <= c["top"] and c["bottom"] <= page["height"] - inset
-            middle = {"x0": (c["x0"] + c["x1"]) / 2, "x1": (c["x0"] + c["x1"]) / 2, "top": (c["top"] + c["bottom"]) / 2,
-                      "bottom": (c["top"] + c["bottom"]) / 2}
+            assert (
+                inset <= c["x0"]
+                and c["x1"] <= page["width"] - inset
+                and inset <= c["top"]
+                and c["bottom"] <= page["height"] - inset
+            )
+            middle = {
+                "x0": (c["x0"] + c["x1"]) / 2,
+                "x1": (c["x0"] + c["x1"]) / 2,
+                "top": (c["top"] + c["bottom"]) / 2,
+                "bottom": (c["top"] + c["bottom"]) / 2,
+            }
             holder = [s for s in seats if inside(middle, s, 0)]
             assert not holder or inside(c, holder[0], 0.2), c["text"]  # a seat's text stays in it, no other text enters
     assert len(seat_boxes(pdf_paths(data)[0])) == players and seat_boxes(pdf_paths(data)[1]) == []
@@ -162,7 +223,11 @@ def test_seats_never_overlap_and_no_text_crosses_a_seat_or_leaves_the_printable_
 def test_the_day_log_has_eight_days_of_nominations_votes_and_executions(tmp_path):
     page = pdf_chars(built(tmp_path, "bad-moon-rising", "--players", "12"))[1]
     d = theme().grimoire["day_log"]
-    days = [c for c in page["chars"] if abs(c["size"] - d["day_number_pt"]) < 0.3 and c["text"].isdigit() and "Gothic" in c["fontname"]]
+    days = [
+        c
+        for c in page["chars"]
+        if abs(c["size"] - d["day_number_pt"]) < 0.3 and c["text"].isdigit() and "Gothic" in c["fontname"]
+    ]
     assert [c["text"] for c in sorted(days, key=lambda c: c["top"])] == [str(n) for n in range(1, 9)]
     assert len({round(c["x0"]) for c in days}) == 1  # one column
     tops = sorted(c["top"] for c in days)
@@ -183,9 +248,13 @@ def test_every_label_is_at_least_8_pt_and_dark_in_greyscale(tmp_path, players, p
     labels and notes in ink, names in their team's colour no lighter than greyscale 115; nothing under 8 pt."""
     data = built(tmp_path, "sects-and-violets", "--players", str(players), "--paper", paper)
     margin = theme().page.margin * MM
-    team_colours = {tuple(int(v[k:k + 2], 16) for k in (1, 3, 5)) for v in theme().colors.teams.values()}
+    team_colours = {tuple(int(v[k : k + 2], 16) for k in (1, 3, 5)) for v in theme().colors.teams.values()}
     for page in pdf_chars(data):
-        body = [c for c in page["chars"] if margin <= c["top"] and c["bottom"] <= page["height"] - margin and not c["text"].isspace()]
+        body = [
+            c
+            for c in page["chars"]
+            if margin <= c["top"] and c["bottom"] <= page["height"] - margin and not c["text"].isspace()
+        ]
         assert len(body) > 200
         small = {(c["text"], c["size"]) for c in body if c["size"] < 8}
         assert not small

@@ -10,13 +10,13 @@ import re
 
 import pytest
 import yaml
+from conftest import CONTENT, edit_character, edit_yaml, pdf_page_texts, region_text, run_cli, validate, with_code
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import CONTENT, edit_character, edit_yaml, pdf_page_texts, region_text, run_cli, validate, with_code
 from pdf_paths import drawn_pages
-from generator.load.info_cards import NAMED_CARD
+
 from generator.documents import info_cards
+from generator.load.info_cards import NAMED_CARD
 from generator.options import RenderOptions
 from generator.read.theme import theme
 
@@ -53,7 +53,9 @@ def page_texts(data: bytes) -> list[str]:
 
 def named_in_night_texts(game) -> set[str]:
     texts = [c.first_night or "" for c in game.characters] + [c.other_nights or "" for c in game.characters]
-    texts += [s.first_night or "" for s in game.library.fixed_steps.values()] + [s.other_nights or "" for s in game.library.fixed_steps.values()]
+    texts += [s.first_night or "" for s in game.library.fixed_steps.values()] + [
+        s.other_nights or "" for s in game.library.fixed_steps.values()
+    ]
     return {m[1] for text in texts for m in NAMED_CARD.finditer(text)}
 
 
@@ -110,7 +112,9 @@ def test_a_card_is_about_a6(pdf):
 
 @pytest.mark.slow
 def test_unknown_card_fails_validation_naming_character_and_night(content):
-    edit_character(content, "imp", other_nights="임프를 깨우세요. '당신은 이제 이 캐릭터입니다' 정보 토큰을 보여 주세요.")
+    edit_character(
+        content, "imp", other_nights="임프를 깨우세요. '당신은 이제 이 캐릭터입니다' 정보 토큰을 보여 주세요."
+    )
     _, report = validate("in-space", content)
     [finding] = with_code(report, "info-card-unknown", "error")
     assert "임프" in finding.message and "다른 밤" in finding.message
@@ -146,21 +150,36 @@ def test_forced_build_still_prints_an_unlisted_card(content, tmp_path):
     texts = page_texts((tmp_path / "in-space" / "info-cards.pdf").read_bytes())
     assert "목록에없는카드" in squash("".join(texts[:-1]))
     index = squash(texts[-1])  # on the index: no note of when to use it, and which step names it
-    assert squash("목록에 없는 카드" + theme().info_cards["index_unlisted"] + theme().info_cards["index_named"] + "임프(다른 밤)") in index
+    assert (
+        squash(
+            "목록에 없는 카드"
+            + theme().info_cards["index_unlisted"]
+            + theme().info_cards["index_named"]
+            + "임프(다른 밤)"
+        )
+        in index
+    )
 
 
 WORD = st.text(st.characters(min_codepoint=0xAC00, max_codepoint=0xD7A3), min_size=1, max_size=7)
 
 
 @pytest.mark.slow
-@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(words=st.lists(WORD, min_size=1, max_size=14))
 def test_any_card_words_are_printed_whole(game, words):
     """A card named by a night text, of any length, is printed with every word (shrunk or broken, never lost)."""
     card = " ".join(words)
     changed = copy.deepcopy(game)
     imp = changed.character("imp")
-    changed.characters[changed.characters.index(imp)] = dataclasses.replace(imp, other_nights=f"'{card}' 정보 토큰을 보여 주세요.")
+    changed.characters[changed.characters.index(imp)] = dataclasses.replace(
+        imp, other_nights=f"'{card}' 정보 토큰을 보여 주세요."
+    )
     [(_, data)] = info_cards.build(changed, RenderOptions())
     assert squash(card) in squash("".join(page_texts(data)))
 
@@ -174,6 +193,7 @@ def test_same_input_gives_the_same_bytes(pdf, game):
 def test_blank_cards_stay_blank_and_the_footer_says_what_they_are_for(kit, paper):
     """What a blank card is for is said under the cards, where the players never read it (issue 35)."""
     from conftest import pdf_chars, region_text
+
     from generator.read.theme import theme
 
     _, files = kit(paper, "trouble-brewing")
@@ -209,7 +229,7 @@ def test_a_card_face_holds_only_what_the_player_is_shown(pdf):
     for entry, face in zip(entries, faces):
         assert squash(face) == squash(label + entry["text"]), (entry["text"], face)
         assert not [other["use"] for other in entries if squash(other["use"]) in squash(face)]
-    assert [squash(face) for face in faces[len(entries):]] == [squash(label)] * (len(faces) - len(entries))  # blank
+    assert [squash(face) for face in faces[len(entries) :]] == [squash(label)] * (len(faces) - len(entries))  # blank
 
 
 def index_rows(page: dict, cards: list[str]) -> dict[str, str]:
@@ -254,7 +274,10 @@ def test_the_index_page_says_when_to_use_each_card_beside_its_words(pdf, game):
 
 def test_the_index_runs_onto_another_page_when_the_cards_do_not_fit_one(content, tmp_path):
     """A content folder with many cards: the index continues on a second page, every card and usage on one of them."""
-    many = [{"text": f"시험 카드 {n}번 문장입니다", "use": f"시험 카드 {n}번을 보여 줄 때, 플레이어를 가리키며"} for n in range(1, 31)]
+    many = [
+        {"text": f"시험 카드 {n}번 문장입니다", "use": f"시험 카드 {n}번을 보여 줄 때, 플레이어를 가리키며"}
+        for n in range(1, 31)
+    ]
     edit_yaml(content / "info_cards.yaml", lambda cards: cards.extend(many))
     result = run_cli("info-cards", "--content", content, "--out", tmp_path, "--quiet")
     assert result.exit_code == 0, result.output

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import bundled_kit, pdf_chars
 
 PAPERS = ["a4", "letter"]
@@ -17,8 +16,10 @@ SCRIPTS = ["in-space", "trouble-brewing", "bad-moon-rising", "sects-and-violets"
 READ = ["script.pdf", "night-order.pdf", "night-card.pdf", "info-cards.pdf", "almanac.pdf"]
 
 # a bound noun as a word: alone or with a particle or the copula ('수도', '것을', '때마다'), not '수도사', '데몬'
-TAIL = ("이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|이라도|라도|"
-        "이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면")
+TAIL = (
+    "이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|이라도|라도|"
+    "이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면"
+)
 BOUND_START = re.compile(rf"^(수|것|때|줄|뿐|데|적|채|듯|만큼)(?:{TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$)")
 # '정보를 줄 수 있고': a one-syllable word before a bound noun is a verb's modifier (주다 → 줄), free to start a line
 VERB_FORM = re.compile(r"^(줄|데|적)\s+(수|것|때)")
@@ -52,8 +53,12 @@ def lines_of(page: dict) -> list[tuple[str, str]]:
     for bottom, size, chars in pieces:
         x0, x1 = chars[0]["x0"], chars[-1]["x1"]
         below = [
-            (b, s, c) for b, s, c in pieces
-            if 0.5 * size < b - bottom < 2.4 * size and abs(s - size) < 0.6 and c[0]["x0"] < x1 and c[-1]["x1"] > x0
+            (b, s, c)
+            for b, s, c in pieces
+            if 0.5 * size < b - bottom < 2.4 * size
+            and abs(s - size) < 0.6
+            and c[0]["x0"] < x1
+            and c[-1]["x1"] > x0
             and abs(c[0]["x0"] - x0) < 3 * size  # the next line of the same paragraph starts near this one
         ]
         if below:

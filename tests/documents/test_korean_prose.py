@@ -5,11 +5,10 @@ whose files stay as the user wrote them."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-
 from conftest import CONTENT, bundled_kit, pdf_page_texts, read_yaml
+
 from generator import TEMPLATES_DIR
 from generator.model import EDITION_NAMES_KO
 from tests.content.test_almanac_content import FILES, PROSE, USER_FIELDS, items, ours
@@ -46,7 +45,9 @@ def our_texts() -> list[tuple[str, str]]:
             found += [(name, text) for text in strings_in(read_yaml(CONTENT / name))]
     found += [("templates/labels.yaml", text) for text in strings_in(read_yaml(TEMPLATES_DIR / "labels.yaml"))]
     for path in sorted((TEMPLATES_DIR / "markup").glob("*.j2")):
-        found.append((f"templates/markup/{path.name}", re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.S)))
+        found.append(
+            (f"templates/markup/{path.name}", re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.S))
+        )
     return found
 
 
@@ -56,7 +57,9 @@ OUR_TEXTS = our_texts()
 def test_our_prose_names_editions_in_korean_and_spaces_the_auxiliary():
     assert len(OUR_TEXTS) > 1000
     latin = [(where, text[:50]) for where, text in OUR_TEXTS if LATIN_EDITION.search(text)]
-    joined = [(where, JOINED_AUXILIARY.search(text).group(0)) for where, text in OUR_TEXTS if JOINED_AUXILIARY.search(text)]
+    joined = [
+        (where, JOINED_AUXILIARY.search(text).group(0)) for where, text in OUR_TEXTS if JOINED_AUXILIARY.search(text)
+    ]
     assert not latin, latin
     assert not joined, joined
 
@@ -78,7 +81,7 @@ def test_the_printed_kit_has_no_latin_edition_name_and_one_spelling_of_the_auxil
     assert "장의사" in text or "뱀 조련사" in text  # the kit's texts were read
     assert not LATIN_EDITION.search(text), LATIN_EDITION.search(text).group(0)
     found = JOINED_AUXILIARY.search(text.replace("\n", " "))  # a line ends at a space: read it as one
-    assert not found, text[max(0, found.start() - 20): found.end() + 10]
+    assert not found, text[max(0, found.start() - 20) : found.end() + 10]
     assert re.search(r"보여\s주", text)
 
 

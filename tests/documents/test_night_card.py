@@ -9,12 +9,12 @@ import dataclasses
 import re
 
 import pytest
-
 from conftest import pdf_page_texts, run_cli
 from pdf_paths import drawn_pages
+
 from generator.documents import night_card
-from generator.model import NIGHTS
 from generator.load.night_cue import night_cue, plain, shorten
+from generator.model import NIGHTS
 from generator.options import RenderOptions
 
 PT_PER_MM = 72 / 25.4
@@ -80,7 +80,9 @@ def test_a_very_long_order_continues_on_more_pages_with_a_warning(game):
     night fills the two columns of its page and goes on under "(계속)"; every step is printed."""
     long_game = copy.deepcopy(game)
     monk = long_game.character("monk")
-    extras = [dataclasses.replace(monk, id=f"monk{n}", name=f"수도사{n}", first_night=monk.other_nights) for n in range(40)]
+    extras = [
+        dataclasses.replace(monk, id=f"monk{n}", name=f"수도사{n}", first_night=monk.other_nights) for n in range(40)
+    ]
     long_game.characters += extras
     for night in NIGHTS:
         steps = long_game.night_order.steps(night)
@@ -99,13 +101,25 @@ def test_a_very_long_order_continues_on_more_pages_with_a_warning(game):
 
 
 def test_cues_come_from_the_night_text():
-    assert night_cue("임프를 깨우세요. 임프가 가리킨 플레이어는 죽습니다. *죽음* 알림을 놓으세요.", "임프") == "가리킨 플레이어는 죽습니다."
-    assert night_cue("요리사를 깨워 이웃한 악 플레이어 쌍의 수를 손가락으로 보여 준 뒤 다시 재우세요.", "요리사") == \
-        "이웃한 악 플레이어 쌍의 수를 손가락으로 보여 주세요."
-    assert night_cue("독살범을 깨우세요. 독살범이 가리킨 플레이어에게 *중독* 알림을 놓고 다시 재우세요.", "독살범") == \
-        "가리킨 플레이어에게 *중독* 알림을 놓으세요."
-    assert night_cue("까마귀지기가 오늘 밤 죽었다면 깨우세요. 까마귀지기가 가리킨 플레이어의 캐릭터 토큰을 보여 준 뒤 다시 재우세요.", "까마귀지기") == \
-        "오늘 밤 죽었다면 깨우세요. 가리킨 플레이어의 캐릭터 토큰을 보여 주세요."
+    assert (
+        night_cue("임프를 깨우세요. 임프가 가리킨 플레이어는 죽습니다. *죽음* 알림을 놓으세요.", "임프")
+        == "가리킨 플레이어는 죽습니다."
+    )
+    assert (
+        night_cue("요리사를 깨워 이웃한 악 플레이어 쌍의 수를 손가락으로 보여 준 뒤 다시 재우세요.", "요리사")
+        == "이웃한 악 플레이어 쌍의 수를 손가락으로 보여 주세요."
+    )
+    assert (
+        night_cue("독살범을 깨우세요. 독살범이 가리킨 플레이어에게 *중독* 알림을 놓고 다시 재우세요.", "독살범")
+        == "가리킨 플레이어에게 *중독* 알림을 놓으세요."
+    )
+    assert (
+        night_cue(
+            "까마귀지기가 오늘 밤 죽었다면 깨우세요. 까마귀지기가 가리킨 플레이어의 캐릭터 토큰을 보여 준 뒤 다시 재우세요.",
+            "까마귀지기",
+        )
+        == "오늘 밤 죽었다면 깨우세요. 가리킨 플레이어의 캐릭터 토큰을 보여 주세요."
+    )
     assert night_cue("Wake the Imp.", "임프") == "Wake the Imp."  # anything else passes through
 
 
@@ -124,7 +138,12 @@ def test_build_writes_the_new_documents_beside_the_others(tmp_path):
     written = {p.name for p in (tmp_path / "in-space").glob("*.pdf")}
     assert {"script.pdf", "night-order.pdf", "night-card.pdf", "tokens.pdf", "info-cards.pdf", "almanac.pdf"} <= written
     pages = drawn_pages((tmp_path / "in-space" / "tokens.pdf").read_bytes())
-    cuts = [c for page in pages for c in page["curves"] if c["stroke"] and not c["fill"] and abs(c["linewidth"] - 0.3) < 1e-6]
+    cuts = [
+        c
+        for page in pages
+        for c in page["curves"]
+        if c["stroke"] and not c["fill"] and abs(c["linewidth"] - 0.3) < 1e-6
+    ]
     assert len(cuts) == 2  # two imp tokens, nothing else
 
 

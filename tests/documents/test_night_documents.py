@@ -12,8 +12,8 @@ import re
 from collections import Counter
 
 import pytest
-
 from conftest import bundled_kit, pdf_chars, pdf_page_texts, write_script
+
 from generator.load.night_cue import card_cue, plain
 from generator.model import NIGHT_NAMES_KO, NIGHTS
 from generator.options import PAPERS
@@ -29,7 +29,7 @@ def squash(text: str) -> str:
 
 def rgb(hex_colour: str) -> tuple[int, int, int]:
     value = hex_colour.lstrip("#")
-    return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
+    return tuple(int(value[i : i + 2], 16) for i in (0, 2, 4))
 
 
 def page_text(page: dict) -> str:
@@ -56,8 +56,12 @@ def test_every_cue_is_on_the_card_whole_and_at_one_size(script, paper):
             assert "…" not in cue or "…" in plain(card_cue(game, step, night))
     assert "…" not in printed  # no cue of the bundled content has one: nothing was cut
     ink = rgb(color("ink"))
-    sizes = {c["size"] for page in card for c in page["chars"]
-             if c["fontname"].endswith("NanumGothic") and c["color"] == ink and c["top"] > 30 * mm(1)}
+    sizes = {
+        c["size"]
+        for page in card
+        for c in page["chars"]
+        if c["fontname"].endswith("NanumGothic") and c["color"] == ink and c["top"] > 30 * mm(1)
+    }
     assert len(sizes) == 1 and min(sizes) >= 9, sizes
     if script == "trouble-brewing":
         assert sizes == {10}
@@ -85,8 +89,14 @@ def test_the_night_sheet_sets_every_instruction_in_one_gothic_size(script, paper
         if not is_night_page(heading):
             continue  # the setup page (a table of counts, not instructions) and a ruled notes page
         # the instructions: ink on the rows (names are in their team's colour, teams and the guide in grey)
-        body = [c for c in page["chars"] if c["color"] == ink and c["text"].strip() and "Bold" not in c["fontname"]
-                and 20 * mm(1) < c["top"] < page["height"] - 20 * mm(1)]
+        body = [
+            c
+            for c in page["chars"]
+            if c["color"] == ink
+            and c["text"].strip()
+            and "Bold" not in c["fontname"]
+            and 20 * mm(1) < c["top"] < page["height"] - 20 * mm(1)
+        ]
         assert body
         assert all("Gothic" in c["fontname"] for c in body), {c["fontname"] for c in body}
         sizes |= {c["size"] for c in body}
@@ -119,7 +129,10 @@ def instructions(game, night: str) -> list[str]:
     from generator.load.wording import wording
     from generator.typeset.markup import plain_reminder_text
 
-    return [squash(plain_reminder_text(wording(game).words(step_text(game, step, night)))) for step in game.night_steps(night)]
+    return [
+        squash(plain_reminder_text(wording(game).words(step_text(game, step, night))))
+        for step in game.night_steps(night)
+    ]
 
 
 @pytest.mark.slow
@@ -149,21 +162,26 @@ def test_a_homebrew_night_too_long_for_one_side_goes_on_over_the_leaf(content, t
     characters = read_yaml(content / "scripts" / "sects-and-violets.yaml")["characters"]
     write_script(content, [*characters, "po", "shabaloth", "zombuul", "pukka"], "long-night")
     for paper in PAPERS:
-        result = run_cli("night", "long-night", "--content", content, "--out", tmp_path / paper, "--paper", paper, "--force")
+        result = run_cli(
+            "night", "long-night", "--content", content, "--out", tmp_path / paper, "--paper", paper, "--force"
+        )
         assert result.exit_code in (0, 1), result.output
         output = squash(result.output)
-        assert squash("다른 밤 28단계가 한 쪽에 다 들어가지 않아, 같은 장의 뒷면에 '다른 밤 (계속)'으로 이어집니다") in output
+        assert (
+            squash("다른 밤 28단계가 한 쪽에 다 들어가지 않아, 같은 장의 뒷면에 '다른 밤 (계속)'으로 이어집니다")
+            in output
+        )
         assert "첫날밤" not in output.split("다른밤28단계")[0]  # the first night, which fits, is not named
         data = (tmp_path / paper / "long-night" / "night-order.pdf").read_bytes()
         headings = [heading for _, heading in night_sheet_pages(data)]
         first, other = headings.index("첫날밤"), headings.index("다른밤")
         assert first % 2 == 0 and other % 2 == 0  # 0-based: odd pages, the fronts
-        assert headings[other + 1] == "다른밤(계속)" and "다른밤(계속)" not in headings[other + 2:]
+        assert headings[other + 1] == "다른밤(계속)" and "다른밤(계속)" not in headings[other + 2 :]
         assert headings[first + 1] in ("설정표", "메모")  # the first night's back, then the other nights' front
         from generator.load.game import load_game
 
         game, _ = load_game("long-night", content)
-        text = squash("".join(pdf_page_texts(data)[other:other + 2]))
+        text = squash("".join(pdf_page_texts(data)[other : other + 2]))
         assert all(instruction in text for instruction in instructions(game, "other_nights"))
 
 
@@ -171,6 +189,7 @@ def test_a_setup_of_two_pages_fills_the_backs_the_nights_leave():
     """Cellar Panic's setup (house rules, the bag, five modifiers, a table per modifier) takes two Letter pages: the
     first on the back of the first night, the rest on the back of the other nights; no notes page, no third sheet."""
     from conftest import REPO
+
     from generator.documents import night_sheet
     from generator.load.game import load_game
     from generator.options import RenderOptions
@@ -187,6 +206,7 @@ TEENSY_SEVEN = ["washerwoman", "chef", "empath", "monk", "butler", "poisoner", "
 def teensy_papers(tmp_path_factory):
     """{paper: (night sheet, night card)} of a seven-character script for 5–6 players."""
     from conftest import content_copy
+
     from generator.documents import night_card, night_sheet
     from generator.load.game import load_game
     from generator.options import RenderOptions
@@ -195,18 +215,23 @@ def teensy_papers(tmp_path_factory):
     write_script(content, TEENSY_SEVEN, "teensy", players="5-6")
     game, report = load_game("teensy", content)
     assert game is not None, report.lines()
-    return {paper: (dict(night_sheet.build(game, RenderOptions(paper=paper)))["night-order.pdf"],
-                    dict(night_card.build(game, RenderOptions(paper=paper)))["night-card.pdf"]) for paper in PAPERS}
+    return {
+        paper: (
+            dict(night_sheet.build(game, RenderOptions(paper=paper)))["night-order.pdf"],
+            dict(night_card.build(game, RenderOptions(paper=paper)))["night-card.pdf"],
+        )
+        for paper in PAPERS
+    }
 
 
 def test_an_eleven_character_card_set_larger_keeps_every_line_in_its_column(tmp_path):
     """No Greater Joy (11 characters, 5–6 players) is set larger too; '하수인 정보' with its condition leaves the cue's
     first word little room on the first line, so the card stops at the size where that word still fits its column."""
+    from conftest import REPO
+
     from generator.documents import night_card
     from generator.load.game import load_game
     from generator.options import RenderOptions
-
-    from conftest import REPO
 
     game, _ = load_game(REPO / "tests" / "community_scripts" / "no-greater-joy.json")
     t = theme()
@@ -215,9 +240,14 @@ def test_an_eleven_character_card_set_larger_keeps_every_line_in_its_column(tmp_
         [page] = pdf_chars(data)
         margin, gap = t.page.margin * mm(1), t.night_card["column_gap"] * mm(1)
         column = (page["width"] - 2 * margin - gap) / 2
-        below_title = [c for c in page["chars"] if c["text"].strip() and 40 * mm(1) < c["top"] < page["height"] - 15 * mm(1)]
-        crossing = [c["text"] for c in below_title
-                    if not (c["x1"] <= margin + column + 0.5 or c["x0"] >= margin + column + gap - 0.5)]
+        below_title = [
+            c for c in page["chars"] if c["text"].strip() and 40 * mm(1) < c["top"] < page["height"] - 15 * mm(1)
+        ]
+        crossing = [
+            c["text"]
+            for c in below_title
+            if not (c["x1"] <= margin + column + 0.5 or c["x0"] >= margin + column + gap - 0.5)
+        ]
         assert not crossing, (paper, "".join(crossing))
         assert fill(page) >= 0.5, (paper, fill(page))
 
@@ -233,8 +263,12 @@ def test_a_teensy_scripts_night_papers_use_their_pages(teensy_papers, paper):
     assert len(pdf_chars(card)) == 1
     ink = rgb(color("ink"))
     for data, base in ((sheet, theme().night_sheet["reminder_size_pt"]), (card, theme().night_card["cue_pt"][0])):
-        body = Counter(c["size"] for page in pdf_chars(data) for c in page["chars"]
-                       if c["color"] == ink and "Bold" not in c["fontname"] and c["text"].strip())
+        body = Counter(
+            c["size"]
+            for page in pdf_chars(data)
+            for c in page["chars"]
+            if c["color"] == ink and "Bold" not in c["fontname"] and c["text"].strip()
+        )
         assert body.most_common(1)[0][0] > base, body
 
 
@@ -266,8 +300,11 @@ def test_the_almanacs_long_nights_start_on_a_left_hand_page():
         pages = pdf_chars(files["almanac.pdf"])
         for night in NIGHTS:
             heading = squash(f"{NIGHT_NAMES_KO[night]} 순서")
-            starts = [n for n, page in enumerate(pages, 1) if squash(page_text(page))[:60].find(heading) >= 0
-                      and "(계속)" not in page_text(page)[:60]]
+            starts = [
+                n
+                for n, page in enumerate(pages, 1)
+                if squash(page_text(page))[:60].find(heading) >= 0 and "(계속)" not in page_text(page)[:60]
+            ]
             assert starts, (script, night)
             assert starts[0] % 2 == 0, (script, night, starts)
 
@@ -279,7 +316,9 @@ def test_a_cue_too_long_for_the_card_is_reported_and_printed_whole(content, tmp_
     edit_character(content, "monk", cues={"other_nights": long_cue})
     write_script(content, TEENSY, "cue")
     checked = run_cli("validate", "cue", "--content", content)
-    assert "한 장 밤 순서 문구" in checked.output and "줄까지" in checked.output and "cues.other_nights" in checked.output
+    assert (
+        "한 장 밤 순서 문구" in checked.output and "줄까지" in checked.output and "cues.other_nights" in checked.output
+    )
     built = run_cli("night-card", "cue", "--content", content, "--out", tmp_path, "--force")
     assert "한 장 밤 순서 문구" in built.output  # what validate says, build prints
     text = squash("".join(page_text(p) for p in pdf_chars((tmp_path / "cue" / "night-card.pdf").read_bytes())))

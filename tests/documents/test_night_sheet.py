@@ -7,19 +7,18 @@ import re
 import unicodedata
 
 import pytest
-
-from conftest import pdf_chars, fonts_not_nanum_subsets, pdf_page_texts
+from conftest import fonts_not_nanum_subsets, pdf_chars, pdf_page_texts
 from pdf_paths import pdf_paths
-from generator.load.bag import bag_rows, team_range
-from generator.load.game import load_game
+
 from generator.documents import night_sheet
 from generator.josa import fill_named
-from generator.typeset.markup import plain_reminder_text
+from generator.load.bag import bag_rows, team_range
+from generator.load.game import load_game
 from generator.load.wording import wording
 from generator.model import BAG_TEAMS, NIGHTS
 from generator.options import RenderOptions
 from generator.read.theme import MM, theme
-
+from generator.typeset.markup import plain_reminder_text
 
 
 def flat(text: str) -> str:
@@ -58,7 +57,9 @@ def test_page_sizes_title_and_numbers(pdf, game):
         assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == expected
         text = page.extract_text()
         assert flat(game.script.title) in flat(text)
-        assert str(number) in [line.strip() for line in text.splitlines()], number  # the page number on a line of its own
+        assert str(number) in [line.strip() for line in text.splitlines()], (
+            number
+        )  # the page number on a line of its own
         assert flat("game-icons.net") in flat(text)
 
 
@@ -71,7 +72,9 @@ def row_names(data: bytes) -> str:
     for page in pdf_chars(data):
         heading = flat("".join(c["text"] for c in page["chars"] if abs(c["size"] - t["heading_size_pt"]) < 0.3))
         if heading.startswith(("첫날밤", "다른밤")):
-            found += [c["text"] for c in page["chars"] if "GothicBold" in c["fontname"] and abs(c["size"] - size) < 0.05]
+            found += [
+                c["text"] for c in page["chars"] if "GothicBold" in c["fontname"] and abs(c["size"] - size) < 0.05
+            ]
     return flat("".join(found))
 
 
@@ -87,7 +90,9 @@ def test_steps_in_content_order_with_full_reminders(pdf, game):
             fixed = game.library.fixed_steps.get(step_id)
             source = fixed or game.character(step_id)
             named = game.named_character(step_id)
-            reminder = plain_reminder_text(wording(game).words(fill_named(source.night_reminder(night), named.name if named else None)))
+            reminder = plain_reminder_text(
+                wording(game).words(fill_named(source.night_reminder(night), named.name if named else None))
+            )
             assert flat(reminder) in everything, step_id
 
 
@@ -102,7 +107,11 @@ def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
     """Reminder names differ from the serif body by face and weight and are underlined: colour is only a second cue."""
     _, data = pdf
     chars = pdf_chars(data)[0]["chars"]
-    rules = [(o["x0"], o["x1"], o["top"]) for o in pdf_paths(data)[0]["paths"] if o["kind"] in ("line", "rect") and abs(o["top"] - o["bottom"]) < 1.5]
+    rules = [
+        (o["x0"], o["x1"], o["top"])
+        for o in pdf_paths(data)[0]["paths"]
+        if o["kind"] in ("line", "rect") and abs(o["top"] - o["bottom"]) < 1.5
+    ]
     purple = tuple(int(theme().colors.reminder[i : i + 2], 16) for i in (1, 3, 5))
     coloured = [c for c in chars if c["text"].strip() and all(abs(a - b) <= 2 for a, b in zip(c["color"], purple))]
     assert coloured
@@ -110,7 +119,10 @@ def test_reminder_tokens_gothic_bold_underlined_and_coloured(pdf, game):
     assert len(marked) == len(coloured)  # every reminder-coloured glyph is also gothic bold
     assert "폭풍사로잡힘" in "".join(c["text"] for c in marked)  # the Storm Catcher's reminder token name
     for char in marked:
-        assert any(x0 - 0.5 <= char["x0"] and char["x1"] <= x1 + 0.5 and abs(top - char["bottom"]) < 0.4 * char["size"] for x0, x1, top in rules), char["text"]
+        assert any(
+            x0 - 0.5 <= char["x0"] and char["x1"] <= x1 + 0.5 and abs(top - char["bottom"]) < 0.4 * char["size"]
+            for x0, x1, top in rules
+        ), char["text"]
 
 
 def test_fonts_embedded_and_margins(pdf):
@@ -180,5 +192,10 @@ def test_rendered_pages_not_blank_nor_overflowing(pdf):
         image = document[index].render(scale=1).to_pil().convert("L")
         width, height = image.size
         assert sum(image.histogram()[:200]) / (width * height) > 0.01, f"page {index + 1} looks blank"
-        for box in ((0, 0, width, strip), (0, height - strip, width, height), (0, 0, strip, height), (width - strip, 0, width, height)):
+        for box in (
+            (0, 0, width, strip),
+            (0, height - strip, width, height),
+            (0, 0, strip, height),
+            (width - strip, 0, width, height),
+        ):
             assert image.crop(box).getextrema()[0] > 200, f"page {index + 1} draws into the outer 5 mm"

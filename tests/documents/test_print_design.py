@@ -11,11 +11,11 @@ import re
 from collections import Counter
 
 import pytest
-
 from conftest import bundled_kit, pdf_chars
 from pdf_paths import curves, pdf_paths
-from generator.read.theme import color, theme
 from test_print_polish import fragments, multiword_names, next_line
+
+from generator.read.theme import color, theme
 
 pytestmark = pytest.mark.slow  # reads whole kits of every bundled script
 
@@ -60,8 +60,10 @@ def test_sheet_front_continues_a_team_only_at_the_top_of_the_next_column(edition
     for c in page["chars"]:
         if abs(c["size"] - size) < 0.05 and c["text"].strip():
             rows.setdefault((round(c["top"]), c["x0"] > page["width"] / 2), []).append(c)
-    headings = sorted((right, top, "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"])))
-                      for (top, right), chars in rows.items())
+    headings = sorted(
+        (right, top, "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"])))
+        for (top, right), chars in rows.items()
+    )
     names = [text for _, _, text in headings]
     assert names[0] == "마을주민" and any(name.startswith("악마") for name in names)
     continued = [index for index, (_, _, text) in enumerate(headings) if text.endswith("(계속)")]
@@ -79,7 +81,9 @@ def front_columns(page: dict) -> tuple[list[dict], list[dict]]:
     left_edge = min(c["x0"] for c in heads)
     right_edge = min(c["x0"] for c in heads if c["x0"] > left_edge + 100)
     margin = theme().page.margin * MM
-    body = [c for c in page["chars"] if c["text"].strip() and c["bottom"] < page["height"] - margin - 14 and c["top"] > 100]
+    body = [
+        c for c in page["chars"] if c["text"].strip() and c["bottom"] < page["height"] - margin - 14 and c["top"] > 100
+    ]
     return [c for c in body if c["x1"] < right_edge - 8], [c for c in body if c["x0"] >= right_edge - 16]
 
 
@@ -91,7 +95,10 @@ def test_the_front_columns_end_together(edition, paper):
     them, and the shorter column's rows spread)."""
     left, right = front_columns(pages(edition, paper, "script.pdf")[0])
     sheet = theme().script_sheet
-    assert abs(max(c["bottom"] for c in left) - max(c["bottom"] for c in right)) <= sheet["ability_max_pt"] * sheet["leading_ratio"]
+    assert (
+        abs(max(c["bottom"] for c in left) - max(c["bottom"] for c in right))
+        <= sheet["ability_max_pt"] * sheet["leading_ratio"]
+    )
 
 
 @editions
@@ -99,7 +106,9 @@ def test_the_front_columns_end_together(edition, paper):
 def test_team_headings_are_larger_than_the_names_under_them(edition, paper):
     page = pages(edition, paper, "script.pdf")[0]
     heading = theme().script_sheet["team_size_pt"]
-    names = [c["size"] for c in page["chars"] if "Bold" in c["fontname"] and c["text"].strip() and c["size"] < heading - 0.05]
+    names = [
+        c["size"] for c in page["chars"] if "Bold" in c["fontname"] and c["text"].strip() and c["size"] < heading - 0.05
+    ]
     headings = [c for c in page["chars"] if abs(c["size"] - heading) < 0.05 and c["text"].strip()]
     assert names and "".join(c["text"] for c in headings).startswith("마을주민")
     assert max(names) + 0.5 <= heading
@@ -110,7 +119,9 @@ def test_team_headings_are_larger_than_the_names_under_them(edition, paper):
 def test_every_quarter_of_the_sheet_back_holds_text(edition, paper):
     back = pages(edition, paper, "script.pdf")[1]
     margin = theme().page.margin * MM
-    body = [c for c in back["chars"] if c["text"].strip() and margin < c["top"] and c["bottom"] < back["height"] - margin]
+    body = [
+        c for c in back["chars"] if c["text"].strip() and margin < c["top"] and c["bottom"] < back["height"] - margin
+    ]
     assert all(c["upright"] for c in body)  # one reading direction: upright
     middle_x, middle_y = back["width"] / 2, back["height"] / 2
     quarters = Counter(((c["x0"] + c["x1"]) / 2 > middle_x, (c["top"] + c["bottom"]) / 2 > middle_y) for c in body)
@@ -129,7 +140,11 @@ def test_no_white_band_between_a_night_and_the_extras_under_it(edition, paper):
     footer = back["height"] - margin - 12
     middle = back["width"] / 2
     for left in (True, False):
-        column = [c for c in back["chars"] if c["text"].strip() and ((c["x0"] + c["x1"]) / 2 < middle) == left and c["bottom"] < footer]
+        column = [
+            c
+            for c in back["chars"]
+            if c["text"].strip() and ((c["x0"] + c["x1"]) / 2 < middle) == left and c["bottom"] < footer
+        ]
         dawn = max(c["bottom"] for c in column if c["text"] == "벽")
         below = [c["top"] for c in column if c["top"] > dawn + 1]
         if below:
@@ -144,16 +159,19 @@ def test_travellers_on_the_back_at_a_readable_size(edition, paper):
     front, back = pages(edition, paper, "script.pdf")
     ability_sizes = Counter(c["size"] for c in front["chars"] if "Myeongjo" in c["fontname"])
     front_size = ability_sizes.most_common(1)[0][0]
-    serif = [c["size"] for c in back["chars"] if "Myeongjo" in c["fontname"] and "Bold" not in c["fontname"]]  # not the title
+    serif = [
+        c["size"] for c in back["chars"] if "Myeongjo" in c["fontname"] and "Bold" not in c["fontname"]
+    ]  # not the title
     assert serif and min(serif) >= min(front_size, 8.5) - 0.01 and max(serif) <= front_size + 0.01
 
 
 def test_bootlegger_rules_print_beside_the_loric(tmp_path):
     """A script's bootlegger rules print on the back in their own section, through the wording like other text."""
-    from generator.load.game import load_game
-    from generator.documents.script_sheet import build
-    from generator.options import RenderOptions
     from conftest import pdf_page_texts
+
+    from generator.documents.script_sheet import build
+    from generator.load.game import load_game
+    from generator.options import RenderOptions
 
     script = tmp_path / "rules.yaml"
     script.write_text(
@@ -173,8 +191,8 @@ def test_bootlegger_rules_print_beside_the_loric(tmp_path):
 def test_a_logo_prints_in_the_title_block_and_a_url_is_reported(tmp_path):
     from PIL import Image
 
-    from generator.load.game import load_game
     from generator.documents.script_sheet import build
+    from generator.load.game import load_game
     from generator.options import RenderOptions
 
     Image.new("RGB", (40, 40), (200, 30, 30)).save(tmp_path / "club.png")
@@ -204,8 +222,20 @@ def test_a_logo_prints_in_the_title_block_and_a_url_is_reported(tmp_path):
     assert finding.code == "logo-unreadable" and "nowhere.png" in finding.message
     import json
 
-    (tmp_path / "club.json").write_text(json.dumps([{"id": "_meta", "name": "JSON 로고", "logo": "club.png"},
-                                                    "washerwoman", "chef", "empath", "butler", "poisoner", "imp"]), encoding="utf-8")
+    (tmp_path / "club.json").write_text(
+        json.dumps(
+            [
+                {"id": "_meta", "name": "JSON 로고", "logo": "club.png"},
+                "washerwoman",
+                "chef",
+                "empath",
+                "butler",
+                "poisoner",
+                "imp",
+            ]
+        ),
+        encoding="utf-8",
+    )
     from_json, report = load_game(tmp_path / "club.json")
     assert not report.errors and from_json.script.logo == "club.png" and from_json.script.logo_base == str(tmp_path)
     options = RenderOptions()
@@ -231,8 +261,11 @@ def test_no_highlight_at_body_size_differs_by_colour_alone(edition, paper, name)
     highlighted = [c for c in chars if abs(c["size"] - body_size) < 0.3 and c["color"] not in (ink, muted)]
     assert highlighted  # the reminder names are there
     # bold, and in the gothic face where the body is the serif: a difference of shape, not only of weight
-    weak = [c["text"] for c in highlighted
-            if "Bold" not in c["fontname"] or ("Myeongjo" in body_font and "Gothic" not in c["fontname"])]
+    weak = [
+        c["text"]
+        for c in highlighted
+        if "Bold" not in c["fontname"] or ("Myeongjo" in body_font and "Gothic" not in c["fontname"])
+    ]
     assert not weak, "".join(weak)
 
 
@@ -316,7 +349,10 @@ def test_a_shroud_or_vote_set_that_fits_one_sheet_is_on_one_sheet(edition, paper
     10/5 on Trouble Brewing, and on Letter one shroud was left behind on the sheet before the last)."""
     _, files = bundled_kit(paper, edition)
     size = theme().tokens["reminder_size_pt"] * 1.25  # the shroud's and the vote's label
-    labels = ["".join(c["text"] for c in page["chars"] if abs(c["size"] - size) < 0.3) for page in pdf_chars(files["tokens.pdf"])]
+    labels = [
+        "".join(c["text"] for c in page["chars"] if abs(c["size"] - size) < 0.3)
+        for page in pdf_chars(files["tokens.pdf"])
+    ]
     for label in ("수의", "투표"):
         assert sum(1 for text in labels if label in text) == 1, (label, [text.count(label) for text in labels])
 
@@ -330,16 +366,21 @@ def test_one_cut_line_per_token_that_shows_on_dark_tokens(edition, paper):
             same = [(d, fill) for (cx, cy), d, fill in sheet["discs"] if abs(cx - x) < 0.2 and abs(cy - y) < 0.2]
             assert same, (number, x, y)
             outermost = max(same)[1]  # the disc under the cut line runs out to the bleed
-            assert abs(grey_of(stroke) - grey_of(outermost)) >= 90, f"p{number}: cut line hard to see at ({x:.0f}, {y:.0f})"
-            near = [d for (cx, cy), d, _ in sheet["strokes"] if abs(cx - x) < 0.2 and abs(cy - y) < 0.2
-                    and diameter - 3 * MM < d < diameter + 0.5]
+            assert abs(grey_of(stroke) - grey_of(outermost)) >= 90, (
+                f"p{number}: cut line hard to see at ({x:.0f}, {y:.0f})"
+            )
+            near = [
+                d
+                for (cx, cy), d, _ in sheet["strokes"]
+                if abs(cx - x) < 0.2 and abs(cy - y) < 0.2 and diameter - 3 * MM < d < diameter + 0.5
+            ]
             assert not near, f"p{number}: a ring beside the cut line at ({x:.0f}, {y:.0f})"
 
 
 # ---------------------------------------------------------------- lines, names and gaps across the kit
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def lines_of(edition: str, paper: str, name: str) -> tuple:
     """(page number, fragments of that page) for the upright text of one document, found once for the tests that read
     them (they only read)."""

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from conftest import bundled_kit, edit_character, pdf_chars, pdf_page_texts, write_script
+from pypdf import PdfReader  # noqa: E402
 
+from generator.load.wording import load_glossary, wording
 from generator.model import NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import theme
-from generator.load.wording import load_glossary, wording
-from conftest import pdf_chars, pdf_page_texts, bundled_kit, edit_character, write_script
-
-from pypdf import PdfReader  # noqa: E402
 
 pytestmark = pytest.mark.slow  # reads whole kits
 
@@ -27,7 +26,7 @@ PRINTED = ["almanac.pdf", "night-order.pdf", "script.pdf"]
 # ---------------------------------------------------------------- reading the PDFs
 
 
-@lru_cache(maxsize=None)
+@cache
 def pages_of(paper: str, name: str) -> list[dict]:
     """Per page: size, upright characters (plain dicts) and stroked paths, parsed once per session."""
     _, files = bundled_kit(paper)
@@ -39,7 +38,12 @@ def read_pages(data: bytes) -> list[dict]:
     chars = pdf_chars(data)
     strokes = stroked_paths(data)
     return [
-        {"width": page["width"], "height": page["height"], "chars": [c for c in page["chars"] if c["upright"]], "strokes": lines}
+        {
+            "width": page["width"],
+            "height": page["height"],
+            "chars": [c for c in page["chars"] if c["upright"]],
+            "strokes": lines,
+        }
         for page, lines in zip(chars, strokes)
     ]
 
@@ -72,7 +76,7 @@ def stroked_paths(data: bytes) -> list[list[tuple[float, tuple]]]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def page_texts(paper: str, name: str) -> list[str]:
     _, files = bundled_kit(paper)
     return [text.replace("\u00a0", " ") for text in pdf_page_texts(files[name])]
@@ -93,7 +97,7 @@ def fragments(page: dict) -> list[dict]:
     for ch in page["chars"]:
         rows.setdefault((round(ch["bottom"] * 2) / 2, round(ch["size"], 1)), []).append(ch)
     found = []
-    for (bottom, size), chars in rows.items():
+    for (_bottom, size), chars in rows.items():
         chars.sort(key=lambda c: c["x0"])
         current = [chars[0]]
         for a, b in zip(chars, chars[1:]):
@@ -103,8 +107,14 @@ def fragments(page: dict) -> list[dict]:
             current.append(b)
         found.append(current)
     return [
-        {"bottom": f[0]["bottom"], "size": f[0]["size"], "x0": f[0]["x0"], "x1": f[-1]["x1"], "chars": f,
-         "text": "".join(c["text"] for c in f)}
+        {
+            "bottom": f[0]["bottom"],
+            "size": f[0]["size"],
+            "x0": f[0]["x0"],
+            "x1": f[-1]["x1"],
+            "chars": f,
+            "text": "".join(c["text"] for c in f),
+        }
         for f in found
     ]
 
@@ -112,9 +122,12 @@ def fragments(page: dict) -> list[dict]:
 def next_line(fragment: dict, others: list[dict]) -> dict | None:
     """The fragment on the next baseline of the same column (overlapping x, within two line heights)."""
     below = [
-        g for g in others
+        g
+        for g in others
         if 0.5 * fragment["size"] < g["bottom"] - fragment["bottom"] < 2.4 * fragment["size"]
-        and abs(g["size"] - fragment["size"]) < 0.6 and g["x0"] < fragment["x1"] and g["x1"] > fragment["x0"]
+        and abs(g["size"] - fragment["size"]) < 0.6
+        and g["x0"] < fragment["x1"]
+        and g["x1"] > fragment["x0"]
     ]
     return min(below, key=lambda g: g["bottom"]) if below else None
 
@@ -227,8 +240,11 @@ def test_no_almanac_page_but_the_covers_has_three_lines_or_fewer(paper):
     """(A ruled notes page, 노트, is meant to be empty: it stands before a night of two pages, to make it a spread.)"""
     pages = pages_of(paper, "almanac.pdf")
     notes = label_text("almanac", "ruled_notes")
-    thin = [number for number, page in enumerate(pages[1:-1], 2)
-            if len(body_lines(page)) <= 3 and notes not in "".join(c["text"] for c in page["chars"])]
+    thin = [
+        number
+        for number, page in enumerate(pages[1:-1], 2)
+        if len(body_lines(page)) <= 3 and notes not in "".join(c["text"] for c in page["chars"])
+    ]
     assert not thin, thin
 
 
@@ -245,7 +261,8 @@ def body_fragments(page: dict, frame_right: float) -> list[dict]:
     `running` (justified running text: the serif at a body size) and `full` (reaching the right edge)."""
     sizes = {theme().almanac["body_pt"], theme().almanac["small_pt"]}
     found = [
-        f for f in fragments(page)
+        f
+        for f in fragments(page)
         if 15 * MM < f["bottom"] < page["height"] - 15 * MM and not f["text"].rstrip().endswith("(계속)")
     ]
     found.sort(key=lambda f: (f["bottom"], f["x0"]))
@@ -272,7 +289,9 @@ def test_a_paragraph_broken_by_a_page_keeps_two_lines_on_each_side(paper):
             continue  # the page does not end inside a justified paragraph
         checked += 1
         assert len(lines) > 1 and same_paragraph(lines[-2], lines[-1]), f"one line alone at the foot of p{number + 1}"
-        assert len(following) > 1 and same_paragraph(following[0], following[1]), f"one line alone at the top of p{number + 2}"
+        assert len(following) > 1 and same_paragraph(following[0], following[1]), (
+            f"one line alone at the top of p{number + 2}"
+        )
     assert checked  # some paragraphs do run across pages
 
 
@@ -287,8 +306,8 @@ def test_continuation_pages_carry_their_title(paper):
 
 
 def test_a_script_without_notes_gets_no_notes_page(content):
-    from generator.load.game import load_game
     from generator.documents import almanac
+    from generator.load.game import load_game
     from generator.options import RenderOptions
 
     write_script(content, ["washerwoman", "empath", "monk", "drunk", "poisoner", "imp"], "quiet")
@@ -309,8 +328,8 @@ def test_letter_night_order_has_no_more_pages_than_a4():
 
 
 def test_a_night_too_long_for_a_page_continues_under_its_heading(content):
-    from generator.load.game import load_game
     from generator.documents import night_sheet
+    from generator.load.game import load_game
     from generator.model import NIGHT_NAMES_KO
     from generator.options import RenderOptions
 
@@ -359,7 +378,9 @@ def test_no_alias_or_avoided_term_is_printed(paper, name):
     for character in game.library.characters.values():
         variants = set(character.aliases) | ({character.name.replace(" ", "")} if " " in character.name else set())
         for alias in variants - canonical:
-            assert not re.search(rf"(?<![가-힣A-Za-z]){re.escape(alias)}", text), f"{alias} ({character.name}) in {name}"
+            assert not re.search(rf"(?<![가-힣A-Za-z]){re.escape(alias)}", text), (
+                f"{alias} ({character.name}) in {name}"
+            )
     for term, avoided in load_glossary(game.library.content_dir):
         for word in avoided:
             assert word not in text, f"{word} printed instead of {term} in {name}"
@@ -431,7 +452,9 @@ def test_every_pdf_embeds_every_font_it_names(paper):
 @pytest.mark.parametrize("name", PRINTED)
 def test_rules_are_a_quarter_millimetre_or_dark(paper, name):
     faint = {
-        (round(width / MM, 2), round(lightness(color))) for page in pages_of(paper, name) for width, color in page["strokes"]
+        (round(width / MM, 2), round(lightness(color)))
+        for page in pages_of(paper, name)
+        for width, color in page["strokes"]
         if width < 0.25 * MM - 1e-3 and lightness(color) > 50
     }
     assert not faint, faint
@@ -441,7 +464,10 @@ def test_rules_are_a_quarter_millimetre_or_dark(paper, name):
 def test_cover_title_lines_are_balanced_and_keep_phrases(paper):
     game, _ = bundled_kit(paper)
     size = theme().almanac["cover_title_pt"]
-    lines = sorted((f for f in fragments(pages_of(paper, "almanac.pdf")[0]) if abs(f["size"] - size) < 0.5), key=lambda f: f["bottom"])
+    lines = sorted(
+        (f for f in fragments(pages_of(paper, "almanac.pdf")[0]) if abs(f["size"] - size) < 0.5),
+        key=lambda f: f["bottom"],
+    )
     assert len(lines) >= 2
     assert re.sub(r"\s+", "", "".join(f["text"] for f in lines)) == re.sub(r"\s+", "", game.script.title)
     for line in lines[:-1]:
@@ -464,8 +490,8 @@ def test_addresses_on_the_credits_page_are_in_the_gothic_face(paper):
 
 
 def test_a_role_without_prose_prints_a_complete_entry(content):
-    from generator.load.game import load_game
     from generator.documents import almanac
+    from generator.load.game import load_game
     from generator.options import RenderOptions
 
     for character_id in ("damsel", "spy"):
@@ -492,8 +518,13 @@ def test_names_inside_other_names_and_words_stay_whole():
     def role(cid, name, aliases=()):
         return Character(id=cid, name=name, team="townsfolk", ability="", aliases=list(aliases))
 
-    roles = [role("huntsman", "사냥꾼"), role("bountyhunter", "현상금 사냥꾼", ["바운티 헌터"]), role("po", "포"),
-             role("fearmonger", "공포 조장자"), role("monk", "수도사", ["수도승", "Monk"])]
+    roles = [
+        role("huntsman", "사냥꾼"),
+        role("bountyhunter", "현상금 사냥꾼", ["바운티 헌터"]),
+        role("po", "포"),
+        role("fearmonger", "공포 조장자"),
+        role("monk", "수도사", ["수도승", "Monk"]),
+    ]
     library = Library(characters={r.id: r for r in roles}, fixed_steps={}, night_order=None, night_rules=[], jinxes=[])
     game = Game(Script("t", "t", None, [r.id for r in roles]), library, roles)
     words = wording(game)
@@ -501,5 +532,7 @@ def test_names_inside_other_names_and_words_stay_whole():
     assert words.words("바운티 헌터가 공포조장자를 만나도 포는 포기하지 않습니다.") == (
         "현상금 사냥꾼이 공포 조장자를 만나도 포는 포기하지 않습니다."
     )
-    assert words.words("Monk는 수도승들을 돕습니다. Monkey는 그대로.") == "수도사는 수도사들을 돕습니다. Monkey는 그대로."
+    assert (
+        words.words("Monk는 수도승들을 돕습니다. Monkey는 그대로.") == "수도사는 수도사들을 돕습니다. Monkey는 그대로."
+    )
     assert words.tie("현상금 사냥꾼이") == "현상금\u00a0사냥꾼이"

@@ -8,18 +8,18 @@ import dataclasses
 from functools import lru_cache
 
 import pytest
+from conftest import pdf_page_texts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import FONTS_DIR
 from generator.check import run_checks
-from conftest import pdf_page_texts
-from generator.load.game import load_game
 from generator.documents import DOCUMENTS, document_builder
 from generator.findings import Report
-from generator.typeset.glyphs import covered_code_points
-from generator.options import RenderOptions
+from generator.load.game import load_game
 from generator.load.wording import wording
+from generator.options import RenderOptions
+from generator.typeset.glyphs import covered_code_points
 
 pytestmark = pytest.mark.slow  # renders documents for generated inputs
 
@@ -35,8 +35,25 @@ PRINTED_FIELDS = {
     "night_card": ("name",),
     "info_cards": (),  # prints cards, not characters: tests/documents/test_info_cards.py feeds it random card words
 }
-MARKUP = ["<b>", "</b>", "<i>", "</para>", "<para>", "<br/>", "<font size=40>", "&", "&amp;", "&nbsp;", "&lt;", "&#65;",
-          "<", ">", '"', "'", "\\"]
+MARKUP = [
+    "<b>",
+    "</b>",
+    "<i>",
+    "</para>",
+    "<para>",
+    "<br/>",
+    "<font size=40>",
+    "&",
+    "&amp;",
+    "&nbsp;",
+    "&lt;",
+    "&#65;",
+    "<",
+    ">",
+    '"',
+    "'",
+    "\\",
+]
 # '*' marks reminder tokens, '{' starts a {named} placeholder: both are content syntax, not literal text
 SYNTAX = set("*{}")
 
@@ -46,8 +63,15 @@ def printable() -> str:
     """Characters every bundled font has a glyph for, from Korean, Latin, Greek, Cyrillic, kana and Hanja."""
     fonts = [covered_code_points(path) for path in sorted(FONTS_DIR.glob("*.ttf"))]
     common = frozenset.intersection(*fonts)
-    ranges = [(0x21, 0x7E), (0xC0, 0xFF), (0x391, 0x3C9), (0x410, 0x44F), (0x3041, 0x3093), (0x4E00, 0x4E3F),
-              (0xAC00, 0xD7A3)]
+    ranges = [
+        (0x21, 0x7E),
+        (0xC0, 0xFF),
+        (0x391, 0x3C9),
+        (0x410, 0x44F),
+        (0x3041, 0x3093),
+        (0x4E00, 0x4E3F),
+        (0xAC00, 0xD7A3),
+    ]
     chars = [chr(c) for start, end in ranges for c in range(start, end + 1) if c in common and chr(c) not in SYNTAX]
     return "".join(chars)
 
@@ -122,7 +146,10 @@ def pdf_text(data: bytes) -> str:
 
 
 SETTINGS = settings(
-    max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=15,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 

@@ -4,12 +4,10 @@ travellers, keeps both."""
 
 from __future__ import annotations
 
-import pytest
-
 import json
 
+import pytest
 import yaml
-
 from conftest import CONTENT, pdf_page_texts, run_cli, validate, with_code
 
 
@@ -60,6 +58,10 @@ def test_the_page_is_told_which_scripts_are_an_edition(tmp_path):
 
     client = create_app(workspace=tmp_path / "workspace").test_client()
     edition = client.get("/api/scripts/bundled/trouble-brewing").get_json()["script"]["edition"]
-    assert (edition["id"], edition["title"], edition["author"]) == ("trouble-brewing", "불길한 조짐", "The Pandemonium Institute")
+    assert (edition["id"], edition["title"], edition["author"]) == (
+        "trouble-brewing",
+        "불길한 조짐",
+        "The Pandemonium Institute",
+    )
     assert len(edition["ids"]) == 22 and "beggar" not in edition["ids"]  # the travellers come and go
     assert client.get("/api/scripts/bundled/in-space").get_json()["script"]["edition"] is None

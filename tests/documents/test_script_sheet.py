@@ -7,11 +7,10 @@ import re
 import unicodedata
 
 import pytest
+from conftest import fonts_not_nanum_subsets, pdf_chars, pdf_page_texts
 
-from conftest import pdf_chars, fonts_not_nanum_subsets, pdf_page_texts
-
-from generator.load.game import load_game
 from generator.documents import script_sheet
+from generator.load.game import load_game
 from generator.model import NIGHTS, SHEET_TEAMS, TEAM_NAMES_KO
 from generator.options import RenderOptions
 from generator.read.theme import MM, theme
@@ -19,12 +18,12 @@ from generator.read.theme import MM, theme
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
-
 def printed(game, text: str) -> str:
     """Content text as the documents print it (names, glossary terms, quotes: generator.load.wording)."""
     from generator.load.wording import wording
 
     return wording(game).words(text)
+
 
 def flat(text: str) -> str:
     return re.sub(r"\s+", "", unicodedata.normalize("NFC", text))
@@ -51,10 +50,12 @@ def long_script(tmp_path, count: int = 25):
     """A synthetic script of `count` library characters with the longest abilities, spread over the four teams."""
     library_game, _ = load_game("in-space")
     library = library_game.library.characters.values()
-    by_team = {team: sorted((c for c in library if c.team == team), key=lambda c: -len(c.ability)) for team in SHEET_TEAMS}
+    by_team = {
+        team: sorted((c for c in library if c.team == team), key=lambda c: -len(c.ability)) for team in SHEET_TEAMS
+    }
     wanted = {"townsfolk": 13, "outsider": 4, "minion": 4, "demon": 4}
     chosen = [c.id for team in SHEET_TEAMS for c in by_team[team][: wanted[team]]]
-    rest = [c.id for team in SHEET_TEAMS for c in by_team[team][wanted[team]:]]
+    rest = [c.id for team in SHEET_TEAMS for c in by_team[team][wanted[team] :]]
     chosen = (chosen + rest)[:count]
     path = tmp_path / "long.yaml"
     path.write_text(
@@ -170,10 +171,14 @@ def test_back_reads_upright_first_night_left_other_nights_right(pdf, game):
     back = pdf_chars(data)[1]
     assert all(c["upright"] for c in back["chars"])
     middle = back["width"] / 2
-    halves = {night: "".join(c["text"] for c in back["chars"] if (c["x0"] < middle) == (night == "first_night")) for night in NIGHTS}
+    halves = {
+        night: "".join(c["text"] for c in back["chars"] if (c["x0"] < middle) == (night == "first_night"))
+        for night in NIGHTS
+    }
     for night, heading in (("first_night", "첫날밤"), ("other_nights", "다른밤")):
         expected = heading + "".join(
-            game.library.fixed_steps[s].name if s in game.library.fixed_steps
+            game.library.fixed_steps[s].name
+            if s in game.library.fixed_steps
             else game.character(s).name + TEAM_NAMES_KO[game.character(s).team]
             for s in game.night_steps(night)
         ).replace(" ", "")
@@ -234,7 +239,12 @@ def test_rendered_pages_not_blank_and_nothing_in_the_outer_strip(pdf):
         width, height = image.size
         dark = sum(image.histogram()[:200])
         assert dark / (width * height) > 0.02, f"page {index + 1} looks blank"
-        for box in ((0, 0, width, strip), (0, height - strip, width, height), (0, 0, strip, height), (width - strip, 0, width, height)):
+        for box in (
+            (0, 0, width, strip),
+            (0, height - strip, width, height),
+            (0, 0, strip, height),
+            (width - strip, 0, width, height),
+        ):
             assert image.crop(box).getextrema()[0] > 200, f"page {index + 1} draws into the outer 5 mm: {box}"
 
 
@@ -254,7 +264,10 @@ def test_twenty_five_characters_fit_page_one(tmp_path, paper):
     body = [c for c in front["chars"] if c["bottom"] < front["height"] - margin]
     assert min(c["size"] for c in body) >= floor - 0.01
     edge = theme().page.min_margin * MM
-    assert all(edge <= c["x0"] and c["x1"] <= front["width"] - edge and c["bottom"] <= front["height"] - edge for c in front["chars"])
+    assert all(
+        edge <= c["x0"] and c["x1"] <= front["width"] - edge and c["bottom"] <= front["height"] - edge
+        for c in front["chars"]
+    )
 
 
 def test_setup_bracket_never_splits(game):

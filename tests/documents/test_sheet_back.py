@@ -5,12 +5,12 @@ given to the player-count table, whose numbers are the library's bag table, and 
 from __future__ import annotations
 
 import pytest
-
 from conftest import pdf_chars
+from test_print_polish import fragments
+
 from generator.model import BAG_TEAMS, NIGHTS, TEAM_NAMES_KO
 from generator.options import PAPERS
 from generator.read.theme import labels, theme
-from test_print_polish import fragments
 
 SCRIPTS = ["trouble-brewing", "bad-moon-rising", "sects-and-violets", "in-space"]
 MM = 72 / 25.4
@@ -73,7 +73,10 @@ def table_rows(page: dict) -> dict[str, list[int]]:
     rows = {}
     for label in [labels("sheet")["players"], *(TEAM_NAMES_KO[team] for team in BAG_TEAMS)]:
         [head] = [f for f in cells if f["text"].strip() == label]
-        line = sorted((f for f in cells if abs(f["bottom"] - head["bottom"]) < 0.5 and f["x0"] > head["x1"]), key=lambda f: f["x0"])
+        line = sorted(
+            (f for f in cells if abs(f["bottom"] - head["bottom"]) < 0.5 and f["x0"] > head["x1"]),
+            key=lambda f: f["x0"],
+        )
         rows[label] = [int(f["text"]) for f in line if f["text"].strip()]
     return rows
 

@@ -10,11 +10,11 @@ import json
 import re
 
 import pytest
-
 from conftest import bundled_kit, pdf_chars, run_cli, write_script
 from pdf_paths import pdf_paths
-from generator.read.theme import mm, theme
 from test_korean_line_breaks import READ, lines_of
+
+from generator.read.theme import mm, theme
 
 pytestmark = pytest.mark.slow  # reads whole kits and builds others
 
@@ -53,8 +53,16 @@ def ability_lines(page: dict) -> list[dict]:
     for (bottom, right), chars in sorted(rows.items()):
         visible = sorted((c for c in chars if c["text"].strip()), key=lambda c: c["x0"])
         if visible:
-            lines.append({"bottom": bottom, "right": right, "x0": visible[0]["x0"], "x1": visible[-1]["x1"], "size": size,
-                          "text": "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"]))})
+            lines.append(
+                {
+                    "bottom": bottom,
+                    "right": right,
+                    "x0": visible[0]["x0"],
+                    "x1": visible[-1]["x1"],
+                    "size": size,
+                    "text": "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"])),
+                }
+            )
     return lines
 
 
@@ -65,8 +73,13 @@ def test_no_ability_line_shorter_than_a_quarter_while_the_paragraph_goes_on(scri
     leading = lines[0]["size"] * sheet()["leading_ratio"]
     short, pairs = [], 0
     for line in lines:
-        below = [other for other in lines if other["right"] == line["right"] and abs(other["x0"] - line["x0"]) < 0.5
-                 and abs(other["bottom"] - line["bottom"] - leading) < 0.3]
+        below = [
+            other
+            for other in lines
+            if other["right"] == line["right"]
+            and abs(other["x0"] - line["x0"]) < 0.5
+            and abs(other["bottom"] - line["bottom"] - leading) < 0.3
+        ]
         if below:
             pairs += 1
             if line["x1"] - line["x0"] < (line["right"] - line["x0"]) / 4:
@@ -103,8 +116,16 @@ def heading_columns(data: bytes) -> list[tuple[float, float]]:
     just right of its colour bar to its column's right edge (the footer's rule, under the body, is not one)."""
     page = pdf_paths(data)[0]
     foot = page["height"] - mm(theme().page.margin) - 2 * sheet()["footer_size_pt"]
-    rules = [p for p in page["paths"] if p["kind"] == "line" and p["stroke"] and abs(p["linewidth"] - theme().page.rule_pt) < 1e-3
-             and p["bottom"] - p["top"] < 0.5 and p["x1"] - p["x0"] > 100 and p["top"] < foot]
+    rules = [
+        p
+        for p in page["paths"]
+        if p["kind"] == "line"
+        and p["stroke"]
+        and abs(p["linewidth"] - theme().page.rule_pt) < 1e-3
+        and p["bottom"] - p["top"] < 0.5
+        and p["x1"] - p["x0"] > 100
+        and p["top"] < foot
+    ]
     return sorted({(round(r["x0"] - 6, 1), round(r["x1"], 1)) for r in rules})
 
 
@@ -117,7 +138,9 @@ def test_the_front_columns_are_one_width(script, paper):
     assert len(columns) == 2, columns
     (left, left_end), (right, right_end) = columns
     assert abs((left_end - left) - (right_end - right)) < 0.2
-    assert [(round(a), round(b)) for a, b in columns] == [(round(a), round(b)) for a, b in column_edges(front(script, paper))]
+    assert [(round(a), round(b)) for a, b in columns] == [
+        (round(a), round(b)) for a, b in column_edges(front(script, paper))
+    ]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -127,7 +150,11 @@ def test_a_teensy_front_is_at_least_half_full_at_a_larger_size(content, tmp_path
     assert result.exit_code == 0, result.output
     page = pdf_chars((tmp_path / "teensy" / "script.pdf").read_bytes())[0]
     margin = mm(theme().page.margin)
-    body = [c for c in page["chars"] if c["text"].strip() and c["bottom"] < page["height"] - margin - 2 * sheet()["footer_size_pt"]]
+    body = [
+        c
+        for c in page["chars"]
+        if c["text"].strip() and c["bottom"] < page["height"] - margin - 2 * sheet()["footer_size_pt"]
+    ]
     title = min(c["bottom"] for c in body if c["size"] >= sheet()["title_block"]["title_min_size_pt"])
     below = [c for c in body if c["top"] > title + 2]
     room = page["height"] - margin - 1.6 * sheet()["footer_size_pt"] - title
@@ -144,11 +171,32 @@ RUN_CHINESE = "每个夜晚你要选择一名玩家如果他是恶魔那么你�
 RUN_LATIN = "QZXJ" * 40
 HOMEBREW = [
     {"id": "_meta", "name": "붙은 글", "author": "시험"},
-    "washerwoman", "librarian", "investigator", "chef", "empath", "monk", "butler", "poisoner", "imp",
-    {"id": "longrunner", "name": "긴줄사람", "team": "townsfolk", "ability": RUN_CHINESE, "firstNight": 30,
-     "firstNightReminder": RUN_CHINESE, "reminders": ["표시"]},
-    {"id": "latinrun", "name": "라틴줄", "team": "outsider", "ability": RUN_LATIN, "otherNight": 20,
-     "otherNightReminder": RUN_LATIN},
+    "washerwoman",
+    "librarian",
+    "investigator",
+    "chef",
+    "empath",
+    "monk",
+    "butler",
+    "poisoner",
+    "imp",
+    {
+        "id": "longrunner",
+        "name": "긴줄사람",
+        "team": "townsfolk",
+        "ability": RUN_CHINESE,
+        "firstNight": 30,
+        "firstNightReminder": RUN_CHINESE,
+        "reminders": ["표시"],
+    },
+    {
+        "id": "latinrun",
+        "name": "라틴줄",
+        "team": "outsider",
+        "ability": RUN_LATIN,
+        "otherNight": 20,
+        "otherNightReminder": RUN_LATIN,
+    },
 ]
 
 
@@ -169,7 +217,13 @@ def test_a_run_without_spaces_stays_inside_its_column_on_every_document(tmp_path
             for char in page["chars"]:
                 if char["text"] in run_chars and char["upright"]:
                     checked[pdf.name] = checked.get(pdf.name, 0) + 1
-                    assert side - 1 <= char["x0"] and char["x1"] <= page["width"] - side + 1, (pdf.name, number, char["text"], char["x0"], char["x1"])
+                    assert side - 1 <= char["x0"] and char["x1"] <= page["width"] - side + 1, (
+                        pdf.name,
+                        number,
+                        char["text"],
+                        char["x0"],
+                        char["x1"],
+                    )
     assert {"script.pdf", "night-order.pdf", "night-card.pdf", "almanac.pdf"} <= set(checked), checked
     columns = heading_columns((folder / "script.pdf").read_bytes())  # on the front, each letter inside its column
     for char in pdf_chars((folder / "script.pdf").read_bytes())[0]["chars"]:

@@ -6,9 +6,9 @@ flag is refused in Korean when it names no style, and the page's form offers the
 from __future__ import annotations
 
 import pytest
-
 from conftest import pdf_chars, run_cli
 from pdf_paths import pdf_paths
+
 from generator.options import STYLES, RenderOptions
 from generator.read.theme import look, theme
 
@@ -47,6 +47,7 @@ def grey(colour) -> float:
 
 def contrast(a: float, b: float) -> float:
     """The WCAG contrast ratio of two greys (0–255)."""
+
     def luminance(value: float) -> float:
         value /= 255
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
@@ -56,13 +57,16 @@ def contrast(a: float, b: float) -> float:
 
 
 def hex_rgb(value: str) -> tuple[float, float, float]:
-    return tuple(int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def grounds(data: bytes) -> list[dict]:
     """Per page, the first filled rectangle drawn, with its size and the page's."""
-    return [next((sized(r) for r in page["paths"] if r["kind"] == "rect" and r["fill"]), None)
-            | {"page_width": page["width"], "page_height": page["height"]} for page in pdf_paths(data)]
+    return [
+        next((sized(r) for r in page["paths"] if r["kind"] == "rect" and r["fill"]), None)
+        | {"page_width": page["width"], "page_height": page["height"]}
+        for page in pdf_paths(data)
+    ]
 
 
 def sized(rect: dict) -> dict:
@@ -70,8 +74,12 @@ def sized(rect: dict) -> dict:
 
 
 def whole_page(rect: dict) -> bool:
-    return rect["x0"] <= 0.5 and rect["top"] <= 0.5 and rect["width"] >= rect["page_width"] - 1 \
+    return (
+        rect["x0"] <= 0.5
+        and rect["top"] <= 0.5
+        and rect["width"] >= rect["page_width"] - 1
         and rect["height"] >= rect["page_height"] - 1
+    )
 
 
 @pytest.mark.slow

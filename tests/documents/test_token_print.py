@@ -12,11 +12,10 @@ import math
 import statistics
 
 import pytest
-
 from pdf_paths import drawn_pages
 
-from generator.documents import tokens as tokens_document
 from generator.art.token_layout import layout
+from generator.documents import tokens as tokens_document
 from generator.model import TEAMS
 from generator.options import RenderOptions
 from generator.read.theme import theme
@@ -97,7 +96,9 @@ def test_every_team_but_townsfolk_has_a_ring_mark_that_is_not_colour(team_sheet,
         r = placement.spec.diameter_mm / 2
         samples = ring_samples(image, placement.x_mm, placement.y_mm, r, r - ring_mm + 0.35, r - 0.35, frame.height)
         middle = statistics.median(samples)
-        share[team_game.character(placement.spec.character_id).team] = sum(abs(v - middle) > 50 for v in samples) / len(samples)
+        share[team_game.character(placement.spec.character_id).team] = sum(abs(v - middle) > 50 for v in samples) / len(
+            samples
+        )
     assert share["townsfolk"] < 0.01
     for team in TEAMS:
         if team != "townsfolk":
@@ -111,12 +112,12 @@ def test_setup_star_is_clear_of_the_icon(game):
     [(_, data)] = tokens_document.build(game, options)
     _, pages, frame = layout(game, options)
     image = render(data)
-    star = tuple(int(theme().tokens["setup_color"][i:i + 2], 16) for i in (1, 3, 5))
+    star = tuple(int(theme().tokens["setup_color"][i : i + 2], 16) for i in (1, 3, 5))
     from generator.read.theme import team_color
 
     for placement in pages[0].placements:
         character = game.character(placement.spec.character_id)
-        ink = tuple(int(team_color(character.team)[i:i + 2], 16) for i in (1, 3, 5))
+        ink = tuple(int(team_color(character.team)[i : i + 2], 16) for i in (1, 3, 5))
         r = placement.spec.diameter_mm / 2 * PX_PER_MM
         cx, cy = placement.x_mm * PX_PER_MM, (frame.height - placement.y_mm) * PX_PER_MM
         star_px, icon_px = [], []
@@ -173,7 +174,9 @@ def test_ability_text_keeps_brackets_whole_and_clear_of_the_name(game):
     for page in drawn_pages(data):
         typed = [c for c in page["chars"] if c["text"].strip()]
         lines: dict[float, str] = {}
-        ability = [c for c in typed if c["fontname"].endswith(ability_font) and abs(c["matrix"][1]) < 1e-6 and c["size"] < 7]
+        ability = [
+            c for c in typed if c["fontname"].endswith(ability_font) and abs(c["matrix"][1]) < 1e-6 and c["size"] < 7
+        ]
         names = [c for c in typed if c["fontname"].endswith(name_font)]
         for char in ability:
             lines[round(char["bottom"], 1)] = lines.get(round(char["bottom"], 1), "") + char["text"]
@@ -207,7 +210,11 @@ def glyph_angles(data: bytes, largest_pt: float) -> list[tuple[str, float]]:
             textpage = document[index].get_textpage()
             for k in range(raw.FPDFText_CountChars(textpage)):
                 code = raw.FPDFText_GetUnicode(textpage, k)
-                if code <= 32 or raw.FPDFText_IsGenerated(textpage, k) == 1 or raw.FPDFText_GetFontSize(textpage, k) > largest_pt:
+                if (
+                    code <= 32
+                    or raw.FPDFText_IsGenerated(textpage, k) == 1
+                    or raw.FPDFText_GetFontSize(textpage, k) > largest_pt
+                ):
                     continue
                 raw.FPDFText_GetMatrix(textpage, k, ctypes.byref(matrix))
                 found.append((chr(code), math.degrees(math.atan2(matrix.b, matrix.a))))
@@ -244,13 +251,14 @@ def test_light_shrouds_use_a_fraction_of_the_ink_of_solid_ones(tmp_path):
     """By default a shroud is a dark ring and dark art on paper; --solid-shrouds prints the dark disc a sheet of fifteen
     used to be (24 % of the sheet in ink, issue 55); the labels stay either way."""
     import pypdfium2
-
     from conftest import pdf_page_texts, run_cli
 
     dark_share = {}
     for flag in ("", "--solid-shrouds"):
         out = tmp_path / (flag or "default")
-        result = run_cli("tokens", "trouble-brewing", "--only", "shroud", "--out", out, "--quiet", *([flag] if flag else []))
+        result = run_cli(
+            "tokens", "trouble-brewing", "--only", "shroud", "--out", out, "--quiet", *([flag] if flag else [])
+        )
         assert result.exit_code == 0, result.output
         pdf = out / "trouble-brewing" / "tokens.pdf"
         assert "".join(pdf_page_texts(pdf)).count("수의") == 15
@@ -267,12 +275,25 @@ def test_a_set_split_over_two_sheets_is_explained_in_korean(tmp_path):
     it whole. The bundled kits never need it (test_print_design: one sheet per set)."""
     from conftest import pdf_chars, run_cli
 
-    args = ("tokens", "trouble-brewing", "--token-size", "50", "--reminder-size", "19", "--no-reminders", "--players", "10")
+    args = (
+        "tokens",
+        "trouble-brewing",
+        "--token-size",
+        "50",
+        "--reminder-size",
+        "19",
+        "--no-reminders",
+        "--players",
+        "10",
+    )
     result = run_cli(*args, "--out", tmp_path / "split")
     assert result.exit_code == 0, result.output
     assert "수의 토큰 10개가 1·2쪽에 나뉘었습니다" in result.output and "--only shroud" in result.output
     [pdf] = (tmp_path / "split").rglob("tokens.pdf")
-    on = ["".join(c["text"] for c in page["chars"] if c["text"].strip()).count("수의") for page in pdf_chars(pdf.read_bytes())]
+    on = [
+        "".join(c["text"] for c in page["chars"] if c["text"].strip()).count("수의")
+        for page in pdf_chars(pdf.read_bytes())
+    ]
     assert sum(on) == 10 and sum(1 for n in on if n) == 2, on
     for paper in ("a4", "letter"):
         plain = run_cli("tokens", "trouble-brewing", "--paper", paper, "--out", tmp_path / paper)

@@ -9,7 +9,6 @@ import re
 from collections import Counter
 
 import pytest
-
 from conftest import bundled_kit, pdf_chars, run_cli
 from pdf_paths import pdf_paths
 
@@ -35,10 +34,14 @@ def sheets(data: bytes) -> list[list[dict]]:
         tokens = []
         for path in drawn["paths"]:
             if path["kind"] == "curve" and path["stroke"] and not path["fill"] and abs(path["linewidth"] - cut) < 1e-6:
-                tokens.append({
-                    "x": (path["x0"] + path["x1"]) / 2 / PT_PER_MM, "y": (path["top"] + path["bottom"]) / 2 / PT_PER_MM,
-                    "diameter": (path["x1"] - path["x0"]) / PT_PER_MM, "label": "",
-                })
+                tokens.append(
+                    {
+                        "x": (path["x0"] + path["x1"]) / 2 / PT_PER_MM,
+                        "y": (path["top"] + path["bottom"]) / 2 / PT_PER_MM,
+                        "diameter": (path["x1"] - path["x0"]) / PT_PER_MM,
+                        "label": "",
+                    }
+                )
         for char in typed["chars"]:
             if char["text"].isspace():
                 continue
@@ -83,13 +86,17 @@ def check_sets(game, data: bytes) -> None:
     pages_of: dict[str, set[int]] = {}
     for number, sheet in enumerate(sheets(data), 1):
         characters = [t["label"] for t in sheet["tokens"] if abs(t["diameter"] - token_mm) < 0.1]
-        reminders = Counter(t["label"] for t in sheet["tokens"] if abs(t["diameter"] - token_mm) >= 0.1 and t["label"] not in extras)
+        reminders = Counter(
+            t["label"] for t in sheet["tokens"] if abs(t["diameter"] - token_mm) >= 0.1 and t["label"] not in extras
+        )
         expected: Counter = Counter()
         for label in set(characters):
             assert label in names, (number, label)
             pages_of.setdefault(label, set()).add(number)
             expected.update(squashed(text) for text in names[label].reminders + names[label].global_reminders)
-        assert reminders == expected, f"p{number}: away from their characters {reminders - expected}, missing {expected - reminders}"
+        assert reminders == expected, (
+            f"p{number}: away from their characters {reminders - expected}, missing {expected - reminders}"
+        )
     assert set(pages_of) == set(names)
     split = {label: sorted(numbers) for label, numbers in pages_of.items() if len(numbers) > 1}
     assert not split, split
@@ -187,8 +194,12 @@ def shroud_ink(pdf: bytes) -> list[float]:
                 if token["label"] != "수의":
                     continue
                 cx, cy, r = token["x"] * scale, token["y"] * scale, token["diameter"] / 2 * scale
-                inside = [image.getpixel((x, y)) for x in range(int(cx - r), int(cx + r)) for y in range(int(cy - r), int(cy + r))
-                          if (x - cx) ** 2 + (y - cy) ** 2 < r * r]
+                inside = [
+                    image.getpixel((x, y))
+                    for x in range(int(cx - r), int(cx + r))
+                    for y in range(int(cy - r), int(cy + r))
+                    if (x - cx) ** 2 + (y - cy) ** 2 < r * r
+                ]
                 shares.append(sum(1 for value in inside if value < 100) / len(inside))
     finally:
         document.close()

@@ -7,13 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-
+import yaml
 from conftest import fonts_not_nanum_subsets, pdf_page_texts
 from pdf_paths import drawn_pages
-import yaml
 
-from generator.load.game import load_game
 from generator.documents import tokens as tokens_document
+from generator.load.game import load_game
 from generator.options import RenderOptions
 from generator.read.theme import theme
 
@@ -64,10 +63,7 @@ def pdfs() -> dict[str, bytes]:
 def cut_circles(page) -> list[dict]:
     """Cut lines: stroked, unfilled curves at the theme's cut-line width."""
     width = theme().tokens["cut_line_pt"]
-    return [
-        c for c in page["curves"]
-        if c["stroke"] and not c["fill"] and abs(c["linewidth"] - width) < 1e-6
-    ]
+    return [c for c in page["curves"] if c["stroke"] and not c["fill"] and abs(c["linewidth"] - width) < 1e-6]
 
 
 def diameters_mm(circle) -> tuple[float, float]:
@@ -75,7 +71,9 @@ def diameters_mm(circle) -> tuple[float, float]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant, token_mm, reminder_mm", [("default", 44.45, 25.4), ("small", 38, 19), ("bleed", 44.45, 25.4)])
+@pytest.mark.parametrize(
+    "variant, token_mm, reminder_mm", [("default", 44.45, 25.4), ("small", 38, 19), ("bleed", 44.45, 25.4)]
+)
 def test_cut_circles_have_the_nominal_diameter_and_the_content_count(pdfs, variant, token_mm, reminder_mm):
     characters = reminders = 0
     pages = drawn_pages(pdfs[variant])
@@ -99,13 +97,16 @@ def test_tokens_never_overlap_and_keep_off_the_page_edge(pdfs, variant):
     edge = 6 * PT_PER_MM
     pages = drawn_pages(pdfs[variant])
     for page in pages:
-        circles = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2 + bleed) for c in cut_circles(page)]
+        circles = [
+            ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2 + bleed)
+            for c in cut_circles(page)
+        ]
         assert circles, f"page {page['page_number']} has no tokens"
         for x, y, r in circles:
             assert x - r >= edge and y - r >= edge
             assert x + r <= page["width"] - edge and y + r <= page["height"] - edge
         for i, (x1, y1, r1) in enumerate(circles):
-            for x2, y2, r2 in circles[i + 1:]:
+            for x2, y2, r2 in circles[i + 1 :]:
                 assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2, "tokens overlap"
         # nothing at all is drawn in the outer 6 mm: art, bleed or text
         for shape in page["curves"] + page["rects"] + page["chars"]:
@@ -137,7 +138,10 @@ def test_long_names_shrink_inside_the_safe_area(pdfs, variant):
     pages = drawn_pages(pdfs[variant])
     for page in pages:
         # centres in PDF coordinates (origin bottom left), like the glyph matrices
-        circles = [((c["x0"] + c["x1"]) / 2, page["height"] - (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2) for c in cut_circles(page)]
+        circles = [
+            ((c["x0"] + c["x1"]) / 2, page["height"] - (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2)
+            for c in cut_circles(page)
+        ]
         for char in page["chars"]:
             if char["text"].isspace():
                 continue
@@ -150,7 +154,9 @@ def test_long_names_shrink_inside_the_safe_area(pdfs, variant):
                 continue  # page furniture
             x, y, r = inside[0]
             reach = max(math.hypot(px - x, py - y) for px, py in ends) + 0.12 * char["size"]
-            assert reach <= r - 2.0 * PT_PER_MM, f"'{char['text']}' only {(r - reach) / PT_PER_MM:.2f} mm inside the cut"
+            assert reach <= r - 2.0 * PT_PER_MM, (
+                f"'{char['text']}' only {(r - reach) / PT_PER_MM:.2f} mm inside the cut"
+            )
 
 
 def test_every_page_has_the_calibration_bar_note_title_and_number(pdfs):
@@ -161,7 +167,8 @@ def test_every_page_has_the_calibration_bar_note_title_and_number(pdfs):
     assert len(pages) >= 2
     for page in pages:
         bars = [
-            r for r in page["rects"]
+            r
+            for r in page["rects"]
             if abs((r["bottom"] - r["top"]) / PT_PER_MM - thickness) < 0.05 and 40 < r["width"] / PT_PER_MM < 60
         ]
         assert len(bars) == 1
@@ -200,7 +207,9 @@ def test_tokens_command_writes_pdf_and_transparent_pngs(tmp_path):
 
     from generator.cli import app
 
-    result = CliRunner().invoke(app, ["tokens", SCRIPT, "--out", str(tmp_path / "out"), "--png", str(tmp_path / "png"), "--quiet"])
+    result = CliRunner().invoke(
+        app, ["tokens", SCRIPT, "--out", str(tmp_path / "out"), "--png", str(tmp_path / "png"), "--quiet"]
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / SCRIPT / "tokens.pdf").stat().st_size > 10_000
     game, _ = load_game(SCRIPT, None)

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.keep import parsecache
-from generator.keep import usercache
 from generator.findings import Report
+from generator.keep import parsecache, usercache
 from generator.read.yamlio import load_yaml
 
 pytestmark = pytest.mark.slow  # builds in fresh processes
@@ -152,14 +151,16 @@ def test_compiled_templates_are_never_kept_and_render_the_same(tmp_path):
     cold = run_probe(code, folder)
     assert not (folder / "jinja").exists()
     warm = run_probe(code, folder)
-    off = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, usercache.ENV: ""},
-                         capture_output=True, text=True)
+    off = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env={**os.environ, usercache.ENV: ""}, capture_output=True, text=True
+    )
     assert cold.returncode == warm.returncode == off.returncode == 0, cold.stderr + warm.stderr + off.stderr
     assert cold.stdout == warm.stdout == off.stdout
     assert "임프" in cold.stdout
 
 
 # -- paragraph markup -------------------------------------------------------------------------------------------
+
 
 def paragraph_frags(markup: str):
     from generator.typeset.fonts import register_fonts
@@ -222,10 +223,16 @@ def test_a_store_stays_under_its_size_and_keeps_what_this_run_used(cache, monkey
 def test_what_the_almanacs_process_parses_is_kept_by_the_parent(tmp_path, monkeypatch):
     """The almanac renders in a forked child that leaves without saving: its parses travel back to the parent, so a
     two-process build keeps what a one-process build keeps, and the next build finds everything."""
+
     def build(folder: Path, out: str, **extra) -> None:
         env = {**os.environ, usercache.ENV: str(folder), **extra}
-        subprocess.run([sys.executable, "-m", "generator", "build", "in-space", "--out", str(tmp_path / out), "-q"],
-                       cwd=REPO, env=env, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "generator", "build", "in-space", "--out", str(tmp_path / out), "-q"],
+            cwd=REPO,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
 
     def kept_markup(folder: Path) -> bytes:
         (path,) = (folder / "frags").glob("*.bin")
@@ -251,11 +258,13 @@ def test_what_the_almanacs_process_parses_is_kept_by_the_parent(tmp_path, monkey
 
 
 def test_the_fonts_printable_letters_are_kept_and_read_back_equal(cache):
-    from generator.typeset.glyphs import covered_code_points, printable_everywhere
     from generator.read.theme import fallback_font_paths, font_paths
+    from generator.typeset.glyphs import covered_code_points, printable_everywhere
 
     pairs = list(zip(font_paths(), fallback_font_paths()))
-    fresh = frozenset.intersection(*[covered_code_points(font) | covered_code_points(fallback) for font, fallback in pairs])
+    fresh = frozenset.intersection(
+        *[covered_code_points(font) | covered_code_points(fallback) for font, fallback in pairs]
+    )
     assert printable_everywhere(pairs) == fresh
     assert len(list((cache / "glyphs").glob("*.bin"))) == 1
     kept = printable_everywhere(pairs)
@@ -284,8 +293,8 @@ def line_texts(lines) -> list[str]:
 
 def test_kept_line_ends_set_the_same_lines_and_wrong_ones_are_searched_again(cache):
     from generator.typeset.fonts import register_fonts
-    from generator.typeset.paragraph import KEPT_LINES, hangul_paragraph
     from generator.typeset.linebreak import break_lines_at
+    from generator.typeset.paragraph import KEPT_LINES, hangul_paragraph
     from generator.typeset.styles import style
 
     register_fonts()
@@ -301,7 +310,9 @@ def test_kept_line_ends_set_the_same_lines_and_wrong_ones_are_searched_again(cac
     BREAKS.clear()
     kept = paragraph.lines_for(150)
     assert not KEPT_LINES.added  # the ends came from the cache
-    assert line_texts(kept) == line_texts(fresh) and [l.word_extra for l in kept] == [l.word_extra for l in fresh]
+    assert line_texts(kept) == line_texts(fresh) and [line.word_extra for line in kept] == [
+        line.word_extra for line in fresh
+    ]
     widths = (150.0, 150.0)
     right, ends = break_lines_at(paragraph.frags, widths, 9, True, False, False)
     for wrong in ([[3, 1]], [[999]], [ends[0][:-1]], "nonsense", [ends[0], [1]]):

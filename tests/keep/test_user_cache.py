@@ -103,12 +103,15 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
     assert load_ttfont("A", FONT).face.unitsPerEm == 1000
 
 
-@pytest.mark.parametrize("platform, env, expected", [
-    ("linux", {"XDG_CACHE_HOME": "/x/cache"}, "/x/cache/botc-pnp"),
-    ("linux", {"XDG_CACHE_HOME": "relative"}, "~/.cache/botc-pnp"),
-    ("darwin", {}, "~/Library/Caches/botc-pnp"),
-    ("win32", {"LOCALAPPDATA": "C:/Users/u/AppData/Local"}, "C:/Users/u/AppData/Local/botc-pnp/Cache"),
-])
+@pytest.mark.parametrize(
+    "platform, env, expected",
+    [
+        ("linux", {"XDG_CACHE_HOME": "/x/cache"}, "/x/cache/botc-pnp"),
+        ("linux", {"XDG_CACHE_HOME": "relative"}, "~/.cache/botc-pnp"),
+        ("darwin", {}, "~/Library/Caches/botc-pnp"),
+        ("win32", {"LOCALAPPDATA": "C:/Users/u/AppData/Local"}, "C:/Users/u/AppData/Local/botc-pnp/Cache"),
+    ],
+)
 def test_the_platform_cache_folder(monkeypatch, platform, env, expected):
     monkeypatch.delenv(usercache.ENV, raising=False)
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
@@ -120,8 +123,13 @@ def test_the_platform_cache_folder(monkeypatch, platform, env, expected):
 
 def build(out: Path, cache_setting: str) -> dict[str, bytes]:
     env = {**os.environ, usercache.ENV: cache_setting}
-    subprocess.run([sys.executable, "-m", "generator", "build", "in-space", "--out", str(out)], cwd=REPO, env=env,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "generator", "build", "in-space", "--out", str(out)],
+        cwd=REPO,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return {p.name: p.read_bytes() for p in sorted((out / "in-space").glob("*.pdf"))}
 
 
@@ -216,7 +224,8 @@ def test_a_bad_icon_is_not_cached(cache, tmp_path):
 def test_a_drawing_with_an_image_is_not_stored(cache):
     from reportlab.graphics.shapes import Drawing, Image, Rect
 
-    from generator.keep.iconcache import KIND as SVG, store_drawing
+    from generator.keep.iconcache import KIND as SVG
+    from generator.keep.iconcache import store_drawing
 
     drawing = Drawing(10, 10)
     drawing.add(Rect(0, 0, 5, 5))
@@ -231,14 +240,15 @@ def test_a_warm_build_loads_no_svg_converter(tmp_path, filled):
     probe = (
         "import sys, runpy, atexit\n"
         "loaded = lambda: print('LOADED', sorted(m for m in ('svglib', 'lxml', 'pypdf') if m in sys.modules), flush=True)\n"
-    "atexit.register(loaded)\n"
-    "import os; leave = os._exit; os._exit = lambda code: (loaded(), leave(code))  # a command leaves by os._exit\n"
+        "atexit.register(loaded)\n"
+        "import os; leave = os._exit; os._exit = lambda code: (loaded(), leave(code))  # a command leaves by os._exit\n"
         "sys.argv = ['botc-pnp', 'build', 'in-space', '--out', sys.argv[1]]\n"
         "runpy.run_module('generator', run_name='__main__')\n"
     )
     env = {**os.environ, usercache.ENV: str(folder), "BOTC_PNP_SINGLE_PROCESS": "1"}
-    result = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "warm")], cwd=REPO, env=env,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path / "warm")], cwd=REPO, env=env, capture_output=True, text=True
+    )
     assert "LOADED []" in result.stdout, result.stdout + result.stderr
 
 

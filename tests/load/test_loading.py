@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from conftest import detach, edit_character, read_yaml, validate, with_code, write_script
+
 from generator.load.game import load_game
 
 
@@ -32,7 +33,9 @@ def test_bundled_content_loads_without_findings():
 
 def test_yaml_syntax_error_names_file_and_line(content):
     path = content / "characters" / "empath.yaml"
-    detach(path).write_text("id: empath\nname: 초공감자\nteam: townsfolk\nability: 매일 밤: 이웃: 둘\n", encoding="utf-8")
+    detach(path).write_text(
+        "id: empath\nname: 초공감자\nteam: townsfolk\nability: 매일 밤: 이웃: 둘\n", encoding="utf-8"
+    )
     game, report = load_game("in-space", content)
     finding = finding_for(report, "yaml-syntax")
     assert report.unreadable and report.exit_code() == 2
@@ -131,7 +134,10 @@ def test_non_utf8_file_cannot_be_read(content):
 
 def test_yaml_alias_bomb_is_refused(content):
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
-    lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]" for i in range(1, 10)]
+    lines += [
+        f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]"
+        for i in range(1, 10)
+    ]
     detach(content / "characters" / "monk.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     _, report = load_game("in-space", content)
     finding = finding_for(report, "yaml-syntax")

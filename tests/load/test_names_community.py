@@ -8,8 +8,8 @@ import json
 import re
 
 import pytest
-
 from conftest import content_copy, edit_character, pdf_chars, run_cli, write_script
+
 from generator.load.game import load_game
 
 
@@ -41,7 +41,9 @@ def without(text: str, name: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("document", ["script.pdf", "night-order.pdf", "night-card.pdf", "tokens.pdf", "almanac.pdf", "grimoire.pdf"])
+@pytest.mark.parametrize(
+    "document", ["script.pdf", "night-order.pdf", "night-card.pdf", "tokens.pdf", "almanac.pdf", "grimoire.pdf"]
+)
 def test_the_community_names_print_and_ours_do_not(community_kit, snv, document):
     _, files = community_kit
     text = re.sub(r"\s+", " ", printed(files[document]))
@@ -56,9 +58,17 @@ def test_the_community_names_print_and_ours_do_not(community_kit, snv, document)
         community = character.community_names[0]
         assert community.replace(" ", "") in squeezed, (document, character.id, community)
         rest = without(text, community)
-        assert not re.search(rf"(?<![가-힣]){re.escape(character.name)}(?![가-힣]{{2}})", rest), (document, character.id)
-    kept = [c for c in snv.characters if not c.community_names and c.team in ("townsfolk", "outsider", "minion", "demon")
-            and (c.id in woken or not nights_only)]
+        assert not re.search(rf"(?<![가-힣]){re.escape(character.name)}(?![가-힣]{{2}})", rest), (
+            document,
+            character.id,
+        )
+    kept = [
+        c
+        for c in snv.characters
+        if not c.community_names
+        and c.team in ("townsfolk", "outsider", "minion", "demon")
+        and (c.id in woken or not nights_only)
+    ]
     for character in kept:  # where the library has no community name, ours stays
         assert character.name.replace(" ", "") in squeezed, (document, character.id)
 
@@ -110,7 +120,9 @@ def test_a_name_that_is_another_characters_name_is_warned(tmp_path):
     assert result.exit_code == 1, result.output  # --strict: the warning counts
     line = next(line for line in result.output.splitlines() if "다른 캐릭터로 들릴 이름" in line)
     assert "'거머리'" in line and "lleech" in line
-    built = run_cli("build", script, "--content", content, "--names", "community", "--out", tmp_path / "out", "--only", "king")
+    built = run_cli(
+        "build", script, "--content", content, "--names", "community", "--out", tmp_path / "out", "--only", "king"
+    )
     assert "다른 캐릭터로 들릴 이름" in built.output  # what validate says, build prints
 
 
@@ -170,6 +182,8 @@ def test_the_page_offers_the_naming_and_checks_it(tmp_path):
     assert checked.status_code == 200
 
 
-@pytest.mark.parametrize("command", ["sheet", "night", "night-card", "tokens", "info-cards", "grimoire", "almanac", "build", "validate"])
+@pytest.mark.parametrize(
+    "command", ["sheet", "night", "night-card", "tokens", "info-cards", "grimoire", "almanac", "build", "validate"]
+)
 def test_every_command_that_prints_or_checks_takes_the_naming(command):
     assert "--names" in run_cli(command, "--help").output

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.load.game import load_game, load_library, load_script_json, resolve_game
 from generator.findings import Report
+from generator.load.game import load_game, load_library, load_script_json, resolve_game
 from generator.load.publisher.schema import item_lines
 from generator.load.publisher.text import from_publisher_text, normalize_id, to_publisher_text
 
@@ -75,11 +75,23 @@ def test_meta_title_author_bootlegger_and_order(tmp_path):
     path = write(tmp_path, [meta, *FIVE])
     game, report = game_of(path)
     script = game.script
-    assert (script.title, script.author, script.bootlegger) == ("우리 동네 스크립트", "모임장", ["첩자는 매일 밤 마도서를 봅니다."])
+    assert (script.title, script.author, script.bootlegger) == (
+        "우리 동네 스크립트",
+        "모임장",
+        ["첩자는 매일 밤 마도서를 봅니다."],
+    )
     # the order written is the official one for these characters: the script follows the official order (and keeps
     # following it when characters are added), with dusk, minion/demon info and dawn where the library puts them
     assert script.night_order is None
-    assert game.night_steps("first_night") == ["dusk", "minioninfo", "demoninfo", "poisoner", "washerwoman", "empath", "dawn"]
+    assert game.night_steps("first_night") == [
+        "dusk",
+        "minioninfo",
+        "demoninfo",
+        "poisoner",
+        "washerwoman",
+        "empath",
+        "dawn",
+    ]
     assert game.night_steps("other_nights") == ["dusk", "poisoner", "imp", "empath", "dawn"]
     from generator.check import run_checks
 
@@ -88,7 +100,12 @@ def test_meta_title_author_bootlegger_and_order(tmp_path):
 
 
 def test_custom_order_is_validated_like_the_bundled_one(tmp_path):
-    meta = {"id": "_meta", "name": "순서 틀림", "firstNight": ["washerwoman", "poisoner"], "otherNight": ["imp", "poisoner"]}
+    meta = {
+        "id": "_meta",
+        "name": "순서 틀림",
+        "firstNight": ["washerwoman", "poisoner"],
+        "otherNight": ["imp", "poisoner"],
+    }
     game, report = game_of(write(tmp_path, [meta, *FIVE]))
     from generator.check import run_checks
 
@@ -116,7 +133,11 @@ def test_custom_character_in_full(tmp_path):
         "setup": False,
         "image": "https://example.com/lamp.png",
     }
-    meta = {"id": "_meta", "name": "자작", "firstNight": ["dusk", "minioninfo", "demoninfo", "poisoner", "lamplighter", "washerwoman", "empath", "dawn"]}
+    meta = {
+        "id": "_meta",
+        "name": "자작",
+        "firstNight": ["dusk", "minioninfo", "demoninfo", "poisoner", "lamplighter", "washerwoman", "empath", "dawn"],
+    }
     game, report = game_of(write(tmp_path, [meta, custom, *FIVE]))
     assert not report.errors, report.lines()
     lamp = game.character("lamplighter")
@@ -128,8 +149,20 @@ def test_custom_character_in_full(tmp_path):
 
 
 def test_custom_setup_is_read_from_the_ability_bracket(tmp_path):
-    custom = {"id": "bigdemon", "name": "큰 악마", "team": "demon", "ability": "매일 밤*, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 +1명]", "setup": True}
-    unreadable = {"id": "oddone", "name": "이상한 자", "team": "outsider", "ability": "무언가를 바꿉니다.", "setup": True}
+    custom = {
+        "id": "bigdemon",
+        "name": "큰 악마",
+        "team": "demon",
+        "ability": "매일 밤*, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 +1명]",
+        "setup": True,
+    }
+    unreadable = {
+        "id": "oddone",
+        "name": "이상한 자",
+        "team": "outsider",
+        "ability": "무언가를 바꿉니다.",
+        "setup": True,
+    }
     script, report = load(write(tmp_path, [custom, unreadable, *FIVE]))
     assert script.custom_characters["bigdemon"].setup == {"outsider": [1]}
     assert script.custom_characters["oddone"].setup == {}
@@ -138,7 +171,14 @@ def test_custom_setup_is_read_from_the_ability_bracket(tmp_path):
 
 def test_custom_character_without_order_goes_before_dawn(tmp_path):
     """No firstNight/otherNight number and no _meta order: the character goes just before dawn, with a warning."""
-    custom = {"id": "nightowl", "name": "올빼미", "team": "townsfolk", "ability": "매일 밤, 무언가를 배웁니다.", "firstNightReminder": "올빼미를 깨우세요.", "otherNightReminder": "올빼미를 깨우세요."}
+    custom = {
+        "id": "nightowl",
+        "name": "올빼미",
+        "team": "townsfolk",
+        "ability": "매일 밤, 무언가를 배웁니다.",
+        "firstNightReminder": "올빼미를 깨우세요.",
+        "otherNightReminder": "올빼미를 깨우세요.",
+    }
     script, report = load(write(tmp_path, [custom, *FIVE]))
     for night in ("first_night", "other_nights"):
         steps = script.night_order.steps(night)
@@ -148,7 +188,12 @@ def test_custom_character_without_order_goes_before_dawn(tmp_path):
 
 def test_full_object_for_a_library_character_in_its_english_prints_ours(tmp_path):
     """The publisher's own object for an official character (its English text): our Korean character, with one note."""
-    english = {"id": "washerwoman", "name": "Washerwoman", "team": "townsfolk", "ability": "You start knowing that 1 of 2 players is a particular Townsfolk."}
+    english = {
+        "id": "washerwoman",
+        "name": "Washerwoman",
+        "team": "townsfolk",
+        "ability": "You start knowing that 1 of 2 players is a particular Townsfolk.",
+    }
     game, report = game_of(write(tmp_path, [english, *FIVE[1:]]))
     assert game.character("washerwoman") is game.library.characters["washerwoman"]
     assert [f.subject for f in report.findings if f.code == "custom-override"] == []
@@ -160,7 +205,12 @@ def test_full_object_for_a_library_character_with_our_text_edited_overrides_and_
     ours = game.library.characters["washerwoman"]
     from generator.load.publisher.characters import library_words
 
-    edited = {"id": "washerwoman", "name": "빨래꾼", "team": "townsfolk", "ability": library_words(game.library.characters)(ours.ability)}
+    edited = {
+        "id": "washerwoman",
+        "name": "빨래꾼",
+        "team": "townsfolk",
+        "ability": library_words(game.library.characters)(ours.ability),
+    }
     game, report = game_of(write(tmp_path, [edited, *FIVE[1:]]))
     washer = game.character("washerwoman")
     assert washer.custom and washer.name == "빨래꾼"
@@ -180,10 +230,16 @@ def test_unknown_id_suggests_close_ids_via_cli(tmp_path):
 @pytest.mark.parametrize(
     "item, expected",
     [
-        ({"id": "x", "name": "엑스", "team": "villager", "ability": "무엇."}, ["3번째 항목(x)", "'team'", "villager", "townsfolk"]),
+        (
+            {"id": "x", "name": "엑스", "team": "villager", "ability": "무엇."},
+            ["3번째 항목(x)", "'team'", "villager", "townsfolk"],
+        ),
         ({"id": "x", "name": "엑스", "team": "demon"}, ["3번째 항목(x)", "'ability'", "없습니다"]),
         ({"id": "x", "name": "엑스", "team": "demon", "ability": "가" * 251}, ["3번째 항목(x)", "'ability'", "250자"]),
-        ({"id": "x", "name": "엑스", "team": "demon", "ability": "무엇.", "reminders": ["a", 5]}, ["'reminders'의 2번째 값", "문자열"]),
+        (
+            {"id": "x", "name": "엑스", "team": "demon", "ability": "무엇.", "reminders": ["a", 5]},
+            ["'reminders'의 2번째 값", "문자열"],
+        ),
         ({"id": "x", "name": "엑스", "team": "demon", "ability": "무엇.", "colour": "red"}, ["'colour'"]),
         ({"id": "_meta", "name": "제목", "firstNight": "dusk"}, ["3번째 항목(_meta)", "'firstNight'", "목록"]),
         ("a" * 21, ["3번째 항목", "20자"]),
@@ -240,7 +296,10 @@ def test_text_marks_round_trip(ours):
 
 
 def test_named_placeholder_is_filled_on_export():
-    assert to_publisher_text("{named:이} 있다면 {named} 토큰을 보여 주세요.", "변종") == "변종이 있다면 변종 토큰을 보여 주세요."
+    assert (
+        to_publisher_text("{named:이} 있다면 {named} 토큰을 보여 주세요.", "변종")
+        == "변종이 있다면 변종 토큰을 보여 주세요."
+    )
 
 
 def test_bundled_script_loads_unchanged_from_its_json(tmp_path):

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import CONTENT, read_yaml, run_cli, validate
+
 from generator.load.game import load_game
 from generator.write.export_json import export_game
 
@@ -27,7 +27,12 @@ def test_korean_names_are_accepted_where_ids_go(tmp_path):
     script = read_yaml(CONTENT / "scripts" / "trouble-brewing.yaml")
     names = {cid: read_yaml(CONTENT / "characters" / f"{cid}.yaml")["name"] for cid in script["characters"]}
     path = tmp_path / "korean.json"
-    path.write_text(json.dumps([{"id": "_meta", "name": "이름으로 쓴 스크립트"}] + [names[c] for c in script["characters"]], ensure_ascii=False))
+    path.write_text(
+        json.dumps(
+            [{"id": "_meta", "name": "이름으로 쓴 스크립트"}] + [names[c] for c in script["characters"]],
+            ensure_ascii=False,
+        )
+    )
     game, report = validate(path)
     assert report.errors == []
     assert game.ids == script["characters"]
@@ -59,9 +64,14 @@ def test_custom_character_numbers_place_it_on_the_official_scale(tmp_path):
     after_chef = official_place("firstNight", "chef") + 0.5
     after_monk = official_place("otherNight", "monk")
     custom = {
-        "id": "lantern", "name": "등불지기", "team": "townsfolk", "ability": "매일 밤, 플레이어 1명을 선택합니다: 그가 악한지 알게 됩니다.",
-        "firstNight": after_chef, "otherNight": after_monk,
-        "firstNightReminder": "등불지기를 깨우세요.", "otherNightReminder": "등불지기를 깨우세요.",
+        "id": "lantern",
+        "name": "등불지기",
+        "team": "townsfolk",
+        "ability": "매일 밤, 플레이어 1명을 선택합니다: 그가 악한지 알게 됩니다.",
+        "firstNight": after_chef,
+        "otherNight": after_monk,
+        "firstNightReminder": "등불지기를 깨우세요.",
+        "otherNightReminder": "등불지기를 깨우세요.",
     }
     path = tmp_path / "custom.json"
     ids = read_yaml(CONTENT / "scripts" / "trouble-brewing.yaml")["characters"]
@@ -82,7 +92,9 @@ def test_export_numbers_are_official_places_so_info_steps_sort_right():
                 assert entry[key] == official_place(key, entry["id"]), (entry["id"], key)
     by_first = sorted((e for e in document[1:] if e["firstNight"]), key=lambda e: e["firstNight"])
     poisoner = next(e for e in by_first if e["id"] == "poisoner")
-    assert poisoner["firstNight"] > official_place("firstNight", "demoninfo") > official_place("firstNight", "minioninfo")
+    assert (
+        poisoner["firstNight"] > official_place("firstNight", "demoninfo") > official_place("firstNight", "minioninfo")
+    )
 
 
 def test_exported_json_reads_back_to_the_same_game(tmp_path):

@@ -10,8 +10,8 @@ import random
 
 import pytest
 import yaml
-
 from conftest import CONTENT, run_cli
+
 from generator.load.game import load_game
 from generator.model import TEAMS, Character
 
@@ -76,9 +76,17 @@ def test_a_homebrew_character_joins_the_group_its_korean_opening_translates(libr
     import dataclasses
 
     balloonist, acrobat = library.characters["balloonist"], library.characters["acrobat"]  # Each night / Each night*
-    assert (FACTS["roles"]["balloonist"]["opening"], FACTS["roles"]["acrobat"]["opening"]) == ("Each night", "Each night*")
-    lantern = dataclasses.replace(balloonist, id="lanternkeeper", name="등불지기", edition="custom",
-                                  ability="매일 밤, 플레이어 한 명을 고릅니다: 그 플레이어가 깨어 있었는지 알게 됩니다.")
+    assert (FACTS["roles"]["balloonist"]["opening"], FACTS["roles"]["acrobat"]["opening"]) == (
+        "Each night",
+        "Each night*",
+    )
+    lantern = dataclasses.replace(
+        balloonist,
+        id="lanternkeeper",
+        name="등불지기",
+        edition="custom",
+        ability="매일 밤, 플레이어 한 명을 고릅니다: 그 플레이어가 깨어 있었는지 알게 됩니다.",
+    )
     ordered = [c.id for c in library.standard_order.sorted([acrobat, lantern, library.characters["bountyhunter"]])]
     assert ordered == ["bountyhunter", "lanternkeeper", "acrobat"]
 

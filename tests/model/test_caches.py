@@ -36,7 +36,9 @@ def test_no_cache_escapes_the_registry():
         relative = str(path.relative_to(PACKAGE))
         if relative == "caches.py":
             continue
-        unregistered += [f"{relative}: {name}" for name in module_level_caches(path) if (relative, name) not in NOT_CACHES]
+        unregistered += [
+            f"{relative}: {name}" for name in module_level_caches(path) if (relative, name) not in NOT_CACHES
+        ]
     assert unregistered == []
 
 

@@ -46,6 +46,10 @@ def test_no_message_in_the_code_falls_back_to_both_forms():
     fallback = re.compile(r"(을\(를\)|이\(가\)|은\(는\)|과\(와\)|\(으\)로)")
     sources = [p for p in (PROJECT_ROOT / "generator").rglob("*.py") if p.name != "josa.py"]
     sources += list((PROJECT_ROOT / "templates").rglob("*.j2"))
-    found = [f"{p.relative_to(PROJECT_ROOT)}:{n}" for p in sources for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-             if fallback.search(line) and not line.lstrip().startswith("#")]
+    found = [
+        f"{p.relative_to(PROJECT_ROOT)}:{n}"
+        for p in sources
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if fallback.search(line) and not line.lstrip().startswith("#")
+    ]
     assert not found, found

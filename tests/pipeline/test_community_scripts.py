@@ -8,14 +8,22 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import pdf_chars, pdf_font_names, pdf_page_texts, run_cli, validate, with_code
 
 pytestmark = pytest.mark.slow  # builds every document of every community script
 
 CORPUS = Path(__file__).parents[1] / "community_scripts"
 SCRIPTS = sorted(p.name for p in CORPUS.glob("*.json"))
-DOCUMENTS = ["almanac-booklet.pdf", "almanac.pdf", "grimoire.pdf", "info-cards.pdf", "night-card.pdf", "night-order.pdf", "script.pdf", "tokens.pdf"]
+DOCUMENTS = [
+    "almanac-booklet.pdf",
+    "almanac.pdf",
+    "grimoire.pdf",
+    "info-cards.pdf",
+    "night-card.pdf",
+    "night-order.pdf",
+    "script.pdf",
+    "tokens.pdf",
+]
 SMALL = ("no-greater-joy.json", "over-the-river.json", "laissez-un-faire.json", "too-specific.json")
 # the warnings each script really deserves (anything else is a false one)
 EXPECTED_WARNINGS = {
@@ -40,7 +48,9 @@ def squeezed(text: str) -> str:
 def test_every_community_script_validates_without_false_findings(name):
     _, report = validate(CORPUS / name)
     assert report.errors == [], [f.format() for f in report.errors]
-    assert sorted(f.code for f in report.warnings) == sorted(EXPECTED_WARNINGS.get(name, [])), [f.format() for f in report.warnings]
+    assert sorted(f.code for f in report.warnings) == sorted(EXPECTED_WARNINGS.get(name, [])), [
+        f.format() for f in report.warnings
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +158,9 @@ def test_a_teensy_script_with_its_range_validates_clean_and_has_six_shrouds_and_
     result = run_cli("validate", path)
     assert result.exit_code == 0, result.output
     assert "오류 0개, 경고 0개" in result.output
-    table = [line for line in result.output.splitlines() if line.strip().endswith(tuple("0123456789")) and "명 |" in line]
+    table = [
+        line for line in result.output.splitlines() if line.strip().endswith(tuple("0123456789")) and "명 |" in line
+    ]
     assert [line.split("명")[0].strip() for line in table] == ["5", "6"]
     built = run_cli("tokens", path, "--out", tmp_path / "out", "--quiet")
     assert built.exit_code == 0, built.output

@@ -6,9 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import assert_is_the_bundled_kit, live_children, run_cli
 
 from generator.pipeline import parallel
-from conftest import assert_is_the_bundled_kit, live_children, run_cli
 
 pytestmark = [pytest.mark.skipif(not parallel.fork_available(), reason="no fork on this system"), pytest.mark.forks]
 
@@ -130,7 +130,9 @@ def test_the_kit_made_with_the_almanac_child_is_the_kit_made_in_one_process(tmp_
     assert live_children() == []
 
 
-@pytest.mark.parametrize("runnable, cpus, free", [(1, 2, True), (2, 2, False), (5, 2, False), (3, 4, True), (1, 1, False)])
+@pytest.mark.parametrize(
+    "runnable, cpus, free", [(1, 2, True), (2, 2, False), (5, 2, False), (3, 4, True), (1, 1, False)]
+)
 def test_a_child_is_used_only_when_a_core_is_free(monkeypatch, runnable, cpus, free):
     monkeypatch.delenv("BOTC_PNP_PARALLEL", raising=False)
     monkeypatch.setattr(parallel, "_runnable_now", lambda: runnable)
@@ -140,7 +142,6 @@ def test_a_child_is_used_only_when_a_core_is_free(monkeypatch, runnable, cpus, f
 
 @pytest.mark.slow
 def test_a_busy_machine_builds_the_kit_in_one_process(monkeypatch, tmp_path):
-    from generator.commands import produce
 
     monkeypatch.delenv("BOTC_PNP_PARALLEL", raising=False)
     monkeypatch.setattr(parallel, "core_free", lambda: False)

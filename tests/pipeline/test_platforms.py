@@ -9,10 +9,10 @@ import sys
 import time
 
 import pytest
-
-from generator.write import files as write
-from generator.pipeline import parallel
 from conftest import assert_is_the_bundled_kit, live_children, run_cli
+
+from generator.pipeline import parallel
+from generator.write import files as write
 
 
 def no_fork():
@@ -44,6 +44,7 @@ def test_a_build_on_macos_is_the_same_kit_made_in_one_process(monkeypatch, tmp_p
 
 def test_on_windows_no_process_is_signalled_and_age_decides_what_was_left_behind(monkeypatch, tmp_path):
     """os.kill(pid, 0) ends a process on Windows: there a temporary of another process is removed only when old."""
+
     def no_kill(*args):
         raise AssertionError("os.kill called")
 
@@ -69,8 +70,13 @@ def test_output_redirected_in_the_korean_windows_code_page_does_not_stop_the_com
     from generator import PROJECT_ROOT
 
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "PYTHONIOENCODING": "cp949"}
-    result = subprocess.run([sys.executable, "-m", "generator", "validate", "trouble-brewing"], cwd=tmp_path, env=env,
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "validate", "trouble-brewing"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr.decode("cp949", errors="replace")
     printed = result.stdout.decode("cp949")
     assert "검사 결과: 오류 0개" in printed

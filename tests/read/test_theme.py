@@ -24,19 +24,24 @@ def test_the_bundled_theme_reads_as_typed_parts():
     assert isinstance(t, Theme)
     assert t.page.margin == BUNDLED["page"]["margin"] and t.fonts["sans"].name == BUNDLED["fonts"]["sans"]["name"]
     assert t.paper["a4"] == (210.0, 297.0) and t.colors.teams["demon"] == BUNDLED["colors"]["teams"]["demon"]
-    assert isinstance(t.tokens, Section) and t.tokens.footer_mm == t.tokens["footer_mm"] == BUNDLED["tokens"]["footer_mm"]
+    assert (
+        isinstance(t.tokens, Section) and t.tokens.footer_mm == t.tokens["footer_mm"] == BUNDLED["tokens"]["footer_mm"]
+    )
     assert isinstance(t.script_sheet.back, Section)  # nested sections read the same way
 
 
-@pytest.mark.parametrize("change, key", [
-    (lambda d: d.pop("tokens"), "'tokens'"),
-    (lambda d: d["page"].__setitem__("margin", "ten"), "page.margin"),
-    (lambda d: d["colors"].__setitem__("ink", "black"), "colors.ink"),
-    (lambda d: d["colors"]["teams"].__setitem__("demon", "#12345"), "colors.teams.demon"),
-    (lambda d: d["tokens"].__setitem__("cut_line_colour", "#zzzzzz"), "tokens.cut_line_colour"),
-    (lambda d: d["fonts"]["sans"].pop("file"), "fonts.sans"),
-    (lambda d: d["paper"].__setitem__("a4", [210]), "paper.a4"),
-])
+@pytest.mark.parametrize(
+    "change, key",
+    [
+        (lambda d: d.pop("tokens"), "'tokens'"),
+        (lambda d: d["page"].__setitem__("margin", "ten"), "page.margin"),
+        (lambda d: d["colors"].__setitem__("ink", "black"), "colors.ink"),
+        (lambda d: d["colors"]["teams"].__setitem__("demon", "#12345"), "colors.teams.demon"),
+        (lambda d: d["tokens"].__setitem__("cut_line_colour", "#zzzzzz"), "tokens.cut_line_colour"),
+        (lambda d: d["fonts"]["sans"].pop("file"), "fonts.sans"),
+        (lambda d: d["paper"].__setitem__("a4", [210]), "paper.a4"),
+    ],
+)
 def test_a_wrong_value_is_named_by_its_key(change, key):
     with pytest.raises(ThemeError, match=key.replace(".", r"\.")):
         theme_from(changed(change))

@@ -11,9 +11,33 @@ from __future__ import annotations
 import json
 
 TROUBLE_BREWING = [
-    "washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk", "ravenkeeper",
-    "virgin", "slayer", "soldier", "mayor", "butler", "drunk", "recluse", "saint", "poisoner", "spy", "scarletwoman",
-    "baron", "imp", "beggar", "bureaucrat", "gunslinger", "scapegoat", "thief",
+    "washerwoman",
+    "librarian",
+    "investigator",
+    "chef",
+    "empath",
+    "fortuneteller",
+    "undertaker",
+    "monk",
+    "ravenkeeper",
+    "virgin",
+    "slayer",
+    "soldier",
+    "mayor",
+    "butler",
+    "drunk",
+    "recluse",
+    "saint",
+    "poisoner",
+    "spy",
+    "scarletwoman",
+    "baron",
+    "imp",
+    "beggar",
+    "bureaucrat",
+    "gunslinger",
+    "scapegoat",
+    "thief",
 ]
 SURROGATE = "\\ud800"  # as the six characters of a JSON escape
 
@@ -44,14 +68,29 @@ BAD_REQUESTS = [
     ("name-newline-document", "/api/document/night_card?name=abc%0A", TB, 400),
     ("name-newline-export", "/api/export?force=1&name=abc%0A", TB, 400),
     # text no answer can carry, in every field
-    ("surrogate-title", "/api/validate", script(*quoted(TROUBLE_BREWING), meta='{"id": "_meta", "name": "%s"}' % SURROGATE), 400),
-    ("surrogate-author", "/api/export?force=1", script('"imp"', meta='{"id": "_meta", "name": "a", "author": "%s"}' % SURROGATE), 400),
+    (
+        "surrogate-title",
+        "/api/validate",
+        script(*quoted(TROUBLE_BREWING), meta=f'{{"id": "_meta", "name": "{SURROGATE}"}}'),
+        400,
+    ),
+    (
+        "surrogate-author",
+        "/api/export?force=1",
+        script('"imp"', meta=f'{{"id": "_meta", "name": "a", "author": "{SURROGATE}"}}'),
+        400,
+    ),
     ("surrogate-id", "/api/build?force=1&documents=script_sheet", script('"imp"', f'"{SURROGATE}"'), 400),
     ("surrogate-custom-name", "/api/validate", script('"imp"', CUSTOM % (SURROGATE, "ok")), 400),
     ("surrogate-reminder", "/api/document/tokens?force=1", script('"imp"', CUSTOM % ("엑스", SURROGATE)), 400),
     ("surrogate-notes", "/api/build?force=1&documents=almanac", envelope(notes=f'"{SURROGATE}"'), 400),
-    ("surrogate-named", "/api/validate", envelope(named_characters='{"%s": "imp"}' % SURROGATE), 400),
-    ("surrogate-save", "/api/save?name=s", script(*quoted(TROUBLE_BREWING), meta='{"id": "_meta", "name": "%s"}' % SURROGATE), 400),
+    ("surrogate-named", "/api/validate", envelope(named_characters=f'{{"{SURROGATE}": "imp"}}'), 400),
+    (
+        "surrogate-save",
+        "/api/save?name=s",
+        script(*quoted(TROUBLE_BREWING), meta=f'{{"id": "_meta", "name": "{SURROGATE}"}}'),
+        400,
+    ),
     # scripts with nothing to print, even when forced
     ("empty-build", "/api/build?force=1", script(), 422),
     ("empty-document", "/api/document/script_sheet?force=1", script(), 422),
@@ -62,7 +101,12 @@ BAD_REQUESTS = [
     ("empty-save-overwrite", "/api/save?name=s&overwrite=1", script(), 422),
     # more entries than any script can have: refused before a single id is looked up
     ("script-100000-ids", "/api/validate", script(*[f'"x{i}q"' for i in range(100_000)]), 413),
-    ("envelope-100000-ids", "/api/validate", ("{\"script\": " + script(*[f'"x{i}q"' for i in range(100_000)]).decode() + "}").encode(), 413),
+    (
+        "envelope-100000-ids",
+        "/api/validate",
+        ('{"script": ' + script(*[f'"x{i}q"' for i in range(100_000)]).decode() + "}").encode(),
+        413,
+    ),
     # token choices as the CLI checks them
     ("copies-superscript", "/api/document/tokens?copies=imp%3D%C2%B2", TB, 400),
     ("copies-superscript-build", "/api/build?copies=imp%3D%C2%B2", TB, 400),
@@ -93,7 +137,9 @@ class Answer:
         return json.loads(self.body.decode("utf-8"))
 
 
-def request_bytes(method: str, path: str, port: int, headers: dict | None = None, body: bytes = b"", host: str | None = None) -> bytes:
+def request_bytes(
+    method: str, path: str, port: int, headers: dict | None = None, body: bytes = b"", host: str | None = None
+) -> bytes:
     """One HTTP/1.1 request; Host is 127.0.0.1:<port> unless `host` is given (False: no Host header at all)."""
     lines = [f"{method} {path} HTTP/1.1"]
     if host is None:
@@ -108,7 +154,9 @@ def request_bytes(method: str, path: str, port: int, headers: dict | None = None
     return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8") + body
 
 
-def send(port: int, method: str, path: str, headers: dict | None = None, body: bytes = b"", host=None, timeout: float = 60) -> Answer:
+def send(
+    port: int, method: str, path: str, headers: dict | None = None, body: bytes = b"", host=None, timeout: float = 60
+) -> Answer:
     """Sends one request to 127.0.0.1:<port> and reads the whole answer (the server closes the connection)."""
     import socket
 

@@ -4,17 +4,15 @@ status and print buttons untouched by advice; cleared for an empty script. Scree
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import re
 
-from tests.server.test_serve_e2e import browser, module_browser, no_process_survives, screenshot, site, wait_until  # noqa: F401 (fixtures)
-from tests.server.test_serve_builder_e2e import open_with_upload, press, rows
-
+import pytest
 from selenium.webdriver.common.by import By  # noqa: E402
 
 from generator.check.advice import CHECKS  # noqa: E402
+from tests.server.test_serve_builder_e2e import open_with_upload, press, rows
+from tests.server.test_serve_e2e import browser, module_browser, no_process_survives, screenshot, site, wait_until  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow  # drives headless Chromium
 

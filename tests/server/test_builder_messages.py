@@ -27,7 +27,9 @@ def client(tmp_path_factory):
 
 
 def envelope(ids, title="시험") -> bytes:
-    return json.dumps({"script": [{"id": "_meta", "name": title}, *ids], "named_characters": {}, "notes": ""}, ensure_ascii=False).encode()
+    return json.dumps(
+        {"script": [{"id": "_meta", "name": title}, *ids], "named_characters": {}, "notes": ""}, ensure_ascii=False
+    ).encode()
 
 
 def avoided_words() -> list[str]:
@@ -40,7 +42,9 @@ def avoided_words() -> list[str]:
 
 def test_cli_lines_carry_a_korean_kind_and_json_keeps_the_code(tmp_path):
     script = tmp_path / "오타.json"
-    script.write_text('[{"id": "_meta", "name": "오타"}, "fortune_teler", "imp", "washerwoman", "spy", "chef"]', encoding="utf-8")
+    script.write_text(
+        '[{"id": "_meta", "name": "오타"}, "fortune_teler", "imp", "washerwoman", "spy", "chef"]', encoding="utf-8"
+    )
     result = run_cli("validate", script)
     assert result.exit_code == 1
     line = next(line for line in result.stderr.splitlines() if "fortuneteler" in line)
@@ -50,12 +54,15 @@ def test_cli_lines_carry_a_korean_kind_and_json_keeps_the_code(tmp_path):
     assert any(f["code"] == "unknown-id" for f in as_json) and all("kind" not in f for f in as_json)
 
 
-@pytest.mark.parametrize("text, line, column, words", [
-    ('[{"id": "_meta", "name": "x"},\n "imp",\n ]', 3, 2, "값이 있어야 할 자리"),
-    ('["imp" "spy"]', 1, 8, "쉼표(,)가 있어야"),
-    ('[{"id": "_meta", name: "x"}]', 1, 18, "큰따옴표"),
-    ('["imp"] x', 1, 9, "목록이 끝난 뒤"),
-])
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ('[{"id": "_meta", "name": "x"},\n "imp",\n ]', 3, 2, "값이 있어야 할 자리"),
+        ('["imp" "spy"]', 1, 8, "쉼표(,)가 있어야"),
+        ('[{"id": "_meta", name: "x"}]', 1, 18, "큰따옴표"),
+        ('["imp"] x', 1, 9, "목록이 끝난 뒤"),
+    ],
+)
 def test_a_json_syntax_error_reads_in_korean_with_line_and_character(tmp_path, text, line, column, words):
     script = tmp_path / "문법.json"
     script.write_text(text, encoding="utf-8")
@@ -80,7 +87,10 @@ def test_editions_are_named_and_listed_in_korean():
 
 def test_the_huntsman_message_speaks_of_the_script_and_points_at_its_line(tmp_path):
     script = tmp_path / "사냥.yaml"
-    script.write_text("id: hunt\ntitle: 사냥\ncharacters:\n  - washerwoman\n  - librarian\n  - huntsman\n  - imp\n  - spy\n", encoding="utf-8")
+    script.write_text(
+        "id: hunt\ntitle: 사냥\ncharacters:\n  - washerwoman\n  - librarian\n  - huntsman\n  - imp\n  - spy\n",
+        encoding="utf-8",
+    )
     result = run_cli("validate", script)
     [line] = [line for line in result.stderr.splitlines() if "아가씨도 가방에" in line]
     assert f"{script}:6:" in line  # the script's line naming the Huntsman, not content/characters/huntsman.yaml
@@ -101,7 +111,9 @@ def test_the_library_and_export_use_the_printed_words(client):
     assert not [w for w in avoided_words() if w in text]
     byid = {c["id"]: c for c in library}
     assert "지명" in byid["virgin"]["ability"] and "등록" in byid["recluse"]["ability"]
-    exported = client.post("/api/export?force=1", data=envelope(["virgin", "recluse", "spy", "innkeeper", "imp"])).get_data(as_text=True)
+    exported = client.post(
+        "/api/export?force=1", data=envelope(["virgin", "recluse", "spy", "innkeeper", "imp"])
+    ).get_data(as_text=True)
     assert not [w for w in avoided_words() if w in exported]
     assert "황혼" in exported
 
@@ -150,7 +162,10 @@ def test_a_refusal_says_why_and_nothing_answers_500(client):
 
 
 def test_a_single_document_is_named_after_the_script(client):
-    answer = client.post("/api/document/script_sheet?force=1&name=우리-스크립트", data=envelope(["washerwoman", "imp", "spy", "chef", "butler"]))
+    answer = client.post(
+        "/api/document/script_sheet?force=1&name=우리-스크립트",
+        data=envelope(["washerwoman", "imp", "spy", "chef", "butler"]),
+    )
     assert answer.status_code == 200
     assert "filename*=UTF-8''" + urllib.parse.quote("우리-스크립트-script.pdf") in answer.headers["Content-Disposition"]
 
@@ -170,10 +185,18 @@ def emitted_codes() -> set[str]:
     codes = set()
     for path in PACKAGE_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("error", "warning", "info", "cannot_read"):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("error", "warning", "info", "cannot_read")
+            ):
                 if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                     codes.add(node.args[0].value)
-            if isinstance(node, ast.Tuple) and len(node.elts) == 3 and all(isinstance(e, ast.Constant) for e in node.elts):
+            if (
+                isinstance(node, ast.Tuple)
+                and len(node.elts) == 3
+                and all(isinstance(e, ast.Constant) for e in node.elts)
+            ):
                 level, code, _label = (e.value for e in node.elts)
                 if level in ("error", "warning", "info") and isinstance(code, str):
                     codes.add(code)

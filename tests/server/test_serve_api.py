@@ -15,9 +15,33 @@ from tests.conftest import pdf_page_texts, run_cli
 from tests.server.serve_requests import BAD_REQUESTS
 
 TROUBLE_BREWING = [
-    "washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk", "ravenkeeper",
-    "virgin", "slayer", "soldier", "mayor", "butler", "drunk", "recluse", "saint", "poisoner", "spy", "scarletwoman",
-    "baron", "imp", "beggar", "bureaucrat", "gunslinger", "scapegoat", "thief",
+    "washerwoman",
+    "librarian",
+    "investigator",
+    "chef",
+    "empath",
+    "fortuneteller",
+    "undertaker",
+    "monk",
+    "ravenkeeper",
+    "virgin",
+    "slayer",
+    "soldier",
+    "mayor",
+    "butler",
+    "drunk",
+    "recluse",
+    "saint",
+    "poisoner",
+    "spy",
+    "scarletwoman",
+    "baron",
+    "imp",
+    "beggar",
+    "bureaucrat",
+    "gunslinger",
+    "scapegoat",
+    "thief",
 ]
 HANGUL = re.compile(r"[가-힣]")
 
@@ -53,7 +77,12 @@ def page_text(pdf: bytes) -> str:
 
 @pytest.mark.parametrize(
     "query, expected",
-    [({"q": "ㅅㅌㅂ"}, "washerwoman"), ({"q": "세탁"}, "washerwoman"), ({"q": "Fang Gu"}, "fanggu"), ({"q": "ㅍㄱ"}, "fanggu")],
+    [
+        ({"q": "ㅅㅌㅂ"}, "washerwoman"),
+        ({"q": "세탁"}, "washerwoman"),
+        ({"q": "Fang Gu"}, "fanggu"),
+        ({"q": "ㅍㄱ"}, "fanggu"),
+    ],
 )
 def test_search_finds_by_initials_name_and_english(client, query, expected):
     found = client.get("/api/characters", query_string=query).get_json()
@@ -197,7 +226,12 @@ def test_an_unreadable_body_carries_the_cli_findings(client_here, tmp_path):
 
 @pytest.mark.parametrize(
     "envelope",
-    [{"script": [], "extra": 1}, {"script": {"id": "_meta"}}, {"script": [], "named_characters": ["a"]}, {"script": [], "notes": 5}],
+    [
+        {"script": [], "extra": 1},
+        {"script": {"id": "_meta"}},
+        {"script": [], "named_characters": ["a"]},
+        {"script": [], "notes": 5},
+    ],
 )
 def test_a_wrong_envelope_is_refused_in_korean(client, envelope):
     answer = client.post("/api/validate", data=json.dumps(envelope).encode())
@@ -327,7 +361,13 @@ def test_the_page_groups_its_options_by_the_documents_they_change_and_knows_the_
     with app.test_request_context("/"):
         data = page_data()
     groups = {field["name"]: field["group"] for field in data["options"]}
-    assert {name for name, group in groups.items() if group == "general"} >= {"paper", "style", "names", "english", "players"}
+    assert {name for name, group in groups.items() if group == "general"} >= {
+        "paper",
+        "style",
+        "names",
+        "english",
+        "players",
+    }
     assert {groups[name] for name in ("token_size", "reminder_size", "bleed", "gap", "only", "copies")} == {"tokens"}
     assert groups["creep"] == "almanac"
     assert data["players"] == {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS}
@@ -335,9 +375,15 @@ def test_the_page_groups_its_options_by_the_documents_they_change_and_knows_the_
     assert (players["low"], players["high"]) == (FEWEST_PLAYERS, MOST_SEATS)
 
 
-LANTERN = {"id": "lanternkeeper", "name": "Lantern Keeper", "team": "townsfolk", "ability": "Each night, choose a player.",
-           "firstNightReminder": "The Lantern Keeper points at a player.", "otherNight": 40,
-           "otherNightReminder": "The Lantern Keeper points at a player."}
+LANTERN = {
+    "id": "lanternkeeper",
+    "name": "Lantern Keeper",
+    "team": "townsfolk",
+    "ability": "Each night, choose a player.",
+    "firstNightReminder": "The Lantern Keeper points at a player.",
+    "otherNight": 40,
+    "otherNightReminder": "The Lantern Keeper points at a player.",
+}
 
 
 def test_a_guessed_night_place_stays_a_guess_in_the_page_state_until_a_place_is_chosen(client):
@@ -393,7 +439,9 @@ def test_the_threaded_server_answers_at_once_and_never_forks(app, monkeypatch):
 
     def request(path, body=None):
         headers = {"Content-Type": "application/json"} if body is not None else {}
-        with urllib.request.urlopen(urllib.request.Request(url + path, data=body, headers=headers), timeout=60) as answer:
+        with urllib.request.urlopen(
+            urllib.request.Request(url + path, data=body, headers=headers), timeout=60
+        ) as answer:
             return answer.status, answer.read()
 
     with running_in_thread(app) as url:

@@ -11,15 +11,24 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from tests.server.test_serve_e2e import attributes, browser, click, module_browser, no_process_survives, screenshot, shown_text, shown_texts, site, wait_until  # noqa: F401 (fixtures)
-
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 from generator import DEFAULT_CONTENT_DIR  # noqa: E402
 from generator.findings import kind_labels  # noqa: E402
+from tests.server.test_serve_e2e import (  # noqa: F401 (fixtures)
+    attributes,
+    browser,
+    click,
+    module_browser,
+    no_process_survives,
+    screenshot,
+    shown_text,
+    shown_texts,
+    site,
+    wait_until,
+)
 
 pytestmark = pytest.mark.slow  # drives headless Chromium
 
@@ -68,7 +77,11 @@ def test_a_misspelt_id_stays_with_its_fix_and_the_jinx_and_nights_panels_follow_
     driver = open_with_upload(browser, site, tmp_path / "징크스.json", text)
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.row.unknown[data-id="fortune_teler"]'), "typo kept")
     assert rows(driver)[0] == "fortune_teler"  # kept where it can be seen: first
-    finding = wait_until(driver, lambda d: [f for f in d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]')], "finding")[0]
+    finding = wait_until(
+        driver,
+        lambda d: [f for f in d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]')],
+        "finding",
+    )[0]
     said = finding.text
     assert "fortuneteller" in said and "이것으로 바꾸기" in said and "모르는 캐릭터" in said
 
@@ -99,13 +112,25 @@ def test_a_misspelt_id_stays_with_its_fix_and_the_jinx_and_nights_panels_follow_
     # jumps ahead to each one instead of waiting for it), and one click fixes it
     started = driver.execute_script("return performance.now()")
     driver.execute_cdp_cmd("Emulation.setVirtualTimePolicy", {"policy": "advance", "budget": 10500})
-    wait_until(driver, lambda d: d.execute_script("return performance.now()") - started >= 10_000, "ten seconds on the page's clock")
-    driver.execute_cdp_cmd("Emulation.setVirtualTimePolicy", {"policy": "advance"})  # the clock runs on after the budget
+    wait_until(
+        driver,
+        lambda d: d.execute_script("return performance.now()") - started >= 10_000,
+        "ten seconds on the page's clock",
+    )
+    driver.execute_cdp_cmd(
+        "Emulation.setVirtualTimePolicy", {"policy": "advance"}
+    )  # the clock runs on after the budget
     assert driver.find_elements(By.CSS_SELECTOR, '.row.unknown[data-id="fortune_teler"]')
     assert driver.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]')
     click(driver, '#script-list .row.unknown[data-id="fortune_teler"] button[data-replace="fortuneteller"]')
-    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="fortuneteller"]'), "replaced")
-    wait_until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]'), "finding gone")
+    wait_until(
+        driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="fortuneteller"]'), "replaced"
+    )
+    wait_until(
+        driver,
+        lambda d: not d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="unknown-id"]'),
+        "finding gone",
+    )
     assert "fortune_teler" not in rows(driver)
     assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
@@ -135,7 +160,9 @@ def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  
     # a name: the line says which character Enter adds, its card is marked, and Enter adds exactly that one
     search.clear()
     search.send_keys("견습")
-    hint = wait_until(driver, lambda d: (said := shown_text(d, "#enter-hint")).startswith("Enter를") and said, "names it")
+    hint = wait_until(
+        driver, lambda d: (said := shown_text(d, "#enter-hint")).startswith("Enter를") and said, "names it"
+    )
     assert hint.startswith("Enter를 누르면 넣습니다: 견습생(여행자) · ")
     assert attributes(driver, "#library-list .card.enter-target") == ["apprentice"]
     screenshot(driver, tmp_path, "builder-enter-names")
@@ -148,7 +175,11 @@ def test_enter_only_adds_and_a_removal_can_be_undone(site, browser, tmp_path):  
     assert "zzzz" in shown_text(driver, "#library-list .no-results")
     search.clear()
     search.send_keys("fortune")
-    card = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="fortuneteller"] .english'), "English")
+    card = wait_until(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="fortuneteller"] .english'),
+        "English",
+    )
     assert card[0].text == "fortuneteller"
 
     before = rows(driver)
@@ -170,7 +201,8 @@ def test_rows_move_by_drag_and_drop_and_keyboard_keeping_focus_and_sort(site, br
     load_bundled(driver, "trouble-brewing", 27)
     start = team_rows(driver, "townsfolk")
     # drag the chef below the monk: HTML drag and drop, as a mouse does it (events with one DataTransfer)
-    driver.execute_script("""
+    driver.execute_script(
+        """
         const [from, to] = arguments;
         const source = document.querySelector(`#script-list .row[data-id="${from}"]`);
         const target = document.querySelector(`#script-list .row[data-id="${to}"]`);
@@ -181,7 +213,10 @@ def test_rows_move_by_drag_and_drop_and_keyboard_keeping_focus_and_sort(site, br
         target.dispatchEvent(new DragEvent("dragover", at));
         target.dispatchEvent(new DragEvent("drop", at));
         source.dispatchEvent(new DragEvent("dragend", at));
-    """, "chef", "monk")
+    """,
+        "chef",
+        "monk",
+    )
     expected = [i for i in start if i != "chef"]
     expected.insert(expected.index("monk") + 1, "chef")
     wait_until(driver, lambda d: team_rows(d, "townsfolk") == expected, "dragged below the monk")
@@ -193,7 +228,9 @@ def test_rows_move_by_drag_and_drop_and_keyboard_keeping_focus_and_sort(site, br
     focused = driver.switch_to.active_element
     assert focused.get_attribute("data-id") == "chef"
     focused.send_keys(Keys.ALT, Keys.ARROW_UP)
-    wait_until(driver, lambda d: team_rows(d, "townsfolk").index("chef") == expected.index("chef") - 2, "moved up again")
+    wait_until(
+        driver, lambda d: team_rows(d, "townsfolk").index("chef") == expected.index("chef") - 2, "moved up again"
+    )
     assert driver.switch_to.active_element.get_attribute("data-id") == "chef"
     # the ↓ button keeps the focus too
     click(driver, '#script-list .row[data-id="chef"] button[data-tool="down"]')
@@ -224,7 +261,12 @@ def test_an_empty_script_says_why_its_buttons_cannot_work(site, browser, tmp_pat
 
 
 def test_the_page_shows_no_finding_code_and_no_avoided_word(site, browser, tmp_path):  # noqa: F811
-    driver = open_with_upload(browser, site, tmp_path / "틀림.json", '[{"id": "_meta", "name": "틀림"}, "virgin", "recluse", "spy", "innkeeper", "huntsman", "drunk", "imp", "virgn"]')
+    driver = open_with_upload(
+        browser,
+        site,
+        tmp_path / "틀림.json",
+        '[{"id": "_meta", "name": "틀림"}, "virgin", "recluse", "spy", "innkeeper", "huntsman", "drunk", "imp", "virgn"]',
+    )
     wait_until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#findings .finding")) >= 3, "findings")
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".night .step"), "nights")
     search = driver.find_element(By.ID, "search")
@@ -245,7 +287,9 @@ def test_the_page_shows_no_finding_code_and_no_avoided_word(site, browser, tmp_p
 
 def test_a_phone_scrolls_one_page_with_no_scroll_box_inside(site, browser, tmp_path):  # noqa: F811
     driver = browser(600, 900)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
     driver.get(site)
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .card"), "library drawn")
     load_bundled(driver, "trouble-brewing", 27)
@@ -260,7 +304,9 @@ def test_a_phone_scrolls_one_page_with_no_scroll_box_inside(site, browser, tmp_p
         return found;
     """)
     assert boxes == []
-    assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script("return window.innerWidth")
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= driver.execute_script(
+        "return window.innerWidth"
+    )
     more = driver.find_elements(By.CSS_SELECTOR, "#library-list .more button")
     assert more and "더 보기" in more[0].text  # the long library comes in pages instead
     screenshot(driver, tmp_path, "builder-phone")
@@ -282,7 +328,9 @@ def test_several_scripts_are_remembered_by_title(site, browser, tmp_path):  # no
     wait_until(driver, lambda d: rows(d) == ["washerwoman"], "the last script comes back")
     picker = Select(driver.find_element(By.ID, "remembered"))
     titles = [o.text for o in picker.options]
-    assert any(t.startswith("우리 클럽 스크립트") for t in titles) and any(t.startswith("불길한 조짐 (27명)") for t in titles)
+    assert any(t.startswith("우리 클럽 스크립트") for t in titles) and any(
+        t.startswith("불길한 조짐 (27명)") for t in titles
+    )
     picker.select_by_visible_text("불길한 조짐 (27명)")
     wait_until(driver, lambda d: len(rows(d)) == 27, "picked Trouble Brewing")
     assert driver.find_element(By.ID, "title").get_attribute("value") == "불길한 조짐"
@@ -308,7 +356,9 @@ def test_a_script_opened_again_is_one_remembered_entry_and_no_blank_one_is_kept(
 
     click(driver, "#export")
     exported = browser.downloads / "trouble-brewing.json"
-    wait_until(driver, lambda d: exported.exists() and not list(browser.downloads.glob("*.crdownload")), "JSON downloaded")
+    wait_until(
+        driver, lambda d: exported.exists() and not list(browser.downloads.glob("*.crdownload")), "JSON downloaded"
+    )
     driver.execute_script("document.getElementById('toast').hidden = true")
     driver.find_element(By.ID, "upload").send_keys(str(exported))
     wait_until(driver, lambda d: "불러왔습니다" in shown_text(d, "#toast"), "its JSON opened")
@@ -325,7 +375,9 @@ def test_a_script_opened_again_is_one_remembered_entry_and_no_blank_one_is_kept(
     assert sorted(remembered(driver)) == ["불길한 조짐 (27명)", "핏빛 달이 뜬다 (30명)"]
 
 
-def test_a_changed_copy_of_a_remembered_script_opens_over_it_and_one_undo_brings_the_changes_back(site, browser, tmp_path):  # noqa: F811
+def test_a_changed_copy_of_a_remembered_script_opens_over_it_and_one_undo_brings_the_changes_back(
+    site, browser, tmp_path
+):  # noqa: F811
     first = '[{"id": "_meta", "name": "우리 모임"}, "washerwoman", "chef", "butler", "poisoner", "imp"]'
     driver = open_with_upload(browser, site, tmp_path / "우리-모임.json", first)
     wait_until(driver, lambda d: len(rows(d)) == 5, "opened")
@@ -358,7 +410,9 @@ def test_the_print_options_a_storyteller_sets_are_at_hand_and_the_token_sizes_wi
     tokens = wait_until(driver, lambda d: shown_text(d, "#token-options"), "token options open")
     assert "캐릭터 토큰 지름" in tokens and "알림 토큰 지름" in tokens and "영어 이름" not in tokens
     click(driver, "#almanac-settings summary")
-    assert "소책자 밀림 보정" in wait_until(driver, lambda d: shown_text(d, "#almanac-settings"), "booklet options open")
+    assert "소책자 밀림 보정" in wait_until(
+        driver, lambda d: shown_text(d, "#almanac-settings"), "booklet options open"
+    )
     screenshot(driver, tmp_path, "builder-print-options")
 
     english = driver.find_element(By.CSS_SELECTOR, '[data-option-group="general"] input[name="english"]')
@@ -366,20 +420,31 @@ def test_the_print_options_a_storyteller_sets_are_at_hand_and_the_token_sizes_wi
     english.click()
     click(driver, '.doc[data-document="script_sheet"]')
     sheet = browser.downloads / "trouble-brewing-script.pdf"
-    wait_until(driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded")
+    wait_until(
+        driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded"
+    )
     from tests.conftest import pdf_page_texts
 
     assert "Washerwoman" in "".join(pdf_page_texts(sheet.read_bytes()))
 
 
 def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_path):  # noqa: F811
-    driver = open_with_upload(browser, site, tmp_path / "작은.json", '[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]')
-    hint = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="players-range-hint"]'), "hint")[0]
+    driver = open_with_upload(
+        browser,
+        site,
+        tmp_path / "작은.json",
+        '[{"id": "_meta", "name": "작은 마을"}, "washerwoman", "librarian", "investigator", "chef", "butler", "poisoner", "imp"]',
+    )
+    hint = wait_until(
+        driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#findings .finding[data-code="players-range-hint"]'), "hint"
+    )[0]
     said = hint.text
     assert "인원을 5–6명으로 정하기" in said and "_meta" not in said and "players:" not in said
     setup_rows = lambda d: shown_texts(d, "#setup tbody tr th")  # noqa: E731
     hint.find_element(By.CSS_SELECTOR, "button[data-players]").click()
-    wait_until(driver, lambda d: Select(d.find_element(By.ID, "players-high")).first_selected_option.text == "6", "range set")
+    wait_until(
+        driver, lambda d: Select(d.find_element(By.ID, "players-high")).first_selected_option.text == "6", "range set"
+    )
     wait_until(driver, lambda d: "문제가 없습니다" in shown_text(d, "#status"), "clean")
     assert setup_rows(driver) == ["5명", "6명"]
     Select(driver.find_element(By.ID, "players-high")).select_by_visible_text("15")
@@ -393,7 +458,9 @@ def test_a_teensy_script_gets_its_player_range_on_the_page(site, browser, tmp_pa
 CLEAN = "문제가 없습니다. 인쇄해도 좋습니다."
 
 
-@pytest.mark.parametrize("text", ["", "  \n", "[{", '{"title": "목록이 아님"}'], ids=["empty", "blank", "broken", "not-a-list"])
+@pytest.mark.parametrize(
+    "text", ["", "  \n", "[{", '{"title": "목록이 아님"}'], ids=["empty", "blank", "broken", "not-a-list"]
+)
 def test_a_file_that_cannot_be_opened_changes_nothing_and_says_why(site, browser, tmp_path, text):  # noqa: F811
     """A file that is not opened leaves the script on the page as it was, and the page says so once, about the file:
     the toast and a note above the findings name the file and why. The header's status and the findings stay those of
@@ -429,13 +496,19 @@ def test_a_file_that_cannot_be_opened_changes_nothing_and_says_why(site, browser
     wait_until(driver, lambda d: not shown_text(d, "#file-note"), "note closed")
 
 
-def test_a_broken_file_after_a_good_one_leaves_the_good_one_and_the_next_good_file_clears_the_note(site, browser, tmp_path):  # noqa: F811
+def test_a_broken_file_after_a_good_one_leaves_the_good_one_and_the_next_good_file_clears_the_note(
+    site, browser, tmp_path
+):  # noqa: F811
     good, broken = tmp_path / "좋은.json", tmp_path / "깨진.json"
-    good.write_text('[{"id": "_meta", "name": "좋은 파일"}, "washerwoman", "chef", "butler", "poisoner", "imp"]', encoding="utf-8")
+    good.write_text(
+        '[{"id": "_meta", "name": "좋은 파일"}, "washerwoman", "chef", "butler", "poisoner", "imp"]', encoding="utf-8"
+    )
     broken.write_text('[{"id": "_meta", "name": "깨진 파일"}, "washerwoman",', encoding="utf-8")
     driver = open_with_upload(browser, site, tmp_path / "처음.json", good.read_text(encoding="utf-8"))
     wait_until(driver, lambda d: len(rows(d)) == 5, "the good file")
-    status = wait_until(driver, lambda d: (said := shown_text(d, "#status")) not in ("검사 전", "검사 중…") and said, "checked")
+    status = wait_until(
+        driver, lambda d: (said := shown_text(d, "#status")) not in ("검사 전", "검사 중…") and said, "checked"
+    )
     driver.find_element(By.ID, "upload").send_keys(str(broken))
     wait_until(driver, lambda d: "깨진.json" in shown_text(d, "#file-note"), "note")
     assert shown_text(driver, "#status") == status and len(rows(driver)) == 5
@@ -484,7 +557,9 @@ def test_a_toast_never_covers_a_control(site, browser, tmp_path, width):  # noqa
     screenshot(driver, tmp_path, f"builder-toast-{width}")
 
 
-FIELD_PATH = re.compile(r"\b[a-z_]+\.[a-z_]+\b(?<!\.svg)(?<!\.png)(?<!\.json)(?<!\.yaml)(?<!\.pdf)(?<!\.net)")  # file names and the credits' site pass
+FIELD_PATH = re.compile(
+    r"\b[a-z_]+\.[a-z_]+\b(?<!\.svg)(?<!\.png)(?<!\.json)(?<!\.yaml)(?<!\.pdf)(?<!\.net)"
+)  # file names and the credits' site pass
 
 
 def test_no_codes_on_screen_and_an_invisible_character_reorders_nothing(site, browser, tmp_path):  # noqa: F811
@@ -492,7 +567,9 @@ def test_no_codes_on_screen_and_an_invisible_character_reorders_nothing(site, br
     right-to-left override in a title does not flip the remembered list; the same file opened twice is one entry."""
     text = '[{"id": "_meta", "name": "우리\\u202e 스크립트", "author": "모임\\u200b장"}, "washerwoman", "fortuneteler", "imp"]'
     driver = open_with_upload(browser, site, tmp_path / "우리.json", text)
-    findings = wait_until(driver, lambda d: "보이지 않는 문자" in (said := shown_text(d, "#findings")) and said, "checked")
+    findings = wait_until(
+        driver, lambda d: "보이지 않는 문자" in (said := shown_text(d, "#findings")) and said, "checked"
+    )
     assert "'스크립트 만든 사람'" in findings and "폭 없는 공백(3번째 글자)" in findings
     assert driver.find_element(By.ID, "title").get_attribute("value") == "우리 스크립트"  # the override taken out
     assert "스크립트 제목" not in findings
@@ -508,9 +585,13 @@ def test_no_codes_on_screen_and_an_invisible_character_reorders_nothing(site, br
     screenshot(driver, tmp_path, "builder-no-codes")
 
 
-ICONS_FETCHED = ("return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
-                 ".filter((p) => p.startsWith('/icons/')).map((p) => decodeURIComponent(p.slice(7)))")
-CONTENT_SHOWN = "return arguments[0].querySelector('.name').checkVisibility({contentVisibilityAuto: true})"  # a card's content
+ICONS_FETCHED = (
+    "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+    ".filter((p) => p.startsWith('/icons/')).map((p) => decodeURIComponent(p.slice(7)))"
+)
+CONTENT_SHOWN = (
+    "return arguments[0].querySelector('.name').checkVisibility({contentVisibilityAuto: true})"  # a card's content
+)
 
 
 def test_the_library_draws_and_fetches_only_the_cards_near_the_screen(site, browser):

@@ -49,10 +49,22 @@ def served(tmp_path, *args, program=None, env=None):
     """`python -m generator serve --port 0 …` (or `program serve --port 0 …`) in tmp_path, started; the process is
     always stopped and reaped."""
     if program is None:
-        command = [sys.executable, "-m", "generator", "serve", "--port", "0", "--workspace", str(tmp_path / "scripts"), *args]
+        command = [
+            sys.executable,
+            "-m",
+            "generator",
+            "serve",
+            "--port",
+            "0",
+            "--workspace",
+            str(tmp_path / "scripts"),
+            *args,
+        ]
     else:
         command = [str(program), "serve", "--port", "0", *args]
-    process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     lines: queue.Queue = queue.Queue()
     reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True)
     reader.start()

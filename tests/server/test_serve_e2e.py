@@ -16,20 +16,31 @@ from tests.conftest import live_children
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 BROWSER_FLAGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
 ]
 WAIT = 20
 
 if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
     if os.environ.get("CI"):
         pytest.fail("CI needs Debian's chromium and chromium-driver: .ci/run installs them", pytrace=False)
-    pytest.skip("needs /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)", allow_module_level=True)
+    pytest.skip(
+        "needs /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)",
+        allow_module_level=True,
+    )
 
 selenium = pytest.importorskip("selenium")
 from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -71,8 +82,12 @@ def open_browser(width: int, height: int, downloads: Path):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='botc-chromium-', dir=downloads.parent)}")
     options.add_argument(f"--window-size={width},{height}")
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)  # explicit driver: no Selenium Manager
+    options.add_experimental_option(
+        "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
+    )
+    driver = webdriver.Chrome(
+        service=Service(str(CHROMEDRIVER)), options=options
+    )  # explicit driver: no Selenium Manager
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     return driver
 
@@ -173,11 +188,13 @@ def screenshot(driver, tmp_path: Path, name: str) -> Path:
 def wait_until(driver, condition, message: str):
     # the page redraws its lists on every change: an element read between two redraws is retried, not a failure
     return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: condition(d), message)
+        lambda d: condition(d), message
+    )
 
 
 def click(driver, css: str) -> None:
     """Click the element as it is drawn now, finding it again if a redraw replaced it."""
+
     def clicked(d):
         d.find_element(By.CSS_SELECTOR, css).click()
         return True
@@ -251,7 +268,9 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
 
     search = driver.find_element(By.ID, "search")
     search.send_keys("ㅍㅅ")  # 초성 of 픽시
-    wait_until(driver, lambda d: "pixie" in (cards := attributes(d, "#library-list .card")) and len(cards) < 20, "초성 search")
+    wait_until(
+        driver, lambda d: "pixie" in (cards := attributes(d, "#library-list .card")) and len(cards) < 20, "초성 search"
+    )
     click(driver, '#library-list .card[data-id="pixie"]')
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#script-list .row[data-id="pixie"]'), "pixie added")
     townsfolk = lambda d: attributes(d, '.team-block[data-team="townsfolk"] .row')  # noqa: E731
@@ -260,15 +279,23 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
     wait_until(driver, lambda d: townsfolk(d)[-2:] == ["pixie", "mayor"], "pixie moved up")
 
     click(driver, '#script-list .row[data-id="butler"] button.remove')
-    wait_until(driver, lambda d: any("남작" in t and "외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall appears")
+    wait_until(
+        driver, lambda d: any("남작" in t and "외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall appears"
+    )
     screenshot(driver, tmp_path, "serve-finding")
 
     search.clear()
     search.send_keys("ㅈㅅ")
-    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="butler"]'), "집사 found")
+    wait_until(
+        driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#library-list .card[data-id="butler"]'), "집사 found"
+    )
     click(driver, '#library-list .card[data-id="butler"]')
     wait_until(driver, lambda d: not any("외지인이 모자랍니다" in t for t in finding_texts(d)), "shortfall gone")
-    wait_until(driver, lambda d: (d.find_element(By.ID, "preview").get_attribute("src") or "").startswith("blob:"), "preview shown")
+    wait_until(
+        driver,
+        lambda d: (d.find_element(By.ID, "preview").get_attribute("src") or "").startswith("blob:"),
+        "preview shown",
+    )
 
     names = wait_until(driver, lambda d: shown_texts(d, "#script-list .row .name"), "names read")
     assert len(names) == 28 and "픽시" in names and "집사" in names
@@ -277,12 +304,16 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
     assert driver.find_element(By.ID, "author").get_attribute("value") == ""
     click(driver, '.doc[data-document="script_sheet"]')
     sheet = browser.downloads / "불길한-조짐-변형-script.pdf"  # named after the script's title (issues 21, 33)
-    wait_until(driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded")
+    wait_until(
+        driver, lambda d: sheet.exists() and not list(browser.downloads.glob("*.crdownload")), "sheet downloaded"
+    )
     assert sheet.read_bytes().startswith(b"%PDF")
     from pypdf import PdfReader
 
     text = re.sub(r"\s+", "", PdfReader(sheet).pages[0].extract_text())
-    assert all(re.sub(r"\s+", "", name) in text for name in names if name not in ("거지", "관료", "총잡이", "희생양", "도둑"))
+    assert all(
+        re.sub(r"\s+", "", name) in text for name in names if name not in ("거지", "관료", "총잡이", "희생양", "도둑")
+    )
     assert "불길한조짐변형" in text and "Pandemonium" not in text and "제작" not in text
     screenshot(driver, tmp_path, "serve-desktop")
     assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]  # no script errors
@@ -290,10 +321,14 @@ def test_a_storyteller_builds_trouble_brewing_plus_one_and_prints_the_sheet(site
 
 def test_the_page_works_on_a_narrow_screen_and_reads_an_uploaded_json(site, browser, tmp_path):
     upload = tmp_path / "우리-스크립트.json"
-    upload.write_text('[{"id": "_meta", "name": "우리 스크립트"}, "세탁부", "사서", "Fang Gu", "imp", "드러머"]', encoding="utf-8")
+    upload.write_text(
+        '[{"id": "_meta", "name": "우리 스크립트"}, "세탁부", "사서", "Fang Gu", "imp", "드러머"]', encoding="utf-8"
+    )
     driver = browser(600, 900)
     # a phone: Chromium's window cannot be narrower than 500 px, its viewport can
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
     driver.get(site)
     wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#library-list .card"), "library drawn")
     driver.find_element(By.ID, "upload").send_keys(str(upload))

@@ -21,12 +21,16 @@ from tests.server.serve_requests import TROUBLE_BREWING
 
 HANGUL = re.compile(r"[가-힣]")
 MINION = {
-    "name": "독약상", "team": "minion", "setup": True,
+    "name": "독약상",
+    "team": "minion",
+    "setup": True,
     "ability": "매일 밤, 플레이어 1명을 선택합니다: 그는 오늘 밤과 내일 낮 동안 취합니다. [외지인 +1명]",
-    "first_night_after": "poisoner", "first_night": "독약상을 깨우세요. 가리킨 플레이어에게 *취함* 알림을 놓고 다시 재우세요.",
-    "other_nights_after": "poisoner", "other_nights": "독약상을 깨우세요. 가리킨 플레이어에게 *취함* 알림을 놓고 다시 재우세요.",
+    "first_night_after": "poisoner",
+    "first_night": "독약상을 깨우세요. 가리킨 플레이어에게 *취함* 알림을 놓고 다시 재우세요.",
+    "other_nights_after": "poisoner",
+    "other_nights": "독약상을 깨우세요. 가리킨 플레이어에게 *취함* 알림을 놓고 다시 재우세요.",
     "reminders": ["취함", "약병"],
-    "overview": "\"매일 밤, 플레이어 1명을 선택합니다.\" 독약상은 독살범처럼 능력을 방해하지만 취하게 합니다.",
+    "overview": '"매일 밤, 플레이어 1명을 선택합니다." 독약상은 독살범처럼 능력을 방해하지만 취하게 합니다.',
     "how_to_run": ["매일 밤, 독약상을 깨워 플레이어 1명을 가리키게 하세요. 그 플레이어에게 *취함* 알림을 놓으세요."],
 }
 
@@ -54,7 +58,9 @@ def site(tmp_path_factory):
 
 def post(url: str, path: str, body) -> tuple[int, object]:
     data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False).encode("utf-8")
-    request = urllib.request.Request(url.rstrip("/") + path, data=data, method="POST", headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url.rstrip("/") + path, data=data, method="POST", headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=120) as answer:
             raw, status, kind = answer.read(), answer.status, answer.headers.get("Content-Type", "")
@@ -73,6 +79,7 @@ def text_of(pdf: Path) -> str:
 
 def has_image(pdf: Path) -> bool:
     """Whether any page draws an image, directly or inside a form (icons are drawn as forms)."""
+
     def images(resources, seen) -> bool:
         for ref in (resources or {}).get("/XObject", {}).values():
             obj = ref.get_object()
@@ -103,7 +110,9 @@ def test_a_minion_made_in_the_editor_saves_as_a_content_folder_that_builds(site,
     assert first[first.index("poisoner") + 1] == "dokyaksang"
     # the previews come from the documents' own code: PNG images
     for document in ("tokens", "script_sheet", "night_card"):
-        status, png = post(url, f"/api/character/preview?document={document}", {**script(), "character": MINION, "icon": icon})
+        status, png = post(
+            url, f"/api/character/preview?document={document}", {**script(), "character": MINION, "icon": icon}
+        )
         assert status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n", document
 
     envelope = {"script": [answer["meta"], *TROUBLE_BREWING, answer["object"]], "icons": {answer["id"]: icon}}
@@ -112,8 +121,14 @@ def test_a_minion_made_in_the_editor_saves_as_a_content_folder_that_builds(site,
     folder = workspace / "poison-kit"
     # what differs from the bundled library and nothing else: the character, its icon, the night order it joins
     written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
-    assert written == [".botc-pnp-content", "characters/dokyaksang.yaml", "content.yaml", "icons/dokyaksang.png",
-                       "night_order.yaml", "scripts/poison-kit.yaml"]
+    assert written == [
+        ".botc-pnp-content",
+        "characters/dokyaksang.yaml",
+        "content.yaml",
+        "icons/dokyaksang.png",
+        "night_order.yaml",
+        "scripts/poison-kit.yaml",
+    ]
     assert f"--content {folder}" in saved["command"]
 
     out = tmp_path / "out"
@@ -127,7 +142,9 @@ def test_a_minion_made_in_the_editor_saves_as_a_content_folder_that_builds(site,
         page_files = {name.split("/", 1)[1]: archive.read(name) for name in archive.namelist()}
     assert sorted(page_files) == sorted(p.name for p in kit.iterdir())
     assert all((kit / name).read_bytes() == data for name, data in page_files.items())
-    poisoner = __import__("yaml").safe_load((Path(__file__).parents[2] / "content/characters/poisoner.yaml").read_text())["name"]
+    poisoner = __import__("yaml").safe_load(
+        (Path(__file__).parents[2] / "content/characters/poisoner.yaml").read_text()
+    )["name"]
     for name in ("script.pdf", "night-order.pdf", "night-card.pdf", "tokens.pdf", "almanac.pdf"):
         text = text_of(kit / name)
         assert "독약상" in text, name
@@ -167,16 +184,23 @@ def test_bad_uploads_are_refused_in_korean(site, kind):
 
         port = int(url.rstrip("/").rsplit(":", 1)[1])
         length = str(30 * 1024 * 1024 + 30)
-        answer = send(port, "POST", "/api/character/icon", {"Content-Type": "application/json", "Content-Length": length},
-                      b'{"icon": "data:image/png;base64,' + b"A" * 100_000)
+        answer = send(
+            port,
+            "POST",
+            "/api/character/icon",
+            {"Content-Type": "application/json", "Content-Length": length},
+            b'{"icon": "data:image/png;base64,' + b"A" * 100_000,
+        )
         assert answer.status == 413
         assert HANGUL.search(json.loads(answer.body)["error"])
         return
     if kind == "not-image":
         body = {"icon": "data:image/png;base64," + base64.b64encode(b"this is not a picture at all" * 10).decode()}
     else:
-        svg = b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">' \
-              b'<image xlink:href="file:///etc/passwd" width="10" height="10"/><rect width="5" height="5"/></svg>'
+        svg = (
+            b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
+            b'<image xlink:href="file:///etc/passwd" width="10" height="10"/><rect width="5" height="5"/></svg>'
+        )
         body = {"icon": "data:image/svg+xml;base64," + base64.b64encode(svg).decode()}
     status, answer = post(url, "/api/character/icon", body)
     assert 400 <= status < 500

@@ -41,7 +41,9 @@ def site(tmp_path_factory):
 def post(url: str, path: str, body, raw: bool = False) -> tuple[int, object, dict]:
     """(status, JSON or bytes (`raw`: bytes always), headers) of a POST with a JSON body."""
     data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False).encode("utf-8")
-    request = urllib.request.Request(url.rstrip("/") + path, data=data, method="POST", headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url.rstrip("/") + path, data=data, method="POST", headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=120) as answer:
             raw_bytes, status, headers = answer.read(), answer.status, dict(answer.headers)
@@ -88,16 +90,21 @@ def jpeg_bytes() -> bytes:
 
 def pixel_bomb(width: int = 100_000, height: int = 100_000) -> bytes:
     """A PNG of a few dozen bytes whose header declares width × height pixels."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    )
 
 
 def svg_with(inner: str) -> bytes:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
-            f'<rect width="4" height="4"/>{inner}</svg>').encode()
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
+        f'<rect width="4" height="4"/>{inner}</svg>'
+    ).encode()
 
 
 def data_address(kind: str, data: bytes) -> str:
@@ -106,7 +113,9 @@ def data_address(kind: str, data: bytes) -> str:
 
 PICTURES = {
     "data-png": lambda port: f'<image href="{data_address("image/png", png_bytes())}" width="10" height="10"/>',
-    "xlink-jpeg": lambda port: f'<image xlink:href="{data_address("image/jpeg", jpeg_bytes())}" width="10" height="10"/>',
+    "xlink-jpeg": lambda port: (
+        f'<image xlink:href="{data_address("image/jpeg", jpeg_bytes())}" width="10" height="10"/>'
+    ),
     "use-data": lambda port: f'<use href="{data_address("image/png", png_bytes())}"/>',
     "pixel-bomb": lambda port: f'<image href="{data_address("image/png", pixel_bomb())}" width="10" height="10"/>',
     "file": lambda port: '<image href="file:///etc/hostname" width="10" height="10"/>',
@@ -163,7 +172,9 @@ def test_an_svg_holding_a_picture_is_refused_in_korean_and_never_decoded(site, l
 def test_tokens_and_almanac_of_a_script_with_such_an_icon_are_made(site):
     url, _ = site
     icon = data_address("image/svg+xml", svg_with(PICTURES["data-png"](0)))
-    status, kit, headers = post(url, "/api/build?documents=tokens,almanac", {"script": script(HOMEBREW), "icons": {"dokyaksang": icon}})
+    status, kit, headers = post(
+        url, "/api/build?documents=tokens,almanac", {"script": script(HOMEBREW), "icons": {"dokyaksang": icon}}
+    )
     assert status == 200, kit
     names = zipfile.ZipFile(io.BytesIO(kit)).namelist()
     assert any(n.endswith("tokens.pdf") for n in names) and any(n.endswith("almanac.pdf") for n in names)
@@ -175,8 +186,11 @@ def test_the_cli_prints_a_placeholder_for_an_icon_file_holding_a_picture(tmp_pat
     icons = tmp_path / "icons"
     icons.mkdir()
     (icons / "beside.png").write_bytes(png_bytes(64))
-    kinds = {"embedded": PICTURES["data-png"](0), "beside": '<image href="beside.png" width="10" height="10"/>',
-             "absolute": f'<image href="file://{icons / "beside.png"}" width="10" height="10"/>'}
+    kinds = {
+        "embedded": PICTURES["data-png"](0),
+        "beside": '<image href="beside.png" width="10" height="10"/>',
+        "absolute": f'<image href="file://{icons / "beside.png"}" width="10" height="10"/>',
+    }
     homebrew = []
     for name, inner in kinds.items():
         (icons / f"brew{name}.svg").write_bytes(svg_with(inner))
@@ -236,19 +250,28 @@ def test_a_recoloured_picture_fits_what_every_later_request_accepts(site, pictur
     url, workspace = site
     data = picture()
     assert len(data) < MAX_UPLOADED_IMAGE_BYTES
-    status, answer, _ = post(url, "/api/character/icon", {"icon": data_address("image/jpeg", data), "team": "minion", "recolour": True})
+    status, answer, _ = post(
+        url, "/api/character/icon", {"icon": data_address("image/jpeg", data), "team": "minion", "recolour": True}
+    )
     assert status == 200, answer
     raw = base64.b64decode(answer["icon"].split(",", 1)[1])
     assert answer["bytes"] == len(raw) <= MAX_UPLOADED_IMAGE_BYTES
     with Image.open(io.BytesIO(raw)) as shape:
         assert max(shape.size) <= ICON_RASTER_PX
         colours = {rgba[:3] for _count, rgba in shape.convert("RGBA").getcolors(1 << 20) if rgba[3]}
-    assert colours == {tuple(int(answer["colour"][i:i + 2], 16) for i in (1, 3, 5))}  # the team colour, nothing else
-    status, checked, _ = post(url, "/api/character/check", {"script": script(), "character": MINION, "icon": answer["icon"]})
+    assert colours == {tuple(int(answer["colour"][i : i + 2], 16) for i in (1, 3, 5))}  # the team colour, nothing else
+    status, checked, _ = post(
+        url, "/api/character/check", {"script": script(), "character": MINION, "icon": answer["icon"]}
+    )
     assert status == 200 and "icon" not in checked["findings"], checked
-    status, png, _ = post(url, "/api/character/preview?document=tokens", {"script": script(), "character": MINION, "icon": answer["icon"]})
+    status, png, _ = post(
+        url, "/api/character/preview?document=tokens", {"script": script(), "character": MINION, "icon": answer["icon"]}
+    )
     assert status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n"
-    envelope = {"script": [checked["meta"], *TROUBLE_BREWING, checked["object"]], "icons": {checked["id"]: answer["icon"]}}
+    envelope = {
+        "script": [checked["meta"], *TROUBLE_BREWING, checked["object"]],
+        "icons": {checked["id"]: answer["icon"]},
+    }
     status, saved, _ = post(url, f"/api/save?name=recoloured-{picture.__name__}", envelope)
     assert status == 201, saved
 
@@ -258,11 +281,23 @@ def test_a_recoloured_picture_fits_what_every_later_request_accepts(site, pictur
 LONG = "a" * 300
 
 
-@pytest.mark.parametrize("path", ["/api/save?name=long", "/api/export-zip", "/api/validate", "/api/build?documents=script_sheet",
-                                  "/api/character/check"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/save?name=long",
+        "/api/export-zip",
+        "/api/validate",
+        "/api/build?documents=script_sheet",
+        "/api/character/check",
+    ],
+)
 def test_a_300_character_id_is_refused_at_the_door_with_the_limit(site, path):
     url, workspace = site
-    envelope = {"script": script({**HOMEBREW, "id": LONG}), "character": MINION} if "character" in path else {"script": script({**HOMEBREW, "id": LONG})}
+    envelope = (
+        {"script": script({**HOMEBREW, "id": LONG}), "character": MINION}
+        if "character" in path
+        else {"script": script({**HOMEBREW, "id": LONG})}
+    )
     status, answer, _ = post(url, path, envelope)
     text = korean_refusal(status, answer)
     assert "300자" in text and "50자까지" in text
@@ -297,7 +332,8 @@ def test_the_cli_leaves_a_long_id_out_with_one_finding(tmp_path):
 def test_a_content_folder_with_a_long_id_says_so(content):
     character_id = "b" * 60
     (content / "characters" / f"{character_id}.yaml").write_text(
-        f"id: {character_id}\nname: 긴 이름\nteam: townsfolk\nability: 능력입니다.\n", encoding="utf-8")
+        f"id: {character_id}\nname: 긴 이름\nteam: townsfolk\nability: 능력입니다.\n", encoding="utf-8"
+    )
     result = run_cli("validate", "trouble-brewing", "--content", content)
     said = result.stdout + result.stderr
     assert result.exit_code == 1 and "60자" in said and "50자까지" in said, said
@@ -357,10 +393,13 @@ def folder_of_additions(tmp_path, base: str = "bundled"):
     (folder / "content.yaml").write_text(f"base: {base}\n", encoding="utf-8")
     (folder / "characters" / "lanternkeeper.yaml").write_text(
         "id: lanternkeeper\nname: 등불지기\nteam: townsfolk\nedition: custom\nability: 당신은 처형되지 않습니다.\n"
-        "icon: lanternkeeper.png\n", encoding="utf-8")
+        "icon: lanternkeeper.png\n",
+        encoding="utf-8",
+    )
     (folder / "icons" / "lanternkeeper.png").write_bytes(base64.b64decode(png_icon().split(",", 1)[1]))
     (folder / "scripts" / "brew.yaml").write_text(
-        "title: 등불 시험\ncharacters: [" + ", ".join([*TROUBLE_BREWING, "lanternkeeper"]) + "]\n", encoding="utf-8")
+        "title: 등불 시험\ncharacters: [" + ", ".join([*TROUBLE_BREWING, "lanternkeeper"]) + "]\n", encoding="utf-8"
+    )
     return folder
 
 
@@ -370,7 +409,9 @@ def test_a_folder_of_additions_is_read_with_the_bundled_library(tmp_path):
     assert result.exit_code == 0, result.stdout + result.stderr
     assert run_cli("validate", "trouble-brewing", "--content", folder).exit_code == 0  # the bundled scripts too
     out = tmp_path / "out"
-    result = run_cli("tokens", folder / "scripts" / "brew.yaml", "--content", folder, "--only", "lanternkeeper", "--out", out)
+    result = run_cli(
+        "tokens", folder / "scripts" / "brew.yaml", "--content", folder, "--only", "lanternkeeper", "--out", out
+    )
     assert result.exit_code == 0 and "아이콘" not in result.stdout + result.stderr, result.stdout + result.stderr
     assert has_image(out / "brew" / "tokens.pdf")  # its icon, read from the folder's icons/
 

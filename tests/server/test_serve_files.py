@@ -55,7 +55,11 @@ def test_a_saved_script_builds_the_same_kit_with_the_cli(workspace_client, tmp_p
     # the sheet and night sheets carry the named character; the whole kit's identity is tested in test_serve_api
     for command in ("sheet", "night"):
         assert run_cli(command, "scripts/폭풍-조짐.yaml", "--out", "out", "-q").exit_code == 0
-    kit = zipfile.ZipFile(io.BytesIO(workspace_client.post("/api/build?name=폭풍-조짐&documents=script_sheet,night_sheet", data=body).data))
+    kit = zipfile.ZipFile(
+        io.BytesIO(
+            workspace_client.post("/api/build?name=폭풍-조짐&documents=script_sheet,night_sheet", data=body).data
+        )
+    )
     assert sorted(kit.namelist()) == ["폭풍-조짐/night-order.pdf", "폭풍-조짐/script.pdf"]
     for name in kit.namelist():
         assert kit.read(name) == (tmp_path / "out" / name).read_bytes(), name
@@ -77,7 +81,11 @@ def test_the_printed_command_names_a_content_folder_of_its_own_and_runs_as_writt
     assert saved.status_code == 201
     command = saved.get_json()["command"]
     assert command == "botc-pnp build scripts/tb.yaml --content '우리 클럽'"
-    assert (tmp_path / "scripts" / "tb.yaml").read_text(encoding="utf-8").startswith(f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {command}\n")
+    assert (
+        (tmp_path / "scripts" / "tb.yaml")
+        .read_text(encoding="utf-8")
+        .startswith(f"# botc-pnp serve에서 저장한 스크립트입니다. 인쇄물 만들기: {command}\n")
+    )
     result = run_cli(*shlex.split(command)[1:])
     assert result.exit_code == 0, result.output
     from generator.documents import DOCUMENTS
@@ -92,13 +100,17 @@ def test_saving_never_overwrites_without_being_asked(workspace_client, tmp_path)
     again = workspace_client.post("/api/save?name=tb", data=publisher_json(TROUBLE_BREWING[:-1]).encode())
     assert again.status_code == 409 and "overwrite=1" in korean(again)
     assert (tmp_path / "scripts" / "tb.yaml").read_text(encoding="utf-8") == first
-    replaced = workspace_client.post("/api/save?name=tb&overwrite=1", data=publisher_json(TROUBLE_BREWING[:-1]).encode())
+    replaced = workspace_client.post(
+        "/api/save?name=tb&overwrite=1", data=publisher_json(TROUBLE_BREWING[:-1]).encode()
+    )
     assert replaced.status_code == 201 and "thief" not in (tmp_path / "scripts" / "tb.yaml").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", ["../escape", "a/b", ".hidden", "x" * 61, "a b", "..", "con.yaml", "이름\\이름"])
 def test_a_file_name_from_a_request_is_checked(workspace_client, tmp_path, name):
-    answer = workspace_client.post("/api/save", query_string={"name": name}, data=publisher_json(TROUBLE_BREWING).encode())
+    answer = workspace_client.post(
+        "/api/save", query_string={"name": name}, data=publisher_json(TROUBLE_BREWING).encode()
+    )
     assert answer.status_code == 400
     korean(answer)
     assert not any(p.is_file() for p in tmp_path.rglob("*") if p.suffix == ".yaml")
@@ -121,7 +133,9 @@ def test_a_script_with_custom_characters_is_saved_as_a_content_folder_with_them(
     """A lone YAML script would lose its homebrew characters: it is saved as a content folder that `build --content`
     reads, with a character file of its own for each."""
     custom = {"id": "bard", "name": "음유시인", "team": "townsfolk", "ability": "매일 밤, 노래를 부릅니다."}
-    answer = workspace_client.post("/api/save?name=x", data=json.dumps([{"id": "_meta", "name": "자작"}, *TROUBLE_BREWING, custom]).encode())
+    answer = workspace_client.post(
+        "/api/save?name=x", data=json.dumps([{"id": "_meta", "name": "자작"}, *TROUBLE_BREWING, custom]).encode()
+    )
     assert answer.status_code == 201, answer.get_json()
     assert "--content" in answer.get_json()["command"]
     folder = workspace_client.application.extensions["botc"]["workspace"].folder / "x"
@@ -142,8 +156,15 @@ def test_bundled_and_saved_scripts_are_listed_and_load(workspace_client):
     assert len(loaded["characters"]) == 31
 
 
-@pytest.mark.parametrize("path", ["/api/scripts/bundled/..", "/api/scripts/elsewhere/in-space", "/api/scripts/bundled/%2e%2e%2fsetup",
-                                  "/api/scripts/workspace/trouble-brewing"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/scripts/bundled/..",
+        "/api/scripts/elsewhere/in-space",
+        "/api/scripts/bundled/%2e%2e%2fsetup",
+        "/api/scripts/workspace/trouble-brewing",
+    ],
+)
 def test_only_listed_scripts_can_be_loaded(workspace_client, path):
     answer = workspace_client.get(path)
     assert answer.status_code == 404
@@ -154,7 +175,11 @@ def test_a_loaded_script_round_trips_through_the_page(workspace_client):
     """What /api/scripts gives the page, sent back as the page sends it, is the same script (same kit)."""
     state = workspace_client.get("/api/scripts/bundled/in-space").get_json()["script"]
     meta = {"id": "_meta", "name": state["title"], "author": state["author"], **state["meta"]}
-    envelope = {"script": [meta, *[c["id"] for c in state["characters"]]], "named_characters": state["named_characters"], "notes": state["notes"]}
+    envelope = {
+        "script": [meta, *[c["id"] for c in state["characters"]]],
+        "named_characters": state["named_characters"],
+        "notes": state["notes"],
+    }
     body = json.dumps(envelope, ensure_ascii=False).encode()
     validated = workspace_client.post("/api/validate?name=in-space", data=body).get_json()
     assert {k: validated["script"][k] for k in ("title", "author", "notes", "named_characters")} == {
@@ -226,7 +251,9 @@ def test_the_page_scripts_are_modules_with_one_way_imports_and_their_state_in_on
     exported = {name: set(EXPORT.findall(text)) for name, text in modules.items()}
     imports = {}
     for name, text in modules.items():
-        assert '"use strict"' not in text and not re.search(r"^(let|var) ", text, re.M), name  # modules are strict already
+        assert '"use strict"' not in text and not re.search(r"^(let|var) ", text, re.M), (
+            name
+        )  # modules are strict already
         imports[name] = set()
         for names, module in IMPORT.findall(text):
             assert module in modules, (name, module)
@@ -240,7 +267,9 @@ def test_the_page_scripts_are_modules_with_one_way_imports_and_their_state_in_on
             reaches(module, (*seen, start))
 
     reaches("main.js")
-    assert set(modules) == {"main.js"} | {m for found in imports.values() for m in found}  # main.js reaches every module
+    assert set(modules) == {"main.js"} | {
+        m for found in imports.values() for m in found
+    }  # main.js reaches every module
 
 
 def table_tags(data: bytes) -> list[bytes]:

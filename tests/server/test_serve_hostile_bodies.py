@@ -19,9 +19,18 @@ HANGUL = re.compile(r"[가-힣]")
 JSON = {"Content-Type": "application/json"}
 DOCUMENTS = ["script_sheet", "night_order", "night_card", "tokens", "almanac", "grimoire"]
 POST_ROUTES = [
-    "/api/validate", "/api/build?documents=script_sheet", "/api/build", *[f"/api/document/{d}" for d in DOCUMENTS],
-    "/api/export", "/api/preview", "/api/save?name=fuzz", "/api/export-zip", "/api/open-zip",
-    "/api/character/check", "/api/character/preview?document=tokens", "/api/character/preview?document=night_card",
+    "/api/validate",
+    "/api/build?documents=script_sheet",
+    "/api/build",
+    *[f"/api/document/{d}" for d in DOCUMENTS],
+    "/api/export",
+    "/api/preview",
+    "/api/save?name=fuzz",
+    "/api/export-zip",
+    "/api/open-zip",
+    "/api/character/check",
+    "/api/character/preview?document=tokens",
+    "/api/character/preview?document=night_card",
     "/api/character/icon",
 ]
 META = '{"id": "_meta", "name": "퍼즈"}'
@@ -53,32 +62,81 @@ HOSTILE = [
     ("nested-in-character", b'{"script": [], "character": ' + deep(30_000, '{"name":', "}") + b"}", True),
     ("list-of-numbers", ("[" + ",".join(["1e308"] * 200_000) + "]").encode(), True),
     ("list-of-lists", ("[" + META + ", " + ", ".join(["[[[]]]"] * 250) + "]").encode(), False),
-    ("wrong-types-envelope", b'{"script": {"a": 1}, "named_characters": [1], "notes": 5, "icons": [], "logo_image": 3}', True),
-    ("wrong-types-character", f'{{"script": [{META}], "character": {{"name": 5, "team": [], "ability": {{}}, "reminders": "x", '
-                              f'"jinxes": [{{"with": 1}}], "setup": "yes", "original": [1]}}}}'.encode(), True),
+    (
+        "wrong-types-envelope",
+        b'{"script": {"a": 1}, "named_characters": [1], "notes": 5, "icons": [], "logo_image": 3}',
+        True,
+    ),
+    (
+        "wrong-types-character",
+        f'{{"script": [{META}], "character": {{"name": 5, "team": [], "ability": {{}}, "reminders": "x", '
+        f'"jinxes": [{{"with": 1}}], "setup": "yes", "original": [1]}}}}'.encode(),
+        True,
+    ),
     ("character-not-object", f'{{"script": [{META}], "character": [1, 2, 3]}}'.encode(), True),
-    ("wrong-types-items", f'[{META}, 5, null, true, {{"id": 7}}, {{"id": "x", "team": 99, "ability": []}}]'.encode(), False),
-    ("huge-numbers-in-items", f'[{META}, {{"id": "x", "name": "엑스", "team": "townsfolk", "ability": "a", "firstNight": 1e308, '
-                              f'"otherNight": -1e308, "setup": 1e999}}]'.encode(), False),
-    ("surrogate-everywhere", ('{"script": [{"id": "_meta", "name": "\\ud800"}, "\\udfff"], "character": {"name": "\\ud800", '
-                              '"reminders": ["\\udc00"]}, "icon": "\\ud800", "team": "\\ud800", "zip": "\\ud800"}').encode(), True),
+    (
+        "wrong-types-items",
+        f'[{META}, 5, null, true, {{"id": 7}}, {{"id": "x", "team": 99, "ability": []}}]'.encode(),
+        False,
+    ),
+    (
+        "huge-numbers-in-items",
+        f'[{META}, {{"id": "x", "name": "엑스", "team": "townsfolk", "ability": "a", "firstNight": 1e308, '
+        f'"otherNight": -1e308, "setup": 1e999}}]'.encode(),
+        False,
+    ),
+    (
+        "surrogate-everywhere",
+        (
+            b'{"script": [{"id": "_meta", "name": "\\ud800"}, "\\udfff"], "character": {"name": "\\ud800", '
+            b'"reminders": ["\\udc00"]}, "icon": "\\ud800", "team": "\\ud800", "zip": "\\ud800"}'
+        ),
+        True,
+    ),
     ("surrogate-key", b'{"\\ud800": 1, "script": [], "character": {"\\udbff": "x"}}', True),
     ("surrogate-list", f'[{META}, "\\ud800", {{"id": "\\udfff"}}]'.encode(), True),
     ("long-id", f'[{META}, "{"a" * 300}"]'.encode(), True),
-    ("long-id-object", f'{{"script": [{META}, {{"id": "{"b" * 5000}", "name": "긴", "team": "townsfolk", "ability": "a"}}], '
-                       f'"character": {CHARACTER}}}'.encode(), True),
-    ("long-string", f'{{"script": [{{"id": "_meta", "name": "{"가" * 600_000}"}}], "character": {CHARACTER}}}'.encode(), False),
+    (
+        "long-id-object",
+        f'{{"script": [{META}, {{"id": "{"b" * 5000}", "name": "긴", "team": "townsfolk", "ability": "a"}}], '
+        f'"character": {CHARACTER}}}'.encode(),
+        True,
+    ),
+    (
+        "long-string",
+        f'{{"script": [{{"id": "_meta", "name": "{"가" * 600_000}"}}], "character": {CHARACTER}}}'.encode(),
+        False,
+    ),
     ("long-string-alone", ('["' + "x" * 1_900_000 + '"]').encode(), True),
-    ("bad-data-addresses", f'{{"script": [{META}], "character": {CHARACTER}, "icon": "data:image/png;base64,!!!!", '
-                           f'"logo_image": "javascript:alert(1)", "zip": "data:application/zip;base64,UEsDBA=="}}'.encode(), True),
-    ("nul-bytes", (f'{{"script": [{{"id": "_meta", "name": "a\\u0000b"}}, "imp\\u0000"], "named_characters": {{"\\u0000": "imp"}}, '
-                   f'"character": {{"name": "\\u0000", "id": "a\\u0000", "ability": "\\u0000", "reminders": ["\\u0000"]}}, '
-                   f'"icon": "", "team": "\\u0000"}}').encode(), False),
-    ("nul-in-list", f'[{{"id": "_meta", "name": "\\u0000"}}, "\\u0000", {{"id": "n\\u0000", "name": "\\u0000", "team": "minion", '
-                    f'"ability": "\\u0000"}}]'.encode(), False),
+    (
+        "bad-data-addresses",
+        f'{{"script": [{META}], "character": {CHARACTER}, "icon": "data:image/png;base64,!!!!", '
+        f'"logo_image": "javascript:alert(1)", "zip": "data:application/zip;base64,UEsDBA=="}}'.encode(),
+        True,
+    ),
+    (
+        "nul-bytes",
+        (
+            b'{"script": [{"id": "_meta", "name": "a\\u0000b"}, "imp\\u0000"], "named_characters": {"\\u0000": "imp"}, '
+            b'"character": {"name": "\\u0000", "id": "a\\u0000", "ability": "\\u0000", "reminders": ["\\u0000"]}, '
+            b'"icon": "", "team": "\\u0000"}'
+        ),
+        False,
+    ),
+    (
+        "nul-in-list",
+        b'[{"id": "_meta", "name": "\\u0000"}, "\\u0000", {"id": "n\\u0000", "name": "\\u0000", "team": "minion", '
+        b'"ability": "\\u0000"}]',
+        False,
+    ),
 ]
-CONTENT_TYPES = [("text/plain", 403), ("application/x-www-form-urlencoded", 403), ("multipart/form-data; boundary=x", 403),
-                 ("", 403), ("application/json; charset=latin-1", None)]
+CONTENT_TYPES = [
+    ("text/plain", 403),
+    ("application/x-www-form-urlencoded", 403),
+    ("multipart/form-data; boundary=x", 403),
+    ("", 403),
+    ("application/json; charset=latin-1", None),
+]
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +203,9 @@ def test_a_lone_surrogate_in_any_editor_field_is_refused_naming_it(server, field
 
 
 def test_a_lone_surrogate_is_refused_naming_its_field(server):
-    body = f'{{"script": [{META}, "imp"], "character": {{"name": "독약상", "reminders": ["취함", "\\ud800"]}}}}'.encode()
+    body = (
+        f'{{"script": [{META}, "imp"], "character": {{"name": "독약상", "reminders": ["취함", "\\ud800"]}}}}'.encode()
+    )
     for path in ("/api/character/check", "/api/character/preview?document=tokens"):
         answer = send(server, "POST", path, JSON, body)
         assert answer.status == 400
@@ -175,8 +235,17 @@ def test_a_body_declared_and_never_sent_is_answered_408_on_every_route(server):
     try:
         # meanwhile, other requests are answered at once
         assert send(server, "GET", "/api/characters?q=imp", timeout=STALL_DEADLINE).status == 200
-        assert send(server, "POST", "/api/validate", JSON, json.dumps([json.loads(META), *TROUBLE_BREWING]).encode(),
-                    timeout=STALL_DEADLINE).status == 200
+        assert (
+            send(
+                server,
+                "POST",
+                "/api/validate",
+                JSON,
+                json.dumps([json.loads(META), *TROUBLE_BREWING]).encode(),
+                timeout=STALL_DEADLINE,
+            ).status
+            == 200
+        )
         for method, path, sock in waiting:
             answer = Answer(read_all(sock))  # the server answers and closes; a timeout here fails the test
             assert answer.status == 408, (method, path, answer.body[:200])

@@ -71,7 +71,9 @@ def test_idle_and_slow_connections_never_lock_a_user_out(tmp_path):
             for sock in crowd:
                 sock.close()
         code, _rest, errors = server.stop(signal.SIGINT)
-    assert answer.status == 200 and "임프".encode() in answer.body, f"a normal request was not answered behind {IDLE} idle and {SLOW} slow connections"
+    assert answer.status == 200 and "임프".encode() in answer.body, (
+        f"a normal request was not answered behind {IDLE} idle and {SLOW} slow connections"
+    )
     assert threads == threads_before  # one fixed pool of workers, whatever the number of connections
     assert files - files_before <= connection_limit() + 2, (files_before, files)
     assert code == 130 and errors == ""
@@ -130,7 +132,10 @@ main()
 def start_serving(tmp_path: Path, marker: Path) -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen(
         [sys.executable, "-c", SLOW_SAVE, "serve", "--port", "0", "--workspace", str(tmp_path / "scripts")],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(REPO), "SAVE_MARKER": str(marker)},
     )
     first = process.stdout.readline()
@@ -145,7 +150,9 @@ def temporaries(folder: Path) -> list[str]:
 
 
 def dead_pid() -> int:
-    return int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True).stdout)
+    return int(
+        subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True).stdout
+    )
 
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
@@ -158,7 +165,9 @@ def test_a_stop_during_a_save_finishes_the_file_and_leaves_no_temporary(tmp_path
     answers = []
     try:
         assert not stale.exists()
-        saving = threading.Thread(target=lambda: answers.append(send(port, "POST", "/api/save?name=stop", JSON, TB, timeout=30)))
+        saving = threading.Thread(
+            target=lambda: answers.append(send(port, "POST", "/api/save?name=stop", JSON, TB, timeout=30))
+        )
         saving.start()
         for _ in range(300):
             if marker.exists() or not saving.is_alive():
@@ -188,7 +197,9 @@ def test_a_stop_amid_many_saves_leaves_only_whole_files(tmp_path, stop_signal):
         def keep_saving(number: int) -> None:
             for turn in range(100):
                 try:
-                    answer = send(port, "POST", f"/api/save?name=s{number}-{turn % 3}&overwrite=1", JSON, TB, timeout=10)
+                    answer = send(
+                        port, "POST", f"/api/save?name=s{number}-{turn % 3}&overwrite=1", JSON, TB, timeout=10
+                    )
                 except OSError:
                     return  # the server has stopped
                 if answer.status != 201:
@@ -211,7 +222,6 @@ def test_a_stop_amid_many_saves_leaves_only_whole_files(tmp_path, stop_signal):
     assert temporaries(workspace) == []
     for path in workspace.glob("*.yaml"):
         assert yaml.safe_load(path.read_text(encoding="utf-8"))["characters"] == TROUBLE_BREWING, path.name
-
 
 
 # --- stopping while a document is being made -------------------------------------------------------------------
@@ -244,9 +254,17 @@ main()
 def start_slow_render(tmp_path: Path, marker: Path, release: Path, grace: float) -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen(
         [sys.executable, "-c", SLOW_RENDER, "serve", "--port", "0", "--workspace", str(tmp_path / "scripts")],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO), "RENDER_MARKER": str(marker), "RENDER_RELEASE": str(release),
-             "ANSWER_GRACE": str(grace)},
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(REPO),
+            "RENDER_MARKER": str(marker),
+            "RENDER_RELEASE": str(release),
+            "ANSWER_GRACE": str(grace),
+        },
     )
     first = process.stdout.readline()
     if "http://" not in first:
@@ -278,8 +296,11 @@ def test_a_stop_during_a_build_answers_it_or_closes_it_at_once(tmp_path, finishe
     process, port = start_slow_render(tmp_path, marker, release, grace or ANSWER_GRACE)
     answers: list = []
     try:
-        asking = threading.Thread(target=lambda: answers.append(
-            send(port, "POST", "/api/document/script_sheet?name=stop", JSON, TB, timeout=600)))
+        asking = threading.Thread(
+            target=lambda: answers.append(
+                send(port, "POST", "/api/document/script_sheet?name=stop", JSON, TB, timeout=600)
+            )
+        )
         asking.start()
         for _ in range(3000):
             if marker.exists() or not asking.is_alive():

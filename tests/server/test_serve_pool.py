@@ -3,10 +3,9 @@ them is left when the pool is closed."""
 
 from __future__ import annotations
 
-
 import pytest
-
 from conftest import live_children, run_in_threads
+
 from generator.server.pool import RenderPool, stop_resource_tracker
 
 pytestmark = pytest.mark.slow  # starts render workers in their own processes
@@ -43,9 +42,8 @@ def game():
 
 
 def render_here(game, modules):
-    from generator.pipeline.rendering import render_documents
-    from generator.documents import DOCUMENTS
     from generator.options import RenderOptions
+    from generator.pipeline.rendering import render_documents
 
     options = RenderOptions()
     return render_documents(game, options, modules), options.report.findings

@@ -14,12 +14,28 @@ from tests.server.serve_requests import BAD_REQUESTS, TB, send
 
 HANGUL = re.compile(r"[가-힣]")
 JSON = {"Content-Type": "application/json"}
-COSTLY = ["/api/validate", "/api/build", "/api/document/script_sheet", "/api/export", "/api/preview", "/api/save?name=x"]
+COSTLY = [
+    "/api/validate",
+    "/api/build",
+    "/api/document/script_sheet",
+    "/api/export",
+    "/api/preview",
+    "/api/save?name=x",
+]
 EVERY_ROUTE = [
-    ("GET", "/"), ("GET", "/static/app.css"), ("GET", "/static/js/core.js"), ("GET", "/team-colours.css"),
-    ("GET", "/fonts/sans.ttf"), ("GET", "/fonts/OFL.txt"), ("GET", "/icons/imp"), ("GET", "/credits"),
-    ("GET", "/api/characters?q=imp"), ("GET", "/api/scripts"), ("GET", "/api/scripts/bundled/in-space"),
-    ("GET", "/nothing"), *[("POST", path) for path in COSTLY],
+    ("GET", "/"),
+    ("GET", "/static/app.css"),
+    ("GET", "/static/js/core.js"),
+    ("GET", "/team-colours.css"),
+    ("GET", "/fonts/sans.ttf"),
+    ("GET", "/fonts/OFL.txt"),
+    ("GET", "/icons/imp"),
+    ("GET", "/credits"),
+    ("GET", "/api/characters?q=imp"),
+    ("GET", "/api/scripts"),
+    ("GET", "/api/scripts/bundled/in-space"),
+    ("GET", "/nothing"),
+    *[("POST", path) for path in COSTLY],
 ]
 SECURITY = {
     "x-content-type-options": "nosniff",
@@ -61,14 +77,17 @@ def assert_secured(answer) -> None:
 
 
 @pytest.mark.parametrize("path", COSTLY)
-@pytest.mark.parametrize("foreign", [
-    {"Origin": "http://evil.example"},
-    {"Origin": "null"},  # a sandboxed frame or a file:// page
-    {"Origin": "http://127.0.0.1:1"},  # this computer, another port: another origin
-    {"Origin": "http://localhost.evil.example"},
-    {"Sec-Fetch-Site": "cross-site"},
-    {"Sec-Fetch-Site": "same-site"},  # localhost:3000 is the same site as localhost:8000, not the same origin
-])
+@pytest.mark.parametrize(
+    "foreign",
+    [
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},  # a sandboxed frame or a file:// page
+        {"Origin": "http://127.0.0.1:1"},  # this computer, another port: another origin
+        {"Origin": "http://localhost.evil.example"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},  # localhost:3000 is the same site as localhost:8000, not the same origin
+    ],
+)
 def test_a_foreign_origin_can_neither_write_nor_spend(server, path, foreign):
     port, workspace = server
     before = saved(workspace)
@@ -80,7 +99,9 @@ def test_a_foreign_origin_can_neither_write_nor_spend(server, path, foreign):
 
 
 @pytest.mark.parametrize("path", COSTLY)
-@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None])
+@pytest.mark.parametrize(
+    "kind", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None]
+)
 def test_a_body_a_page_can_send_without_asking_is_refused(server, path, kind):
     """A form or text/plain needs no CORS preflight, so any page could send one, even without an Origin (old browsers)."""
     port, workspace = server
@@ -92,8 +113,11 @@ def test_a_body_a_page_can_send_without_asking_is_refused(server, path, kind):
 
 def test_a_preflight_from_another_origin_is_refused(server):
     port, _ = server
-    headers = {"Origin": "http://evil.example", "Access-Control-Request-Method": "POST",
-               "Access-Control-Request-Headers": "content-type"}
+    headers = {
+        "Origin": "http://evil.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+    }
     answer = send(port, "OPTIONS", "/api/save?name=x", headers)
     assert answer.status == 403
     assert not [name for name in answer.headers if name.startswith("access-control-")]
@@ -104,8 +128,15 @@ def test_the_page_and_the_command_line_are_served(server, tmp_path):
     port, workspace = server
     own = {"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin", **JSON}
     assert send(port, "POST", "/api/validate", own, TB).status == 200
-    assert send(port, "POST", "/api/validate", {**own, "Origin": f"http://localhost:{port}"}, TB, host=f"localhost:{port}").status == 200
-    assert send(port, "POST", "/api/validate", {"Content-Type": "application/json; charset=utf-8"}, TB).status == 200  # curl
+    assert (
+        send(
+            port, "POST", "/api/validate", {**own, "Origin": f"http://localhost:{port}"}, TB, host=f"localhost:{port}"
+        ).status
+        == 200
+    )
+    assert (
+        send(port, "POST", "/api/validate", {"Content-Type": "application/json; charset=utf-8"}, TB).status == 200
+    )  # curl
     answer = send(port, "POST", "/api/save?name=own-page&overwrite=1", own, TB)
     assert answer.status == 201 and "own-page.yaml" in saved(workspace)
     (workspace / "own-page.yaml").unlink()
@@ -115,10 +146,21 @@ def test_the_page_and_the_command_line_are_served(server, tmp_path):
 
 
 @pytest.mark.parametrize("method, path", EVERY_ROUTE)
-@pytest.mark.parametrize("host", [
-    "evil.example", "evil.example:{port}", "localhost.evil.example:{port}", "attacker.127.0.0.1.nip.io:{port}",
-    "", "127.0.0.1", "127.0.0.1:1", "127.0.0.1:{port}x", "localhost.:{port}", "127.1:{port}",
-])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:{port}",
+        "localhost.evil.example:{port}",
+        "attacker.127.0.0.1.nip.io:{port}",
+        "",
+        "127.0.0.1",
+        "127.0.0.1:1",
+        "127.0.0.1:{port}x",
+        "localhost.:{port}",
+        "127.1:{port}",
+    ],
+)
 def test_a_foreign_host_gets_nothing_on_any_route(server, method, path, host):
     port, workspace = server
     before = saved(workspace)
@@ -141,17 +183,20 @@ def test_this_computers_names_are_answered(server, host):
     assert answer.status == 200 and "스크립트 만들기".encode() in answer.body
 
 
-@pytest.mark.parametrize("bound, host, allowed", [
-    ("0.0.0.0", "192.168.1.5:8000", True),  # another device on the club network, by address
-    ("0.0.0.0", "[fe80::1]:8000", True),
-    ("0.0.0.0", "club.example:8000", False),  # a name can be rebound
-    ("192.168.1.5", "192.168.1.5:8000", True),
-    ("192.168.1.5", "192.168.1.6:8000", False),
-    ("192.168.1.5", "localhost:8000", True),
-    ("::1", "[::1]:8000", True),
-    ("mypc.local", "MYPC.local:8000", True),
-    ("127.0.0.1", "127.0.0.1:8001", False),
-])
+@pytest.mark.parametrize(
+    "bound, host, allowed",
+    [
+        ("0.0.0.0", "192.168.1.5:8000", True),  # another device on the club network, by address
+        ("0.0.0.0", "[fe80::1]:8000", True),
+        ("0.0.0.0", "club.example:8000", False),  # a name can be rebound
+        ("192.168.1.5", "192.168.1.5:8000", True),
+        ("192.168.1.5", "192.168.1.6:8000", False),
+        ("192.168.1.5", "localhost:8000", True),
+        ("::1", "[::1]:8000", True),
+        ("mypc.local", "MYPC.local:8000", True),
+        ("127.0.0.1", "127.0.0.1:8001", False),
+    ],
+)
 def test_the_host_given_to_serve_is_answered_and_no_other(bound, host, allowed):
     from generator.server.guard import Guard
 
@@ -177,7 +222,9 @@ def test_a_chunked_body_over_the_limit_is_refused_whole(server):
     piece = b" " * 65536
     from generator.server.requests import MAX_BODY_BYTES
 
-    chunks = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(MAX_BODY_BYTES // len(piece) + 2)) + b"0\r\n\r\n"
+    chunks = (
+        b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(MAX_BODY_BYTES // len(piece) + 2)) + b"0\r\n\r\n"
+    )
     body = b"%x\r\n[\r\n" % 1 + chunks
     answer = send(port, "POST", "/api/save?name=big&overwrite=1", {**JSON, "Transfer-Encoding": "chunked"}, body)
     assert answer.status == 413 and f"{MAX_BODY_BYTES:,}" in korean(answer)
@@ -189,7 +236,9 @@ def test_a_body_over_the_limit_with_its_length_is_refused_unread(server):
     from generator.server.requests import MAX_BODY_BYTES
 
     port, _ = server
-    answer = send(port, "POST", "/api/validate", {**JSON, "Content-Length": str(MAX_BODY_BYTES + 1)}, b"[" + b" " * 1000)
+    answer = send(
+        port, "POST", "/api/validate", {**JSON, "Content-Length": str(MAX_BODY_BYTES + 1)}, b"[" + b" " * 1000
+    )
     assert answer.status == 413 and f"{MAX_BODY_BYTES:,}" in korean(answer)
 
 
@@ -247,7 +296,9 @@ def test_a_hundred_thousand_unknown_ids_are_refused_before_any_is_looked_up(serv
     port, _ = server
     searches: list[str] = []
     search = difflib.get_close_matches
-    monkeypatch.setattr(difflib, "get_close_matches", lambda word, *rest, **named: searches.append(word) or search(word, *rest, **named))
+    monkeypatch.setattr(
+        difflib, "get_close_matches", lambda word, *rest, **named: searches.append(word) or search(word, *rest, **named)
+    )
     body = script(*[f'"x{i}q"' for i in range(100_000)])
     answer = send(port, "POST", "/api/validate", JSON, body)
     assert answer.status == 413 and "300개 항목까지" in korean(answer)

@@ -51,7 +51,12 @@ def korean(answer) -> str:
 
 def test_the_exported_zip_opens_again_with_its_character_and_icon(client):
     icon = "data:image/png;base64," + base64.b64encode(png()).decode("ascii")
-    homebrew = {"id": "hexer", "name": "저주꾼", "team": "minion", "ability": "매일 낮, 플레이어 1명을 저주할 수 있습니다."}
+    homebrew = {
+        "id": "hexer",
+        "name": "저주꾼",
+        "team": "minion",
+        "ability": "매일 낮, 플레이어 1명을 저주할 수 있습니다.",
+    }
     envelope = {"script": [{"id": "_meta", "name": "공유"}, *TB, homebrew], "icons": {"hexer": icon}}
     shared = client.post("/api/export-zip?name=share&force=1", data=json.dumps(envelope, ensure_ascii=False).encode())
     assert shared.status_code == 200, shared.get_json()
@@ -65,13 +70,18 @@ def test_the_exported_zip_opens_again_with_its_character_and_icon(client):
     assert not [f for f in body["findings"] if "hexer" in (f.get("subject") or "") and f["code"].startswith("icon")]
 
 
-@pytest.mark.parametrize("files, status, words", [
-    pytest.param(None, 400, "zip 파일을 읽을 수 없습니다", id="not-a-zip"),
-    pytest.param({"readme.txt": b"hi"}, 400, "JSON 파일(.json)이 없습니다", id="no-json"),
-    pytest.param({"a.json": b"[]", "b.json": b"[]"}, 400, "JSON 파일이 2개", id="two-json"),
-    pytest.param({"a.json": b"{not json"}, 400, "스크립트 JSON으로 읽을 수 없습니다", id="broken-json"),
-    pytest.param({f"icons/{n}.png": b"x" for n in range(301)} | {"a.json": b"[]"}, 413, "파일이 너무 많습니다", id="too-many"),
-])
+@pytest.mark.parametrize(
+    "files, status, words",
+    [
+        pytest.param(None, 400, "zip 파일을 읽을 수 없습니다", id="not-a-zip"),
+        pytest.param({"readme.txt": b"hi"}, 400, "JSON 파일(.json)이 없습니다", id="no-json"),
+        pytest.param({"a.json": b"[]", "b.json": b"[]"}, 400, "JSON 파일이 2개", id="two-json"),
+        pytest.param({"a.json": b"{not json"}, 400, "스크립트 JSON으로 읽을 수 없습니다", id="broken-json"),
+        pytest.param(
+            {f"icons/{n}.png": b"x" for n in range(301)} | {"a.json": b"[]"}, 413, "파일이 너무 많습니다", id="too-many"
+        ),
+    ],
+)
 def test_a_zip_that_cannot_be_opened_gets_a_korean_4xx(client, files, status, words):
     answer = opened(client, b"PK\x03\x04 not really" if files is None else zipped(files))
     assert answer.status_code == status
@@ -79,8 +89,13 @@ def test_a_zip_that_cannot_be_opened_gets_a_korean_4xx(client, files, status, wo
 
 
 def test_a_zip_bomb_is_refused_by_its_claimed_size_before_it_is_read(client):
-    script = json.dumps([{"id": "_meta", "name": "폭탄"}, *TB, {"id": "bomb", "name": "폭탄", "team": "minion", "ability": "능력",
-                                                              "image": "icons/bomb.png"}]).encode()
+    script = json.dumps(
+        [
+            {"id": "_meta", "name": "폭탄"},
+            *TB,
+            {"id": "bomb", "name": "폭탄", "team": "minion", "ability": "능력", "image": "icons/bomb.png"},
+        ]
+    ).encode()
     bomb = zipped({"x/x.json": script, "x/icons/bomb.png": b"\0" * 30_000_000}, zipfile.ZIP_DEFLATED)
     assert len(bomb) < 100_000
     answer = opened(client, bomb)

@@ -113,7 +113,9 @@ def test_a_bound_ending_never_starts_a_line_and_a_lone_syllable_costs_more():
 def test_a_word_is_cut_only_where_no_break_between_words_keeps_the_gaps():
     # fits between words with gaps within half an em: no cut
     width = fixed_width("가나다 라마바사 아자차카타", FONT, EM) + 2 * 0.15 * EM
-    words_ = [piece for w in paragraph("가나다", "라마바사", "아자차카타", "파하가나다라") for piece in syllable_pieces(w, {})]
+    words_ = [
+        piece for w in paragraph("가나다", "라마바사", "아자차카타", "파하가나다라") for piece in syllable_pieces(w, {})
+    ]
     lines = justified(words_, width)
     assert not any(line.words[-1].joined for line in lines[:-1]), texts_of(lines)
     assert all(line.word_extra + SPACE <= 0.5 * EM + 1e-6 for line in lines)

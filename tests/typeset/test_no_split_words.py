@@ -37,7 +37,9 @@ def community_texts() -> list[str]:
     for path in sorted(CORPUS.glob("*.json")):
         for item in json.loads(path.read_text(encoding="utf-8")):
             if isinstance(item, dict):
-                texts += [item[k] for k in ("ability", "firstNightReminder", "otherNightReminder", "flavor") if item.get(k)]
+                texts += [
+                    item[k] for k in ("ability", "firstNightReminder", "otherNightReminder", "flavor") if item.get(k)
+                ]
                 texts += item.get("bootlegger", [])
     return texts
 
@@ -65,8 +67,11 @@ def hangul_lines(markup: str, size: float, width: float) -> list[str]:
     from generator.typeset.styles import style
 
     para = hangul_paragraph(markup, style("serif", size, alignment=4), kept=library_names())
-    return [" ".join("".join(run.text for run in word.runs) for word in line.words) + (CUT if line.words and line.words[-1].joined else "")
-            for line in para.lines_for(width)]
+    return [
+        " ".join("".join(run.text for run in word.runs) for word in line.words)
+        + (CUT if line.words and line.words[-1].joined else "")
+        for line in para.lines_for(width)
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -139,7 +144,9 @@ def test_a_bracket_that_fits_stays_on_one_line():
     from generator.typeset.fonts import register_fonts
 
     register_fonts()
-    markup = render("almanac_text.j2", text="매일 밤, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 -1명 또는 +1명]")
+    markup = render(
+        "almanac_text.j2", text="매일 밤, 플레이어 1명을 선택합니다: 그는 사망합니다. [외지인 -1명 또는 +1명]"
+    )
     for lines_of in (reportlab_lines, hangul_lines):
         lines = lines_of(markup, 9.5, 140)
         assert any("[외지인 -1명 또는 +1명]" in line.replace(NBSP, " ") for line in lines), lines

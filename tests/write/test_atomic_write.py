@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from generator.read.file_names import safe_folder_name
 from generator.write.files import OutputError, prepare_folder, write_atomic
-from conftest import run_cli
 
 
 def hashes(folder: Path) -> dict[str, str]:
@@ -158,8 +158,18 @@ def test_prepare_folder_refuses_a_file_in_the_way(tmp_path):
 
 @pytest.mark.parametrize(
     "name, expected",
-    [("in-space", "in-space"), ("나의 스크립트", "나의 스크립트"), ("../../etc", "%2E.%2F..%2Fetc"), ("..", "%2E%2E"),
-     (".", "%2E"), ("", "%"), ("a/b\\c:d", "a%2Fb%5Cc%3Ad"), (".hidden", "%2Ehidden"), ("50%", "50%25"), (" x ", "%20x%20")],
+    [
+        ("in-space", "in-space"),
+        ("나의 스크립트", "나의 스크립트"),
+        ("../../etc", "%2E.%2F..%2Fetc"),
+        ("..", "%2E%2E"),
+        (".", "%2E"),
+        ("", "%"),
+        ("a/b\\c:d", "a%2Fb%5Cc%3Ad"),
+        (".hidden", "%2Ehidden"),
+        ("50%", "50%25"),
+        (" x ", "%20x%20"),
+    ],
 )
 def test_safe_folder_name(name, expected):
     assert safe_folder_name(name) == expected

@@ -7,16 +7,16 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from conftest import run_cli
 from generator.cli import app
-from generator.load.game import load_library, load_script_json, resolve_game
-from generator.write.export_json import export_game, limits
 from generator.findings import Report
-from generator.model import NIGHTS
+from generator.load.game import load_library, load_script_json, resolve_game
 from generator.load.publisher.schema import load_schema
+from generator.model import NIGHTS
+from generator.write.export_json import export_game, limits
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,8 +95,8 @@ def test_round_trip_gives_the_same_script(game, tmp_path):
 
 def test_round_trip_gives_identical_script_sheet(game, tmp_path):
     from generator.documents.script_sheet import build
-    from generator.write.export_json import export_json_bytes
     from generator.options import RenderOptions
+    from generator.write.export_json import export_json_bytes
 
     path = tmp_path / "in-space.json"
     path.write_bytes(export_json_bytes(game))
@@ -114,7 +114,9 @@ def test_long_texts_are_shortened_and_reported(game):
         ability="가" * (limit["ability"] + 10),
         reminders=["나" * (limit["reminders"] + 1)] + [f"알림{i}" for i in range(limit["reminders.count"] + 2)],
     )
-    shortened_game = dataclasses.replace(game, characters=[long_one if c.id == "washerwoman" else c for c in game.characters])
+    shortened_game = dataclasses.replace(
+        game, characters=[long_one if c.id == "washerwoman" else c for c in game.characters]
+    )
     report = Report()
     document = export_game(shortened_game, report)
     entry = next(c for c in document[1:] if c["id"] == "washerwoman")

@@ -34,8 +34,23 @@ def test_new_layout(starter):
     assert example.is_file() and (starter / "icons" / "lamplighter.svg").is_file()
     assert (starter / "README.md").is_file() and (starter / "icons" / "CREDITS.md").is_file()
     text = example.read_text(encoding="utf-8")
-    for field in ("id:", "name:", "team:", "ability:", "flavor:", "overview:", "how_to_run:", "tips:", "reminders:",
-                  "global_reminders:", "first_night:", "other_nights", "setup", "aliases:", "icon:"):
+    for field in (
+        "id:",
+        "name:",
+        "team:",
+        "ability:",
+        "flavor:",
+        "overview:",
+        "how_to_run:",
+        "tips:",
+        "reminders:",
+        "global_reminders:",
+        "first_night:",
+        "other_nights",
+        "setup",
+        "aliases:",
+        "icon:",
+    ):
         assert field in text, field
     commented = [line for line in text.splitlines() if line.startswith("#")]
     assert len(commented) > 20
@@ -60,7 +75,9 @@ def test_new_output_validates_without_naming_the_script(starter):
 @pytest.mark.slow
 def test_new_output_builds(starter, tmp_path):
     script = starter / "scripts" / "my-script.yaml"
-    result = CliRunner().invoke(app, ["build", str(script), "--content", str(starter), "--out", str(tmp_path), "--quiet"])
+    result = CliRunner().invoke(
+        app, ["build", str(script), "--content", str(starter), "--out", str(tmp_path), "--quiet"]
+    )
     assert result.exit_code == 0, result.output
     pdfs = list((tmp_path / "my-script").glob("*.pdf"))
     assert pdfs or not _document_modules(), "build wrote no PDF"
@@ -119,7 +136,10 @@ def test_import_text_writes_the_bundled_texts(tmp_path):
     assert result.exit_code == 0, result.output
     written = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in out.glob("*.yaml")}
     from_almanac = {entry["id"] for entry in yaml.safe_load((CONTENT / "ids.yaml").read_text(encoding="utf-8"))}
-    bundled = {cid: yaml.safe_load((CONTENT / "characters" / f"{cid}.yaml").read_text(encoding="utf-8")) for cid in from_almanac}
+    bundled = {
+        cid: yaml.safe_load((CONTENT / "characters" / f"{cid}.yaml").read_text(encoding="utf-8"))
+        for cid in from_almanac
+    }
     assert set(written) == set(bundled)
     corrected = corrected_fields()
     compared = 0

@@ -9,12 +9,18 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from generator.load.game import load_library, load_script_json, resolve_game
 
 CORPUS = Path(__file__).parents[1] / "community_scripts"
-SOURCES = ["in-space", "trouble-brewing", "bad-moon-rising", "sects-and-violets", *sorted(p.name for p in CORPUS.glob("*.json"))]
+SOURCES = [
+    "in-space",
+    "trouble-brewing",
+    "bad-moon-rising",
+    "sects-and-violets",
+    *sorted(p.name for p in CORPUS.glob("*.json")),
+]
 
 
 def exported(source, target: Path) -> bytes:
@@ -73,7 +79,9 @@ def test_the_official_order_written_out_in_meta_reads_as_the_official_order(tmp_
     path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
     again = game_of(path)
     assert again.script.night_order is None
-    assert [again.night_steps(n) for n in ("first_night", "other_nights")] == [game.night_steps(n) for n in ("first_night", "other_nights")]
+    assert [again.night_steps(n) for n in ("first_night", "other_nights")] == [
+        game.night_steps(n) for n in ("first_night", "other_nights")
+    ]
 
 
 @pytest.mark.slow
@@ -81,9 +89,15 @@ def test_a_homebrew_character_keeps_its_place_between_official_ones_without_an_o
     document = trouble_brewing_json(tmp_path)
     numbers = {c["id"]: c["firstNight"] for c in document[1:]}
     lantern = {
-        "id": "lanternkeeper", "name": "등불지기", "team": "townsfolk", "ability": "첫날 밤, 당신은 이웃 한 명의 캐릭터를 알게 됩니다.",
-        "firstNight": (numbers["washerwoman"] + numbers["librarian"]) / 2, "otherNight": 0,
-        "firstNightReminder": "등불지기에게 이웃 한 명의 캐릭터를 알려 주세요.", "otherNightReminder": "", "reminders": [],
+        "id": "lanternkeeper",
+        "name": "등불지기",
+        "team": "townsfolk",
+        "ability": "첫날 밤, 당신은 이웃 한 명의 캐릭터를 알게 됩니다.",
+        "firstNight": (numbers["washerwoman"] + numbers["librarian"]) / 2,
+        "otherNight": 0,
+        "firstNightReminder": "등불지기에게 이웃 한 명의 캐릭터를 알려 주세요.",
+        "otherNightReminder": "",
+        "reminders": [],
     }
     document.append(lantern)
     path = tmp_path / "homebrew.json"

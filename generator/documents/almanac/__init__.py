@@ -19,7 +19,6 @@ from generator.documents.almanac.entry import mark_reminders  # noqa: F401  (tes
 def build(game, options) -> list[tuple[str, bytes]]:
     from generator.documents.almanac.book import reading_pdf
     from generator.pdf.impose import impose
-
     from generator.read.theme import mm
 
     reading, book = reading_pdf(game, options)

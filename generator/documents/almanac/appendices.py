@@ -9,11 +9,11 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.load.bag import always_in_effect, bag_rows, team_range
-from generator.documents.almanac.parts import Book, Marker, label
-from generator.load.notes import unplayed_note
 from generator.art.icon_drawing import icon_flowable
+from generator.documents.almanac.parts import Book, Marker, label
 from generator.josa import fill_named
+from generator.load.bag import always_in_effect, bag_rows, team_range
+from generator.load.notes import unplayed_note
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, mm, team_color
 
@@ -44,21 +44,32 @@ def night_order(book: Book, night: str) -> list:
             icon_cell = icon_flowable(book.icon(character), icon_size, team_color(character.team))
             name, tint = character.name, team_color(character.team)
         cell = book.para(
-            "almanac_night_step.j2", st.small_left, name=book.words.tie(name), note=note, text=book.words.print(text),
-            color=color("reminder"), muted=color("muted"),
+            "almanac_night_step.j2",
+            st.small_left,
+            name=book.words.tie(name),
+            note=note,
+            text=book.words.print(text),
+            color=color("reminder"),
+            muted=color("muted"),
         )
         number_cell = book.para("almanac_step_number.j2", st.cell, number=number, color=tint)
         rows.append([number_cell, icon_cell, cell])
     if not rows:  # only with --force past a broken order, which validation already reported
         return story + [book.text(label("no_steps"), st.body)]
     table = Table(rows, colWidths=[mm(7), icon_size + mm(3), w - mm(10) - icon_size], repeatRows=0)
-    table.setStyle(TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 0), (-1, -1), s["rule_pt"], HexColor(color("rule"))),
-        ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        *styles,
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, -1), s["rule_pt"], HexColor(color("rule"))),
+                ("TOPPADDING", (0, 0), (-1, -1), 4),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                *styles,
+            ]
+        )
+    )
     return story + [table]
 
 
@@ -92,17 +103,24 @@ def setup_and_jinxes(book: Book) -> list:
             rows.append(cells)
         _, _, w, _ = book.frame_box()
         table = Table(rows, colWidths=[w / 5] * 5)
-        table.setStyle(TableStyle([
-            ("LINEBELOW", (0, 0), (-1, 0), s["rule_pt"] * 2, HexColor(color("ink"))),
-            ("LINEBELOW", (0, 1), (-1, -1), s["rule_pt"], HexColor(color("rule"))),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, HexColor(color("paper_tint"))]),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("LINEBELOW", (0, 0), (-1, 0), s["rule_pt"] * 2, HexColor(color("ink"))),
+                    ("LINEBELOW", (0, 1), (-1, -1), s["rule_pt"], HexColor(color("rule"))),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, HexColor(color("paper_tint"))]),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+                ]
+            )
+        )
         story += [table, Spacer(1, s["small_pt"])]
         in_effect = {c.id for c in always_in_effect(book.game)}  # house rules: the table's base already holds them
         modifiers = [c for c in book.game.characters if c.changes_setup and c.id not in in_effect]
-        story.append(book.para("almanac_setup_note.j2", st.small, modifiers=", ".join(book.words.tie(c.name) for c in modifiers)))
+        story.append(
+            book.para("almanac_setup_note.j2", st.small, modifiers=", ".join(book.words.tie(c.name) for c in modifiers))
+        )
     if book.game.script.bootlegger:
         # the script's house rules, as its author wrote them (the publisher prints them beside the fabled)
         story += [Marker(book, key="house_rules"), *book.title(label("house_rules"), st.section_title)]
@@ -111,7 +129,9 @@ def setup_and_jinxes(book: Book) -> list:
         story += [Marker(book, key="jinxes"), *book.title(label("jinxes"), st.section_title)]
         for jinx in book.game.jinxes:
             first, second = (book.words.tie(book.game.character(cid).name) for cid in jinx.characters)
-            story.append(book.para("almanac_jinx.j2", st.body, first=first, second=second, text=book.words.print(jinx.text)))
+            story.append(
+                book.para("almanac_jinx.j2", st.body, first=first, second=second, text=book.words.print(jinx.text))
+            )
     return story
 
 
@@ -121,11 +141,22 @@ def credits(book: Book) -> list:
     code_font = font_name("sans")
     story = [Marker(book, key="credits", section=label("appendix")), *book.title(label("credits"))]
     body = st.credits
-    story.append(book.para("almanac_credits.j2", body, kind="game", title=game.script.title, author=game.script.author, code_font=code_font))
+    story.append(
+        book.para(
+            "almanac_credits.j2",
+            body,
+            kind="game",
+            title=game.script.title,
+            author=game.script.author,
+            code_font=code_font,
+        )
+    )
     story.append(book.para("almanac_credits.j2", body, kind="icons", authors=icon_authors(book), code_font=code_font))
     own = user_icon_names(book)
     if own:
-        story.append(book.para("almanac_credits.j2", body, kind="user_icons", names=", ".join(own), code_font=code_font))
+        story.append(
+            book.para("almanac_credits.j2", body, kind="user_icons", names=", ".join(own), code_font=code_font)
+        )
     listing = [(book.words.tie(name), icon) for name, icon, _ in bundled_icons(book)]
     if listing:
         story.append(book.para("almanac_icon_listing.j2", st.credits_small, icons=listing, code_font=code_font))
@@ -141,8 +172,14 @@ def needs_fallback(game) -> bool:
     covered = cover(font_name("serif")) & cover(font_name("sans"))
     texts = [game.script.title, game.script.author or "", *game.script.bootlegger, *(j.text for j in game.jinxes)]
     for character in game.characters:
-        texts += [character.name, character.ability, character.flavor or "", character.first_night or "",
-                  character.other_nights or "", *character.reminders]
+        texts += [
+            character.name,
+            character.ability,
+            character.flavor or "",
+            character.first_night or "",
+            character.other_nights or "",
+            *character.reminders,
+        ]
     return any(ord(ch) not in covered for text in texts for ch in text if not ch.isspace())
 
 
@@ -163,7 +200,11 @@ def user_icon_names(book: Book) -> list[str]:
     folder = book.options.icons_dir
     if not folder:
         return []
-    return [c.name for c in book.game.characters if any((Path(folder) / f"{c.id}{ext}").is_file() for ext in (".svg", ".png"))]
+    return [
+        c.name
+        for c in book.game.characters
+        if any((Path(folder) / f"{c.id}{ext}").is_file() for ext in (".svg", ".png"))
+    ]
 
 
 def bundled_icons(book: Book) -> list[tuple[str, str, str]]:

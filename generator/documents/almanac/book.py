@@ -12,8 +12,8 @@ from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBre
 from generator.documents.almanac.contents import canvas_filling_page_numbers
 from generator.documents.almanac.parts import Book, Marker
 from generator.documents.almanac.plan import plan
-from generator.typeset.flowables import Stack
 from generator.read.theme import color, font_name, mm
+from generator.typeset.flowables import Stack
 
 
 def draw_furniture(canvas, doc) -> None:
@@ -114,19 +114,29 @@ def reading_pdf(game, options) -> tuple[bytes, Book]:
     buffer = io.BytesIO()
     x, y, w, h = book.frame_box()
     doc = BaseDocTemplate(
-        buffer, pagesize=book.reading_size, invariant=1, title=f"{game.script.title} · 해설서",
-        author=game.script.author or "", creator="botc-pnp", producer="botc-pnp",
-        leftMargin=x, rightMargin=x, topMargin=book.reading_size[1] - y - h, bottomMargin=y,
+        buffer,
+        pagesize=book.reading_size,
+        invariant=1,
+        title=f"{game.script.title} · 해설서",
+        author=game.script.author or "",
+        creator="botc-pnp",
+        producer="botc-pnp",
+        leftMargin=x,
+        rightMargin=x,
+        topMargin=book.reading_size[1] - y - h,
+        bottomMargin=y,
     )
     doc.almanac_book = book
 
     def frame(name: str) -> Frame:
         return Frame(x, y, w, h, id=name, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
-    doc.addPageTemplates([
-        PageTemplate("cover", [frame("cover")], onPage=draw_cover_border),
-        PageTemplate("body", [frame("body")], onPageEnd=draw_furniture),
-        PageTemplate("back", [frame("back")], onPage=draw_cover_border),  # framed like the front
-    ])
+    doc.addPageTemplates(
+        [
+            PageTemplate("cover", [frame("cover")], onPage=draw_cover_border),
+            PageTemplate("body", [frame("body")], onPageEnd=draw_furniture),
+            PageTemplate("back", [frame("back")], onPage=draw_cover_border),  # framed like the front
+        ]
+    )
     doc.build(story(book), canvasmaker=canvas_filling_page_numbers(book))
     return buffer.getvalue(), book

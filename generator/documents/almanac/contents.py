@@ -14,8 +14,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from generator.documents.almanac.parts import Book, Marker, keep_with_next, label
 from generator.art.icon_drawing import draw_icon
+from generator.documents.almanac.parts import Book, Marker, keep_with_next, label
 from generator.model import TEAM_NAMES_KO, TEAMS
 from generator.read.theme import color, font_name, team_color
 
@@ -88,7 +88,11 @@ def contents(book: Book) -> list:
             continue
         story.append(keep_with_next(book.text(TEAM_NAMES_KO[team], st.colored(st.team, team_color(team)))))
         for character in members:
-            story.append(ContentsLine(book, character.name, f"entry:{character.id}", book.icon(character), team_color(character.team)))
+            story.append(
+                ContentsLine(
+                    book, character.name, f"entry:{character.id}", book.icon(character), team_color(character.team)
+                )
+            )
     story.append(keep_with_next(book.text(label("appendix"), st.team)))
     for key in appendix_keys(book):
         story.append(ContentsLine(book, label(key), key))

@@ -15,14 +15,14 @@ from markupsafe import Markup
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.load.notes import describe_setup
-from generator.documents.almanac.parts import Book, Marker, label
 from generator.art.icon_drawing import icon_flowable
+from generator.documents.almanac.parts import Book, Marker, label
 from generator.josa import fill_named
-from generator.typeset.flowables import Stack
-from generator.typeset.markup import render
+from generator.load.notes import describe_setup
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, mm, team_color
+from generator.typeset.flowables import Stack
+from generator.typeset.markup import render
 
 
 def reminder_names(character) -> list[str]:
@@ -73,7 +73,9 @@ def _token_follows(text: str, at: int, names: list[str], depth: int = 0) -> bool
     if joined is None or depth > 8:
         return False
     after = joined.end()
-    return any(text.startswith(name, after) and _token_follows(text, after + len(name), names, depth + 1) for name in names)
+    return any(
+        text.startswith(name, after) and _token_follows(text, after + len(name), names, depth + 1) for name in names
+    )
 
 
 PROSE = ("flavor", "overview", "examples", "how_to_run", "notes", "tips")
@@ -98,31 +100,57 @@ def heading_block(book: Book, character) -> Stack:
     icon_size = mm(s["icon"]) * st.tight  # a tighter entry also takes a little off its heading block
     pad = s["ability_padding_pt"] * st.tight
     header = Table(
-        [[icon_flowable(book.icon(character), icon_size, tcolor),
-          book.para("almanac_header.j2", st.name, team=TEAM_NAMES_KO.get(team, team), name=character.name,
-                    team_font=font_name("sans_bold"), team_size=s["team_pt"], team_color=tcolor,
+        [
+            [
+                icon_flowable(book.icon(character), icon_size, tcolor),
+                book.para(
+                    "almanac_header.j2",
+                    st.name,
+                    team=TEAM_NAMES_KO.get(team, team),
+                    name=character.name,
+                    team_font=font_name("sans_bold"),
+                    team_size=s["team_pt"],
+                    team_color=tcolor,
                     english=book.game.english_name(character.id) if book.options.english else None,
-                    english_font=font_name("sans"), english_color=color("muted"))]],
+                    english_font=font_name("sans"),
+                    english_color=color("muted"),
+                ),
+            ]
+        ],
         colWidths=[icon_size + mm(5), w - icon_size - mm(5)],
     )
-    header.setStyle(TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-    ]))
+    header.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     ability = Table([[book.game_text(character.ability, st.ability)]], colWidths=[w])
-    ability.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, -1), HexColor(color("paper_tint"))),
-        ("LINEBEFORE", (0, 0), (0, -1), s["ability_rule_pt"] * 2, HexColor(tcolor)),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
-    ]))
-    return Stack([
-        Marker(book, key=f"entry:{character.id}", section=TEAM_NAMES_KO.get(team, team), section_color=tcolor),
-        header,
-        book.rule(hex_color=tcolor, width=s["rule_pt"] * 1.5, space=mm(3) * st.tight),
-        ability,
-    ])
+    ability.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), HexColor(color("paper_tint"))),
+                ("LINEBEFORE", (0, 0), (0, -1), s["ability_rule_pt"] * 2, HexColor(tcolor)),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+            ]
+        )
+    )
+    return Stack(
+        [
+            Marker(book, key=f"entry:{character.id}", section=TEAM_NAMES_KO.get(team, team), section_color=tcolor),
+            header,
+            book.rule(hex_color=tcolor, width=s["rule_pt"] * 1.5, space=mm(3) * st.tight),
+            ability,
+        ]
+    )
 
 
 def entry(book: Book, character) -> list:
@@ -130,7 +158,9 @@ def entry(book: Book, character) -> list:
     st, s = book.styles, book.s
     team = character.team
     story = [heading_block(book, character)]
-    story.append(book.game_text(character.flavor, st.flavor) if character.flavor else Spacer(1, s["body_pt"] * st.tight))
+    story.append(
+        book.game_text(character.flavor, st.flavor) if character.flavor else Spacer(1, s["body_pt"] * st.tight)
+    )
     if character.overview:
         story.append(book.heading(label("overview"), team))
         story += [book.game_text(p.strip(), st.body) for p in character.overview.split("\n\n") if p.strip()]
@@ -170,10 +200,17 @@ def night_and_setup(book: Book, character) -> list:
             continue
         wakes = True
         place = night_place(book, character, night)
-        story.append(book.para(
-            "almanac_night.j2", st.small, night=NIGHT_NAMES_KO[night], place=place if place else "–",
-            text=book.words.print(fill_named(text, book.named_name(character))), color=color("reminder"), muted=color("muted"),
-        ))
+        story.append(
+            book.para(
+                "almanac_night.j2",
+                st.small,
+                night=NIGHT_NAMES_KO[night],
+                place=place if place else "–",
+                text=book.words.print(fill_named(text, book.named_name(character))),
+                color=color("reminder"),
+                muted=color("muted"),
+            )
+        )
     if not wakes:
         story.append(book.text(label("no_night"), st.small))
     if character.changes_setup:
@@ -198,5 +235,10 @@ def setup_line(book: Book, character):
     hidden = character.setup.get("hidden_as")
     names = {c.id: c.name for c in book.game.library.characters.values()}
     changes = describe_setup(character, names, include_hidden=False)
-    inner = render("almanac_setup.j2", hidden_as=TEAM_NAMES_KO.get(hidden, hidden) if hidden else None, changes=changes, muted=color("muted"))
+    inner = render(
+        "almanac_setup.j2",
+        hidden_as=TEAM_NAMES_KO.get(hidden, hidden) if hidden else None,
+        changes=changes,
+        muted=color("muted"),
+    )
     return book.para("almanac_fact_markup.j2", book.styles.small, label=label("setup"), markup=Markup(inner))

@@ -7,11 +7,11 @@ import re
 
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from generator.documents.almanac.parts import Book, Marker, label
-from generator.typeset.flowables import Stack
 from generator.art.icon_drawing import icon_flowable
-from generator.read.theme import mm, team_color
+from generator.documents.almanac.parts import Book, Marker, label
 from generator.load.wording import NBSP
+from generator.read.theme import mm, team_color
+from generator.typeset.flowables import Stack
 
 ONE_SYLLABLE = re.compile(r"^[가-힣]$")
 

@@ -9,11 +9,11 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, HRFlowable
 
-from generator.typeset.fonts import register_fonts
-from generator.typeset.paragraph import hangul_paragraph
-from generator.typeset.markup import render
-from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
 from generator.load.wording import typographic_quotes, wording
+from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
+from generator.typeset.fonts import register_fonts
+from generator.typeset.markup import render
+from generator.typeset.paragraph import hangul_paragraph
 
 
 def settings() -> dict:
@@ -54,42 +54,83 @@ class Styles:
                 leading *= (size + smaller) / size
                 size += smaller
             return ParagraphStyle(
-                f"{name}-{tight}-{smaller}", fontName=font_name(role), fontSize=size, leading=round(leading * tight, 2),
-                textColor=extra.pop("textColor", ink), **extra,
+                f"{name}-{tight}-{smaller}",
+                fontName=font_name(role),
+                fontSize=size,
+                leading=round(leading * tight, 2),
+                textColor=extra.pop("textColor", ink),
+                **extra,
             )
 
         body, small = s["body_pt"], s["small_pt"]
         self.body = make("body", "serif", body, s["body_leading_pt"], alignment=TA_JUSTIFY, spaceAfter=body * 0.5)
         self.item = make(
-            "item", "serif", body, s["body_leading_pt"], alignment=TA_JUSTIFY, leftIndent=s["list_indent_pt"],
-            bulletIndent=0, bulletFontName=font_name("sans_bold"), bulletFontSize=small, spaceAfter=body * 0.45,
+            "item",
+            "serif",
+            body,
+            s["body_leading_pt"],
+            alignment=TA_JUSTIFY,
+            leftIndent=s["list_indent_pt"],
+            bulletIndent=0,
+            bulletFontName=font_name("sans_bold"),
+            bulletFontSize=small,
+            spaceAfter=body * 0.45,
         )
         self.small = make("small", "serif", small, s["small_leading_pt"], alignment=TA_JUSTIFY, spaceAfter=small * 0.4)
         self.small_left = make("small-left", "serif", small, s["small_leading_pt"], alignment=TA_LEFT)
-        self.body_left = make("body-left", "serif", body, s["body_leading_pt"], alignment=TA_LEFT, spaceAfter=body * 0.5)
+        self.body_left = make(
+            "body-left", "serif", body, s["body_leading_pt"], alignment=TA_LEFT, spaceAfter=body * 0.5
+        )
         # the credits page is set in the gothic face throughout: its addresses and file names are gothic (the serif's
         # hyphen reads as a dash), and a sentence must not switch faces in the middle
-        self.credits = make("credits", "sans", body * 0.95, s["body_leading_pt"], alignment=TA_LEFT, spaceAfter=body * 0.5)
+        self.credits = make(
+            "credits", "sans", body * 0.95, s["body_leading_pt"], alignment=TA_LEFT, spaceAfter=body * 0.5
+        )
         self.credits_small = make("credits-small", "sans", small * 0.95, s["small_leading_pt"], alignment=TA_LEFT)
         self.section_title = make(
-            "section-title", "serif_bold", s["name_pt"] * 0.8, s["name_pt"] * 1.05, spaceBefore=s["name_pt"] * 1.2, spaceAfter=body,
+            "section-title",
+            "serif_bold",
+            s["name_pt"] * 0.8,
+            s["name_pt"] * 1.05,
+            spaceBefore=s["name_pt"] * 1.2,
+            spaceAfter=body,
         )
         self.heading = make(
-            "heading", "sans_bold", s["heading_pt"], s["heading_pt"] * 1.4, spaceBefore=s["heading_space_before_pt"],
+            "heading",
+            "sans_bold",
+            s["heading_pt"],
+            s["heading_pt"] * 1.4,
+            spaceBefore=s["heading_space_before_pt"],
             spaceAfter=s["heading_pt"] * 0.35,
         )
-        self.continued = make("continued", "sans", s["head_pt"] + 1, (s["head_pt"] + 1) * 1.6, textColor=muted, spaceAfter=body * 0.4)
+        self.continued = make(
+            "continued", "sans", s["head_pt"] + 1, (s["head_pt"] + 1) * 1.6, textColor=muted, spaceAfter=body * 0.4
+        )
         self.title = make("title", "serif_bold", s["name_pt"] * 0.8, s["name_pt"] * 1.05, spaceAfter=body)
         self.name = make("name", "serif_bold", s["name_pt"], s["name_pt"] * 1.2)
         self.ability = make("ability", "sans", s["ability_pt"], s["ability_leading_pt"], alignment=TA_LEFT)
         self.flavor = make(
-            "flavor", "serif", s["flavor_pt"], s["flavor_pt"] * 1.65, alignment=TA_CENTER, textColor=color("flavor"),
-            leftIndent=mm(s["flavor_indent"]), rightIndent=mm(s["flavor_indent"]), spaceBefore=body * 0.9, spaceAfter=body * 0.6,
+            "flavor",
+            "serif",
+            s["flavor_pt"],
+            s["flavor_pt"] * 1.65,
+            alignment=TA_CENTER,
+            textColor=color("flavor"),
+            leftIndent=mm(s["flavor_indent"]),
+            rightIndent=mm(s["flavor_indent"]),
+            spaceBefore=body * 0.9,
+            spaceAfter=body * 0.6,
         )
-        self.cover_kicker = make("kicker", "sans", s["head_pt"] + 1, s["head_pt"] * 2, alignment=TA_CENTER, textColor=muted)
-        self.cover_title = make("cover-title", "serif_bold", s["cover_title_pt"], s["cover_title_pt"] * 1.3, alignment=TA_CENTER)
+        self.cover_kicker = make(
+            "kicker", "sans", s["head_pt"] + 1, s["head_pt"] * 2, alignment=TA_CENTER, textColor=muted
+        )
+        self.cover_title = make(
+            "cover-title", "serif_bold", s["cover_title_pt"], s["cover_title_pt"] * 1.3, alignment=TA_CENTER
+        )
         self.cover_author = make("cover-author", "sans", body + 1, body * 2, alignment=TA_CENTER, textColor=muted)
-        self.center_small = make("center-small", "sans", small, s["small_leading_pt"], alignment=TA_CENTER, textColor=muted)
+        self.center_small = make(
+            "center-small", "sans", small, s["small_leading_pt"], alignment=TA_CENTER, textColor=muted
+        )
         self.team = make("team", "sans_bold", small + 0.5, s["small_leading_pt"] + 2, spaceBefore=small, spaceAfter=2)
         self.cell = make("cell", "sans", small, s["small_leading_pt"], alignment=TA_CENTER)
         self.cell_head = make("cell-head", "sans_bold", small, s["small_leading_pt"], alignment=TA_CENTER)
@@ -127,7 +168,12 @@ class Book:
     def frame_box(self) -> tuple[float, float, float, float]:
         width, height = self.reading_size
         margin = self.s["margin"]
-        return mm(margin["side"]), mm(margin["bottom"]), width - 2 * mm(margin["side"]), height - mm(margin["top"]) - mm(margin["bottom"])
+        return (
+            mm(margin["side"]),
+            mm(margin["bottom"]),
+            width - 2 * mm(margin["side"]),
+            height - mm(margin["top"]) - mm(margin["bottom"]),
+        )
 
     # ----- paragraphs -----------------------------------------------------------------------------
 
@@ -160,7 +206,11 @@ class Book:
 
     def rule(self, hex_color: str | None = None, width: float | None = None, space: float = 4):
         return HRFlowable(
-            width="100%", thickness=width or self.s["rule_pt"], color=hex_color or color("rule"), spaceBefore=space, spaceAfter=space,
+            width="100%",
+            thickness=width or self.s["rule_pt"],
+            color=hex_color or color("rule"),
+            spaceBefore=space,
+            spaceAfter=space,
         )
 
     def named_name(self, character) -> str | None:
@@ -179,7 +229,9 @@ class Marker(Flowable):
 
     _ZEROSIZE = True
 
-    def __init__(self, book: Book, key: str | None = None, section: str | None = None, section_color: str | None = None):
+    def __init__(
+        self, book: Book, key: str | None = None, section: str | None = None, section_color: str | None = None
+    ):
         super().__init__()
         self.book, self.key, self.section, self.section_color = book, key, section, section_color
         self.width = self.height = 0

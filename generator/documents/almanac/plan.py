@@ -17,8 +17,8 @@ places flowables exactly as reportlab's frame will (same spaces, same splits), s
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from generator.documents.almanac import appendices, contents, entry, front
 from generator.documents.almanac.parts import Book, label
@@ -51,11 +51,18 @@ def parts(book: Book, paginator: Paginator) -> list[Part]:
     plan = [Part("", lambda: front.cover(book), template="cover")]
     if front.has_notes(book):
         alone = len(paginator.pages(contents.contents(book), label("contents")))
-        together = len(paginator.pages(contents.contents(book) + front.notes(book, under_contents=True), label("contents")))
+        together = len(
+            paginator.pages(contents.contents(book) + front.notes(book, under_contents=True), label("contents"))
+        )
         if together == alone:  # the notes fit under the contents: no page of their own with a few lines on it
-            plan.append(Part(label("contents"), lambda: contents.contents(book) + front.notes(book, under_contents=True)))
+            plan.append(
+                Part(label("contents"), lambda: contents.contents(book) + front.notes(book, under_contents=True))
+            )
         else:
-            plan += [Part(label("notes"), lambda: front.notes(book)), Part(label("contents"), lambda: contents.contents(book))]
+            plan += [
+                Part(label("notes"), lambda: front.notes(book)),
+                Part(label("contents"), lambda: contents.contents(book)),
+            ]
     else:
         plan.append(Part(label("contents"), lambda: contents.contents(book)))
     run: list = []
@@ -105,7 +112,11 @@ class Paginator:
                 self.page.flowables.append(flowable)
                 continue
             before = 0.0 if self.at_top else max(flowable.getSpaceBefore() - self.after, 0)
-            if getattr(flowable, "keep_with_next", False) and not self.at_top and self._group_height(flowable, queue) > self.remaining:
+            if (
+                getattr(flowable, "keep_with_next", False)
+                and not self.at_top
+                and self._group_height(flowable, queue) > self.remaining
+            ):
                 self._new_page()
                 queue.appendleft(flowable)
                 continue
@@ -272,5 +283,9 @@ def with_notes_before_the_back_cover(book: Book, pages: list[Page], paginator) -
     short = (-len(pages)) % 4
     if len(pages) < 2 or not short:
         return pages
-    notes = [page for _ in range(short) for page in plan_part(book, Part("", lambda: appendices.ruled_notes(book)), paginator)]
+    notes = [
+        page
+        for _ in range(short)
+        for page in plan_part(book, Part("", lambda: appendices.ruled_notes(book)), paginator)
+    ]
     return pages[:-1] + notes[:short] + pages[-1:]

@@ -46,8 +46,11 @@ def centre_of(game, icons, seats: int) -> Centre:
                 steps.append(Step(character.name, character.team, icons.get(character.id)))
         nights[night] = steps
     counts, changes = bag_for(game, seats)
-    return Centre(nights, words["setup_counts"].format(**counts),
-                  words["setup_changes"].format(names=", ".join(changes)) if changes else None)
+    return Centre(
+        nights,
+        words["setup_counts"].format(**counts),
+        words["setup_changes"].format(names=", ".join(changes)) if changes else None,
+    )
 
 
 def bag_for(game, seats: int) -> tuple[dict, list[str]]:
@@ -88,8 +91,13 @@ def info_height(centre: Centre, width: float, stacked: bool) -> float:
     t = theme().grimoire
     b = t["bluffs"]
     boxes = mm(b["box_h"]) if stacked else 3 * mm(b["box_h"]) + 2 * mm(2)
-    return (2 * t["heading_pt"] * 1.6 + boxes + mm(4) + t["text_pt"] * 1.4
-            + len(change_lines(centre, width)) * t["label_pt"] * 1.3)
+    return (
+        2 * t["heading_pt"] * 1.6
+        + boxes
+        + mm(4)
+        + t["text_pt"] * 1.4
+        + len(change_lines(centre, width)) * t["label_pt"] * 1.3
+    )
 
 
 def change_lines(centre: Centre, width: float) -> list[str]:
@@ -120,7 +128,9 @@ def draw_centre(canvas, centre: Centre, box: tuple[float, float, float, float]) 
     ends = []  # (left, right, the y under what is drawn there) of each column, for the notes under them
     for index, night in enumerate(NIGHTS):
         left = x0 + index * (column + gap)
-        ends.append((left, left + column, draw_night(canvas, centre.nights[night], night, left, nights_top, column, row)))
+        ends.append(
+            (left, left + column, draw_night(canvas, centre.nights[night], night, left, nights_top, column, row))
+        )
     if wide:
         ends.append((x1 - info_w, x1, draw_info(canvas, centre, x1 - info_w, y1, info_w, stacked=False)))
     draw_notes(canvas, ends, y0)

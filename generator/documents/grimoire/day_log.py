@@ -14,7 +14,9 @@ def columns(width: float) -> list[tuple[str, float]]:
     spec = theme().grimoire["day_log"]["columns"]
     fixed = sum(mm(v) for v in spec.values() if not isinstance(v, Mapping))
     flex = sum(v["flex"] for v in spec.values() if isinstance(v, Mapping))
-    return [(key, mm(v) if not isinstance(v, Mapping) else (width - fixed) * v["flex"] / flex) for key, v in spec.items()]
+    return [
+        (key, mm(v) if not isinstance(v, Mapping) else (width - fixed) * v["flex"] / flex) for key, v in spec.items()
+    ]
 
 
 def rows_per_day(height: float) -> tuple[int, float]:
@@ -74,7 +76,9 @@ def draw_day_log(canvas, x0: float, x1: float, top: float, bottom: float) -> Non
         day_top = top - header - day * day_h
         canvas.setFillColor(ink)
         canvas.setFont(font_name("sans_bold"), d["day_number_pt"])
-        canvas.drawCentredString((day_left + day_right) / 2, day_top - mm(1.5) - d["day_number_pt"] * 0.75, str(day + 1))
+        canvas.drawCentredString(
+            (day_left + day_right) / 2, day_top - mm(1.5) - d["day_number_pt"] * 0.75, str(day + 1)
+        )
         canvas.setFont(font_name("sans"), t["label_pt"])
         base = day_top - day_h + mm(1.6)
         canvas.drawString(day_left + mm(1.2), base, words["day_alive"])
@@ -84,5 +88,7 @@ def draw_day_log(canvas, x0: float, x1: float, top: float, bottom: float) -> Non
         canvas.line(blank, base - mm(0.4), day_right - mm(1.2), base - mm(0.4))
         canvas.setFont(font_name("sans_bold"), t["label_pt"] + 1)
         for k in range(lines):
-            canvas.drawCentredString((arrow[0] + arrow[1]) / 2, day_top - (k + 0.5) * row - (t["label_pt"] + 1) * 0.35, heads["arrow"])
+            canvas.drawCentredString(
+                (arrow[0] + arrow[1]) / 2, day_top - (k + 0.5) * row - (t["label_pt"] + 1) * 0.35, heads["arrow"]
+            )
     canvas.restoreState()

@@ -34,9 +34,18 @@ def plan_ring(seats: int, body: tuple[float, float, float, float], centre_height
     homebrew night too long for any), the largest seats the minimum centre width allows (the nights' rows then
     shrink to fit); never nothing."""
     t = theme().grimoire
-    for row, least in ((mm(t["night"]["row_min"]), True), (mm(t["night"]["row_floor"]), True), (None, True), (None, False)):
+    for row, least in (
+        (mm(t["night"]["row_min"]), True),
+        (mm(t["night"]["row_floor"]), True),
+        (None, True),
+        (None, False),
+    ):
         holds = (lambda width, row=row: centre_height(width, row)) if row else None
-        fits = [found for top, sides, bottom in arrangements(seats) if (found := sized(top, sides, bottom, body, holds, least))]
+        fits = [
+            found
+            for top, sides, bottom in arrangements(seats)
+            if (found := sized(top, sides, bottom, body, holds, least))
+        ]
         if fits:
             largest = max(area for area, _ in fits)
             near = [size for area, size in fits if area >= largest * seat_theme()["near_largest"]]

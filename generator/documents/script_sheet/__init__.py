@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import io
 
+from generator.art.icons import character_icon
 from generator.documents.script_sheet.back import draw_back
 from generator.documents.script_sheet.front_plan import column_height, plan_front, spreads
 from generator.documents.script_sheet.look import sheet_theme
 from generator.documents.script_sheet.title import script_logo, title_block
-from generator.typeset.fonts import register_fonts
-from generator.art.icons import character_icon
 from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme
+from generator.typeset.fonts import register_fonts
 from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture
 
 FIRST_NIGHT_NOTE = "* 첫날 밤 제외"

@@ -13,21 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.art.icon_drawing import draw_icon
+from generator.documents.parts import draw_badge, icon_color, step_label, team_label
 from generator.documents.script_sheet.counts import TABLE_ROWS, count_table
 from generator.documents.script_sheet.extras import Item, draw_column, extra_items, section_heading, split_columns
-from generator.documents.script_sheet.title import script_logo, title_block
-from generator.documents.parts import draw_badge, icon_color, step_label, team_label
 from generator.documents.script_sheet.look import back_theme, sheet_theme
+from generator.documents.script_sheet.title import script_logo, title_block
 from generator.load.notes import unplayed_note
-from generator.typeset.paragraph import hangul_paragraph
-from generator.art.icon_drawing import draw_icon
-from generator.typeset.markup import render
-from generator.model import NIGHT_NAMES_KO, NIGHTS
-from generator.typeset.search_size import area_guess, largest_passing
-from generator.read.theme import color, font_name, labels, look, mm, theme, hex_colour as _hex
-from generator.typeset.styles import credit_line, draw_page_furniture, style
 from generator.load.wording import wording
-
+from generator.model import NIGHT_NAMES_KO, NIGHTS
+from generator.read.theme import color, font_name, labels, look, mm, theme
+from generator.read.theme import hex_colour as _hex
+from generator.typeset.markup import render
+from generator.typeset.paragraph import hangul_paragraph
+from generator.typeset.search_size import area_guess, largest_passing
+from generator.typeset.styles import credit_line, draw_page_furniture, style
 
 # ---------------------------------------------------------------- the night band
 
@@ -64,9 +64,17 @@ def draw_night_column(canvas, game, icons, night: str, x: float, top: float, wid
         else:
             draw_icon(canvas, icons.get(step_id), x, icon_y, icon, icon_color(game.character(step_id).team))
         para = hangul_paragraph(
-            render("sheet_name.j2", name=words.tie(name), color=name_color, note=condition or team_label(game, step_id),
-                   note_font=font_name("sans"), note_size=round(note_size, 2), note_color=color("muted")),
-            style("sans_bold", round(name_size, 2)), tight=True,
+            render(
+                "sheet_name.j2",
+                name=words.tie(name),
+                color=name_color,
+                note=condition or team_label(game, step_id),
+                note_font=font_name("sans"),
+                note_size=round(note_size, 2),
+                note_color=color("muted"),
+            ),
+            style("sans_bold", round(name_size, 2)),
+            tight=True,
         )
         _, h = para.wrap(width - icon - 4, row)
         para.drawOn(canvas, x + icon + 4, y - pitch / 2 - h / 2 + name_size * 0.1)
@@ -117,8 +125,9 @@ class BackPlan:
     fits: bool
 
 
-def plan_body(game, icons, options, front_size: float, top: float, bottom: float, half: float,
-              measured: dict[int, list[Item]]) -> BackPlan:
+def plan_body(
+    game, icons, options, front_size: float, top: float, bottom: float, half: float, measured: dict[int, list[Item]]
+) -> BackPlan:
     """The largest text size (up to the front's) at which the extras fit under the nights at the smallest rows,
     then the tallest night rows up to the natural row (never more: a row takes the room its icon and name need)."""
     b = back_theme()
@@ -190,8 +199,13 @@ def growth_room() -> float:
     """The room at the foot the back opens into the gap under the nights, the table's rows and the gap under it."""
     b = back_theme()
     counts = b["counts"]
-    return mm(b["band_gap_max"] - b["band_gap"] + b["head_gap_max"] - b["head_gap"]
-              + TABLE_ROWS * (counts["row_max"] - counts["row"]))
+    return mm(
+        b["band_gap_max"]
+        - b["band_gap"]
+        + b["head_gap_max"]
+        - b["head_gap"]
+        + TABLE_ROWS * (counts["row_max"] - counts["row"])
+    )
 
 
 def head_parts(game, width: float, tint: str, grow: float = 0.0) -> list[Item]:
@@ -272,8 +286,11 @@ def draw_back(canvas, game, icons, width: float, height: float, options, front_s
         draw_night_column(canvas, game, icons, night, x0 + index * (half + gap), body_top, half, row)
     fixed = b["heading_size_pt"] * 1.45 + mm(b["heading_gap"])
     night_bottoms = [body_top - fixed - row * n for n in counts]
-    starts = [min(night_bottoms)] * 2 if plan.level else \
-        [night_bottoms[0], min(night_bottoms) if continued else night_bottoms[1]]
+    starts = (
+        [min(night_bottoms)] * 2
+        if plan.level
+        else [night_bottoms[0], min(night_bottoms) if continued else night_bottoms[1]]
+    )
     breaks = []  # (top, bottom) of a heading drawn across the divider
     if plan.level and continued and right[0].of is left[0]:  # the band's first section cut in two: one heading
         across = section_heading(*right[0].title, x1 - x0)

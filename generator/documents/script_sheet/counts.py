@@ -7,12 +7,11 @@ min_gap_em between two cells' text) that each number reads as a cell of its own,
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from generator.load.bag import house_base, player_range
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, labels, mm, team_color, theme
-
 
 TABLE_ROWS = 1 + len(BAG_TEAMS)  # the player counts, then a row per team
 
@@ -27,10 +26,14 @@ def count_rows(game) -> list[tuple[int, tuple[int, int, int, int]]]:
     if not table:
         return []
     low, high = player_range(game, table)
-    return [(players, house_base(game, table[players]).as_tuple()) for players in sorted(table) if low <= players <= high]
+    return [
+        (players, house_base(game, table[players]).as_tuple()) for players in sorted(table) if low <= players <= high
+    ]
 
 
-def count_table(game, width: float, tint: str, grow: float = 0.0) -> tuple[float, Callable[[object, float, float], None]] | None:
+def count_table(
+    game, width: float, tint: str, grow: float = 0.0
+) -> tuple[float, Callable[[object, float, float], None]] | None:
     """(height, draw(canvas, x, top)) of the table set in `width` points, every other team row in `tint`, its rows
     `grow` points taller than the theme's, or None when the library has no bag table or the cells would stand closer
     than the theme allows."""

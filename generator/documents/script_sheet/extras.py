@@ -4,22 +4,22 @@ columns under the nights (generator/documents/script_sheet/back.py places them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from generator.documents.parts import icon_color
-
-from generator.documents.script_sheet.look import back_theme, sheet_theme
-from generator.typeset.paragraph import hangul_paragraph
-from generator.art.icons import character_icon
 from generator.art.icon_drawing import draw_icon
+from generator.art.icons import character_icon
+from generator.documents.parts import icon_color
+from generator.documents.script_sheet.look import back_theme, sheet_theme
 from generator.josa import with_particle
-from generator.typeset.markup import render
-from generator.model import TEAM_NAMES_KO
-from generator.read.theme import color, font_name, labels, mm, team_color, theme, hex_colour as _hex
-from generator.typeset.styles import style
 from generator.load.links import almanac_address
 from generator.load.wording import wording
+from generator.model import TEAM_NAMES_KO
+from generator.read.theme import color, font_name, labels, mm, team_color, theme
+from generator.read.theme import hex_colour as _hex
+from generator.typeset.markup import render
+from generator.typeset.paragraph import hangul_paragraph
+from generator.typeset.styles import style
 
 EXTRA_TEAMS = ("traveller", "loric", "fabled")
 
@@ -33,7 +33,7 @@ class Item:
     heading: bool = False
     title: tuple[str, str] | None = None  # a heading's (title, colour), to draw it again across both columns
     width: float = 0.0  # a heading's column width
-    of: "Item | None" = None  # a heading repeated at the top of the next column: the heading it continues
+    of: Item | None = None  # a heading repeated at the top of the next column: the heading it continues
 
 
 def section_heading(title: str, section_color: str, width: float, continued: bool = False) -> Item:
@@ -90,8 +90,14 @@ def extra_items(game, icons, options, width: float, size: float) -> list[Item]:
         items.append(section_heading("징크스", ink, width))
         for jinx in game.jinxes:
             first, second = (game.character(cid) for cid in jinx.characters)
-            markup = render("side_entry.j2", name=f"{words.tie(first.name)} · {words.tie(second.name)}", text=words.print(jinx.text),
-                            color=ink, name_font=name_font, note=None)
+            markup = render(
+                "side_entry.j2",
+                name=f"{words.tie(first.name)} · {words.tie(second.name)}",
+                text=words.print(jinx.text),
+                color=ink,
+                name_font=name_font,
+                note=None,
+            )
             items.append(entry(game, icons, options, [first, second], markup, width, size))
     for team in EXTRA_TEAMS:
         members = game.by_team(team)
@@ -102,15 +108,26 @@ def extra_items(game, icons, options, width: float, size: float) -> list[Item]:
             note = None
             if target is not None:
                 note = f"이 스크립트에서 {with_particle(character.name, '이')} 지정한 캐릭터: {target.name} ({TEAM_NAMES_KO[target.team]})"
-            markup = render("side_entry.j2", name=words.tie(character.name), text=words.print(character.ability), color=team_color(team),
-                            name_font=name_font, note=note, note_font=name_font,
-                            note_color=team_color(target.team) if target is not None else ink)
-            items.append(entry(game, icons, options, [character] + ([target] if target is not None else []), markup, width, size))
+            markup = render(
+                "side_entry.j2",
+                name=words.tie(character.name),
+                text=words.print(character.ability),
+                color=team_color(team),
+                name_font=name_font,
+                note=note,
+                note_font=name_font,
+                note_color=team_color(target.team) if target is not None else ink,
+            )
+            items.append(
+                entry(game, icons, options, [character] + ([target] if target is not None else []), markup, width, size)
+            )
     rules = [rule for rule in game.script.bootlegger if rule and rule.strip()]
     if rules:
         items.append(section_heading(labels("almanac")["house_rules"], team_color("loric"), width))
         for rule in rules:
-            items.append(entry(game, icons, options, [], render("almanac_text.j2", text=words.print(rule.strip())), width, size))
+            items.append(
+                entry(game, icons, options, [], render("almanac_text.j2", text=words.print(rule.strip())), width, size)
+            )
     address, _ = almanac_address(game.script)
     if address:
         items.append(section_heading(labels("sheet")["almanac_online"], ink, width))
@@ -123,7 +140,6 @@ def qr_entry(address: str, width: float, size: float) -> Item:
     from reportlab.graphics import renderPDF
     from reportlab.graphics.barcode.qr import QrCodeWidget
     from reportlab.graphics.shapes import Drawing
-
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     side = mm(back_theme()["qr_mm"])
@@ -134,10 +150,17 @@ def qr_entry(address: str, width: float, size: float) -> Item:
     x0, y0, x1, y1 = widget.getBounds()
     drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
     drawing.add(widget)
-    caption = hangul_paragraph(render("qr_caption.j2", text=labels("sheet")["almanac_caption"], address=address,
-                                      address_font=font_name("sans"), address_size=address_size,
-                                      address_color=color("muted")),
-                               style("serif", size, size * 1.3))
+    caption = hangul_paragraph(
+        render(
+            "qr_caption.j2",
+            text=labels("sheet")["almanac_caption"],
+            address=address,
+            address_font=font_name("sans"),
+            address_size=address_size,
+            address_color=color("muted"),
+        ),
+        style("serif", size, size * 1.3),
+    )
     _, text_h = caption.wrap(width - text_x, 10_000)
     height = max(side, text_h)
 
@@ -167,7 +190,9 @@ def split_columns(items: list[Item], spaces: tuple[float, float]) -> tuple[list[
         if cut and items[cut - 1].heading:
             heading = items[cut - 1]
             continue
-        rest = reach[count] - reach[cut] - ((section_gap if items[cut].heading else entry_gap) if 0 < cut < count else 0.0)
+        rest = (
+            reach[count] - reach[cut] - ((section_gap if items[cut].heading else entry_gap) if 0 < cut < count else 0.0)
+        )
         repeated = heading if cut < count and not items[cut].heading else None
         if repeated is not None:
             rest += repeated.height + entry_gap

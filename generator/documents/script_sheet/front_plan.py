@@ -10,21 +10,21 @@ column under '(계속)', at the cut where the columns end together. A short scri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from generator.documents.parts import icon_color
-
-from generator.documents.script_sheet.look import sheet_theme
-from generator.typeset.paragraph import hangul_paragraph
-from generator.typeset.words import NBSP
 from generator.art.icon_drawing import draw_icon
-from generator.typeset.markup import render
-from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
-from generator.typeset.search_size import area_guess, largest_passing
-from generator.read.theme import color, font_name, mm, team_color, theme, hex_colour as _hex
-from generator.typeset.styles import style
+from generator.documents.parts import icon_color
+from generator.documents.script_sheet.look import sheet_theme
 from generator.load.wording import wording
+from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
+from generator.read.theme import color, font_name, mm, team_color, theme
+from generator.read.theme import hex_colour as _hex
+from generator.typeset.markup import render
+from generator.typeset.paragraph import hangul_paragraph
+from generator.typeset.search_size import area_guess, largest_passing
+from generator.typeset.styles import style
+from generator.typeset.words import NBSP
 
 
 @dataclass
@@ -63,8 +63,16 @@ def team_header(team: str, width: float, size: float, continued: bool = False) -
     return Block(height + t["team_rule_gap_pt"], draw, header=True, team=team)
 
 
-def character_rows(game, icons, width: float, size: float, mode: str, name_column: float, english: bool = False,
-                   teams: tuple[str, ...] = SHEET_TEAMS) -> list[Block]:
+def character_rows(
+    game,
+    icons,
+    width: float,
+    size: float,
+    mode: str,
+    name_column: float,
+    english: bool = False,
+    teams: tuple[str, ...] = SHEET_TEAMS,
+) -> list[Block]:
     """Measured rows, team by team in sheet order; `mode` is 'stacked' (name above ability) or 'side'."""
     t = sheet_theme()
     leading = round(size * t["leading_ratio"], 2)
@@ -81,9 +89,16 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
         for character in members:
             english_name = (game.english_name(character.id) or "").replace(" ", NBSP) if english else None
             markup = render(
-                "sheet_row.j2", stacked=mode == "stacked", name=words.tie(character.name), ability=words.print(character.ability),
-                name_font=font_name("sans_bold"), name_size=name_size, color=team_color(character.team),
-                english=english_name, english_font=font_name("sans"), english_size=round(name_size * t["english_ratio"], 2),
+                "sheet_row.j2",
+                stacked=mode == "stacked",
+                name=words.tie(character.name),
+                ability=words.print(character.ability),
+                name_font=font_name("sans_bold"),
+                name_size=name_size,
+                color=team_color(character.team),
+                english=english_name,
+                english_font=font_name("sans"),
+                english_size=round(name_size * t["english_ratio"], 2),
                 english_color=color("muted"),
             )
             if mode == "stacked":
@@ -94,9 +109,17 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
                 ability_x = text_x
             else:
                 name = hangul_paragraph(
-                    render("sheet_name.j2", name=words.tie(character.name), color=team_color(character.team), note=english_name,
-                           note_font=font_name("sans"), note_size=round(name_size * t["english_ratio"], 2), note_color=color("muted")),
-                    style("sans_bold", name_size, leading), tight=True,
+                    render(
+                        "sheet_name.j2",
+                        name=words.tie(character.name),
+                        color=team_color(character.team),
+                        note=english_name,
+                        note_font=font_name("sans"),
+                        note_size=round(name_size * t["english_ratio"], 2),
+                        note_color=color("muted"),
+                    ),
+                    style("sans_bold", name_size, leading),
+                    tight=True,
                 )
                 _, name_h = name.wrap(name_column, 10_000)
                 ability_x = text_x + name_column + mm(t["icon_gap"])
@@ -104,8 +127,17 @@ def character_rows(game, icons, width: float, size: float, mode: str, name_colum
                 _, text_h = ability.wrap(width - ability_x, 10_000)
             row_h = max(icon_size, text_h, name_h)
 
-            def draw(canvas, x, top, character=character, ability=ability, name=name, ability_x=ability_x,
-                     text_h=text_h, row_h=row_h):
+            def draw(
+                canvas,
+                x,
+                top,
+                character=character,
+                ability=ability,
+                name=name,
+                ability_x=ability_x,
+                text_h=text_h,
+                row_h=row_h,
+            ):
                 draw_icon(canvas, icons.get(character.id), x, top - icon_size, icon_size, icon_color(character.team))
                 text_top = top - max(0.0, (min(row_h, icon_size) - text_h) / 2)
                 if name is not None:
@@ -125,7 +157,9 @@ def team_groups(blocks: list[Block]) -> list[list[Block]]:
     return groups
 
 
-def flow_whole_groups(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float) -> list[list[Block]] | None:
+def flow_whole_groups(
+    blocks: list[Block], columns: int, height: float, gap: float, team_gap: float
+) -> list[list[Block]] | None:
     """The team groups in at most `columns` columns, each group whole, cut where the tallest column is shortest;
     None when no such cut fits `height`."""
     from itertools import combinations
@@ -142,8 +176,16 @@ def flow_whole_groups(blocks: list[Block], columns: int, height: float, gap: flo
     return best[1] if best else None
 
 
-def flow(blocks: list[Block], columns: int, height: float, gap: float, team_gap: float, width: float, header_pt: float,
-         slack: float = 0.0) -> list[list[Block]] | None:
+def flow(
+    blocks: list[Block],
+    columns: int,
+    height: float,
+    gap: float,
+    team_gap: float,
+    width: float,
+    header_pt: float,
+    slack: float = 0.0,
+) -> list[list[Block]] | None:
     """The blocks in at most `columns` columns, a group continued in the next column under its header and '(계속)'
     where that keeps the columns level: the cut (never after a header) where the tallest column is shortest; of the
     cuts within `slack` of that (a line), the one that keeps the most rows of a cut group on its shorter side (a cut
@@ -223,8 +265,10 @@ def plan_front(game, icons, body_width: float, body_height: float, english: bool
 def level(placed: list[list[Block]], gap: float, room: float, size: float) -> bool:
     """Whether the columns end within a line of each other once their rows are spread (spreads)."""
     team_gap = sheet_theme()["team_gap_pt"]
-    ends = [column_height(column, gap, team_gap) + extra * (len(column) - 1)
-            for column, extra in zip(placed, spreads(placed, gap, room, size))]
+    ends = [
+        column_height(column, gap, team_gap) + extra * (len(column) - 1)
+        for column, extra in zip(placed, spreads(placed, gap, room, size))
+    ]
     return max(ends) - min(ends) <= size * sheet_theme()["leading_ratio"] + 0.01
 
 
@@ -243,8 +287,9 @@ def spreads(placed: list[list[Block]], gap: float, room: float, size: float) -> 
     return [min(most, max(0.0, level - height) / count) for height, count in zip(heights, gaps)]
 
 
-def best_layout(game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool,
-                english: bool = False):
+def best_layout(
+    game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool, english: bool = False
+):
     """The theme's layout that fits at the largest size (the earlier layout on a tie), or None: whole team groups,
     or with keep_groups false a group continued in the next column where that levels the columns (flow).
 
@@ -265,7 +310,9 @@ def best_layout(game, icons, sizes: list[float], body_width: float, body_height:
                 size = sizes[index]
                 name_column = 0.0
                 if mode == "side":
-                    names = (stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters)
+                    names = (
+                        stringWidth(c.name, font_name("sans_bold"), size + t["name_plus_pt"]) for c in game.characters
+                    )
                     widest = max(names, default=0.0)
                     name_column = min(widest + 1, mm(t["name_column_max"]))
                 gap = t["row_gap_pt"] * size / t["ability_max_pt"]
@@ -275,8 +322,16 @@ def best_layout(game, icons, sizes: list[float], body_width: float, body_height:
                 if keep_groups:
                     placed = flow_whole_groups(blocks, columns, body_height, gap, team_gap)
                 else:
-                    placed = flow(blocks, columns, body_height, gap, team_gap, column_width, header_size(size),
-                                  size * t["leading_ratio"])
+                    placed = flow(
+                        blocks,
+                        columns,
+                        body_height,
+                        gap,
+                        team_gap,
+                        column_width,
+                        header_size(size),
+                        size * t["leading_ratio"],
+                    )
                 tries[index] = (placed, gap, overflow)
             return tries[index]
 

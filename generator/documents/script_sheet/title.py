@@ -3,15 +3,15 @@ carries it too when its page has the room."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from generator.documents.script_sheet.look import sheet_theme
 from generator.art.icon_drawing import draw_icon
+from generator.documents.script_sheet.look import sheet_theme
+from generator.load.wording import typographic_quotes
+from generator.read.theme import color, font_name, mm
 from generator.typeset.markup import render
 from generator.typeset.paragraph import hangul_paragraph
-from generator.read.theme import color, font_name, mm
 from generator.typeset.styles import style
-from generator.load.wording import typographic_quotes
 
 
 def script_logo(game, options):
@@ -44,8 +44,11 @@ def title_block(game, x0: float, x1: float, logo, chosen: dict) -> tuple[float, 
     size = t["title_size_pt"]
     while size > t["title_min_size_pt"] and stringWidth(title, title_font, size) > room:
         size -= 0.5
-    para = hangul_paragraph(render("sheet_name.j2", name=title, color=color("ink"), note=None),
-                            style(t["title_font"], size, round(size * 1.2, 2), alignment=1), tight=True)
+    para = hangul_paragraph(
+        render("sheet_name.j2", name=title, color=color("ink"), note=None),
+        style(t["title_font"], size, round(size * 1.2, 2), alignment=1),
+        tight=True,
+    )
     _, title_h = para.wrap(room, 500)
     author_size = t["author_size_pt"]
     inner = title_h + (author_size * 1.9 if author else 0.0)
@@ -60,8 +63,12 @@ def title_block(game, x0: float, x1: float, logo, chosen: dict) -> tuple[float, 
         if chosen["title_frame"]:
             draw_frame(canvas, x0, bottom, x1, top, t)
         else:
-            for y, weight in ((top, t["rule_heavy_pt"]), (top - t["rule_gap_pt"], t["rule_light_pt"]),
-                              (bottom + t["rule_gap_pt"], t["rule_light_pt"]), (bottom, t["rule_heavy_pt"])):
+            for y, weight in (
+                (top, t["rule_heavy_pt"]),
+                (top - t["rule_gap_pt"], t["rule_light_pt"]),
+                (bottom + t["rule_gap_pt"], t["rule_light_pt"]),
+                (bottom, t["rule_heavy_pt"]),
+            ):
                 canvas.setLineWidth(weight)
                 canvas.line(x0, y, x1, y)
         text_top = top - (band - inner) / 2
@@ -77,8 +84,12 @@ def title_block(game, x0: float, x1: float, logo, chosen: dict) -> tuple[float, 
             canvas.setLineWidth(t["rule_light_pt"])
             for side in (-1, 1):
                 start = middle + side * (half + mm(2))
-                canvas.line(start, baseline + author_size * 0.35, start + side * mm(t["author_rule"]),
-                            baseline + author_size * 0.35)
+                canvas.line(
+                    start,
+                    baseline + author_size * 0.35,
+                    start + side * mm(t["author_rule"]),
+                    baseline + author_size * 0.35,
+                )
         if logo is not None:
             draw_icon(canvas, logo, x0 + pad, bottom + (band - logo_side) / 2, logo_side, color("ink"))
         canvas.restoreState()

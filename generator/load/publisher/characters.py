@@ -4,14 +4,13 @@ findings that say which, when an object with an official id is read by its conte
 
 from __future__ import annotations
 
-from generator.caches import kept
 import dataclasses
 import unicodedata
 from pathlib import Path
 
+from generator.caches import kept
 from generator.findings import Report
 from generator.josa import PLACEHOLDER, with_particle
-from generator.model import NIGHTS, TEAM_NAMES_KO, TEAMS, Character, Script
 from generator.load.publisher.text import (
     FIELD_LABELS_KO,
     JSON_REMINDER_KEYS,
@@ -20,6 +19,7 @@ from generator.load.publisher.text import (
     from_publisher_text,
     to_publisher_text,
 )
+from generator.model import NIGHTS, TEAM_NAMES_KO, TEAMS, Character, Script
 
 
 def first_image(value) -> str | None:
@@ -142,13 +142,15 @@ def say_reused_id(base: Character, given: dict, reading, where: str, report: Rep
         "homebrew-reused-id",
         f"'{given['name']}'({base.id}): {told}, 같은 id를 쓰는 자작 캐릭터로 읽었습니다. 스크립트에 적힌 이름, 능력, 알림 "
         f"토큰, 밤 안내를 적힌 그대로(번역하지 않고) 인쇄하고, {official}의 해설서 글은 넣지 않습니다. "
-        f"{with_particle(official, '이라면')} 이 항목을 id만 적어 주세요(\"{base.id}\").",
+        f'{with_particle(official, "이라면")} 이 항목을 id만 적어 주세요("{base.id}").',
         subject=base.id,
         where=where,
     )
 
 
-def merge_with_library(base: Character, given: dict, script: Script, library: dict, where: str, report: Report) -> Character:
+def merge_with_library(
+    base: Character, given: dict, script: Script, library: dict, where: str, report: Report
+) -> Character:
     """A full object for a library character: keep the library's where the texts match its export, else use the JSON."""
     candidates = [library[cid].name for cid in script.character_ids if cid in library and cid != base.id]
     printed = library_words(library)  # our export writes the printed wording: that is the library's text too
@@ -175,7 +177,9 @@ def merge_with_library(base: Character, given: dict, script: Script, library: di
                 changes[field_name] = value
             elif named:
                 script.named_characters.setdefault(base.id, named)
-        elif value != ours and value != (printed(ours) if isinstance(ours, str) else [printed(v) for v in ours] if isinstance(ours, list) else ours):
+        elif value != ours and value != (
+            printed(ours) if isinstance(ours, str) else [printed(v) for v in ours] if isinstance(ours, list) else ours
+        ):
             changes[field_name] = value
     if "setup" in given and given["setup"] != base.changes_setup:
         ability = changes.get("ability", base.ability)
@@ -203,7 +207,9 @@ def library_words(library: dict):
 
     cached = _library_words.get("last")
     if cached is None or cached[0] is not library:
-        content_dir = next((Path(c.source).parent.parent for c in library.values() if isinstance(c, Character) and c.source), None)
+        content_dir = next(
+            (Path(c.source).parent.parent for c in library.values() if isinstance(c, Character) and c.source), None
+        )
         game = SimpleNamespace(library=SimpleNamespace(characters=library, content_dir=content_dir), characters=[])
         cached = _library_words["last"] = (library, Wording(game).words)  # one library at a time
     return cached[1]
@@ -212,7 +218,9 @@ def library_words(library: dict):
 _library_words: dict = kept({})
 
 
-def matching_named(ours: str | None, given: str | None, candidates: list[str], library: dict, icons: bool = True) -> str | None:
+def matching_named(
+    ours: str | None, given: str | None, candidates: list[str], library: dict, icons: bool = True
+) -> str | None:
     """'' when our text exports to the given one with no named character, the named id when a candidate fits, else None."""
     given = given or ""
     if not ours:

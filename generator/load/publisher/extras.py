@@ -64,7 +64,11 @@ def apply_extras(meta: dict, custom: dict, report: Report, where: str) -> None:
         return
     characters = block.get("characters") if isinstance(block, dict) else None
     if not isinstance(characters, dict):
-        report.warning("extras-invalid", f"_meta의 '{EXTRAS_KEY}'는 {{\"characters\": {{캐릭터 id: {{...}}}}}} 묶음이어야 합니다. 읽지 않았습니다.", where=where)
+        report.warning(
+            "extras-invalid",
+            f"_meta의 '{EXTRAS_KEY}'는 {{\"characters\": {{캐릭터 id: {{...}}}}}} 묶음이어야 합니다. 읽지 않았습니다.",
+            where=where,
+        )
         return
     for character_id, extras in characters.items():
         character = custom.get(character_id)

@@ -9,8 +9,8 @@ import unicodedata
 
 from generator.findings import Report
 from generator.josa import with_particle
-from generator.model import TEAM_NAMES_KO, TEAMS
 from generator.load.publisher.text import META_ID
+from generator.model import TEAM_NAMES_KO, TEAMS
 
 SHOWN = 6  # names one note lists; the rest are counted
 # the American spelling the publisher's own texts once used (and many tools still write)
@@ -53,7 +53,10 @@ def read_team_spellings(data: list, where: str, report: Report) -> None:
         read.setdefault((written, meant), []).append(str(name))
     if not read:
         return
-    parts = [f"'{written}' → {meant}({TEAM_NAMES_KO[meant]}): {shown_list(names)}" for (written, meant), names in read.items()]
+    parts = [
+        f"'{written}' → {meant}({TEAM_NAMES_KO[meant]}): {shown_list(names)}"
+        for (written, meant), names in read.items()
+    ]
     report.info(
         "team-spelling",
         f"팀을 출판사 형식의 이름으로 읽었습니다. {'; '.join(parts)}. 다른 도구에서도 열리도록 파일의 'team'을 "

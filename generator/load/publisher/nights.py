@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from generator.findings import Report
 from generator.josa import with_particle
-from generator.model import FIXED_STEPS, NIGHT_NAMES_KO, NIGHTS, NightOrder, Script
 from generator.load.publisher.official import is_homebrew
 from generator.load.publisher.text import JSON_NIGHT_KEYS, PUBLISHER_STEPS, normalize_id
 from generator.load.search import IdLookup
+from generator.model import FIXED_STEPS, NIGHT_NAMES_KO, NIGHTS, NightOrder, Script
 
 
-def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, numbers: dict, where: str, report: Report):
+def night_order_of(
+    meta: dict, script: Script, lookup: IdLookup, library_order, numbers: dict, where: str, report: Report
+):
     """The `_meta` order in our ids (fixed steps added where the format lets them be left out), or an order for
     custom characters placed by their firstNight/otherNight numbers on the official scale, or None for the
     library's order."""
@@ -20,8 +22,11 @@ def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, 
     given = {night: meta[key] for night, key in JSON_NIGHT_KEYS.items() if isinstance(meta.get(key), list)}
     moved = {night: displaced(script, library, numbers, night) for night in NIGHTS}
     waking_custom = {
-        night: [cid for cid, c in script.custom_characters.items()
-                if c.night_reminder(night) and (c.id not in library or c.id in moved[night])]
+        night: [
+            cid
+            for cid, c in script.custom_characters.items()
+            if c.night_reminder(night) and (c.id not in library or c.id in moved[night])
+        ]
         for night in NIGHTS
     }
     if not given and not any(waking_custom.values()) and not any(moved.values()):
@@ -29,8 +34,13 @@ def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, 
     lists = {night: given_steps(given[night], night, lookup, library_order) for night in given}
     guessed: dict[str, dict[str, int]] = {}  # character → night → its place in the plain order (put there by guess)
     plain = {
-        night: place_by_number([s for s in library_steps(library_order, night) if s not in moved[night]],
-                               waking_custom[night], numbers, night, guessed)
+        night: place_by_number(
+            [s for s in library_steps(library_order, night) if s not in moved[night]],
+            waking_custom[night],
+            numbers,
+            night,
+            guessed,
+        )
         for night in NIGHTS
     }
     if all(same_for_script(lists[night], plain[night], script) for night in given):
@@ -40,9 +50,17 @@ def night_order_of(meta: dict, script: Script, lookup: IdLookup, library_order, 
         if any(waking_custom.values()) or any(moved.values()):
             return NightOrder(plain["first_night"], plain["other_nights"], where, official=True)
         return None
-    say_guessed({cid: {n: at for n, at in nights.items() if n not in given} for cid, nights in guessed.items()}, plain,
-                script, library, where, report)
-    return NightOrder(lists.get("first_night", plain["first_night"]), lists.get("other_nights", plain["other_nights"]), where)
+    say_guessed(
+        {cid: {n: at for n, at in nights.items() if n not in given} for cid, nights in guessed.items()},
+        plain,
+        script,
+        library,
+        where,
+        report,
+    )
+    return NightOrder(
+        lists.get("first_night", plain["first_night"]), lists.get("other_nights", plain["other_nights"]), where
+    )
 
 
 def displaced(script: Script, library: dict, numbers: dict, night: str) -> set[str]:
@@ -119,7 +137,9 @@ def say_guessed(guessed: dict, plain: dict, script: Script, library: dict, where
         character = script.custom_characters[cid]
         places = {}
         for night, at in nights.items():
-            before = next((s for s in reversed(plain[night][:at]) if s in present and s != cid and s not in FIXED_STEPS), None)
+            before = next(
+                (s for s in reversed(plain[night][:at]) if s in present and s != cid and s not in FIXED_STEPS), None
+            )
             name = (script.custom_characters.get(before) or library[before]).name if before else None
             places[night] = f"{name} 다음(새벽 바로 앞)" if name else "새벽 바로 앞"
         if len(places) == 2 and len(set(places.values())) == 1:

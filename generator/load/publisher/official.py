@@ -13,13 +13,13 @@ compared with our export as before (generator.load.publisher.characters.merge_wi
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
 
 from generator import DEFAULT_CONTENT_DIR
+from generator.caches import remembered
 from generator.model import NIGHTS
 
 FINGERPRINTS_FILE = DEFAULT_CONTENT_DIR / "official_abilities.yaml"
@@ -39,8 +39,15 @@ WORD = re.compile(r"[a-z0-9]+")
 
 # the letters of other writing systems, by the first word of their Unicode names → how a message names them
 SCRIPT_NAMES_KO = {
-    "CJK": "한자", "HIRAGANA": "일본 가나", "KATAKANA": "일본 가나", "CYRILLIC": "키릴 문자", "GREEK": "그리스 문자",
-    "THAI": "타이 문자", "ARABIC": "아랍 문자", "HEBREW": "히브리 문자", "DEVANAGARI": "데바나가리 문자",
+    "CJK": "한자",
+    "HIRAGANA": "일본 가나",
+    "KATAKANA": "일본 가나",
+    "CYRILLIC": "키릴 문자",
+    "GREEK": "그리스 문자",
+    "THAI": "타이 문자",
+    "ARABIC": "아랍 문자",
+    "HEBREW": "히브리 문자",
+    "DEVANAGARI": "데바나가리 문자",
 }
 OTHER_SCRIPT_KO = "한글과 라틴 문자가 아닌 글자"
 
@@ -73,9 +80,7 @@ def official_fingerprints() -> dict[str, frozenset[str]]:
     if not isinstance(abilities, dict):
         return {}
     return {
-        str(cid): frozenset(str(f) for f in prints)
-        for cid, prints in abilities.items()
-        if isinstance(prints, list)
+        str(cid): frozenset(str(f) for f in prints) for cid, prints in abilities.items() if isinstance(prints, list)
     }
 
 

@@ -3,13 +3,12 @@ accepted; and the line of each top-level item, for every message about it."""
 
 from __future__ import annotations
 
-from generator.caches import remembered
 import json
 
+from generator.caches import remembered
 from generator.findings import Report
 from generator.josa import with_particle
 from generator.load.publisher.text import JSON_TYPE_NAMES, META_ID, SCHEMA_PATH
-
 
 # --- schema ------------------------------------------------------------------------------------------------
 
@@ -71,7 +70,9 @@ def describe_schema_error(error) -> str:
     if kind == "enum":
         return f"{where} 값 {with_particle(repr(value), '은')} 쓸 수 없습니다. 쓸 수 있는 값: {', '.join(map(str, error.validator_value))}"
     if kind == "type":
-        expected: list[str] = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        expected: list[str] = (
+            error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        )
         names = " 또는 ".join(JSON_TYPE_NAMES.get(t, t) for t in expected)
         return f"{where} 값은 {names}이어야 합니다(지금은 {JSON_TYPE_NAMES.get(_json_type(value), _json_type(value))})."
     if kind == "maxLength":
@@ -93,9 +94,17 @@ def check_schema(data, report: Report, where: str, ids: list[str | None], lines:
     top = {key: value for key, value in schema.items() if key != "items"}
     for error in Draft202012Validator(top).iter_errors(data):
         if error.validator == "minItems":
-            report.error("schema", f"스크립트에는 항목이 {error.validator_value}개 이상 있어야 합니다(지금은 {len(data)}개).", where=where)
+            report.error(
+                "schema",
+                f"스크립트에는 항목이 {error.validator_value}개 이상 있어야 합니다(지금은 {len(data)}개).",
+                where=where,
+            )
         elif error.validator == "maxItems":
-            report.error("schema", f"스크립트에는 항목을 {error.validator_value}개까지 쓸 수 있습니다(지금은 {len(data)}개).", where=where)
+            report.error(
+                "schema",
+                f"스크립트에는 항목을 {error.validator_value}개까지 쓸 수 있습니다(지금은 {len(data)}개).",
+                where=where,
+            )
         else:
             report.error("schema", error.message, where=where)
     forms = schema["items"]["oneOf"]
@@ -166,7 +175,10 @@ JSON_PROBLEMS = (
     ("Expecting value", "값이 있어야 할 자리입니다(마지막 항목 뒤의 쉼표, 빠진 값, 작은따옴표를 확인해 주세요)"),
     ("Expecting ',' delimiter", "항목 사이에 쉼표(,)가 있어야 합니다"),
     ("Expecting ':' delimiter", "이름 뒤에 쌍점(:)이 있어야 합니다"),
-    ("Expecting property name enclosed in double quotes", "항목 이름은 큰따옴표(\")로 감싸야 합니다(마지막 항목 뒤의 쉼표도 확인해 주세요)"),
+    (
+        "Expecting property name enclosed in double quotes",
+        '항목 이름은 큰따옴표(")로 감싸야 합니다(마지막 항목 뒤의 쉼표도 확인해 주세요)',
+    ),
     ("Extra data", "목록이 끝난 뒤에 글자가 더 있습니다"),
     ("Unterminated string", "따옴표로 연 글자가 닫히지 않았습니다"),
     ("Invalid control character", "글자 안에 줄바꿈이나 제어 문자가 그대로 있습니다(\\n으로 쓰세요)"),
@@ -176,4 +188,7 @@ JSON_PROBLEMS = (
 
 
 def json_problem(parser_message: str) -> str:
-    return next((korean for english, korean in JSON_PROBLEMS if parser_message.startswith(english)), "JSON 문법에 맞지 않는 글자입니다")
+    return next(
+        (korean for english, korean in JSON_PROBLEMS if parser_message.startswith(english)),
+        "JSON 문법에 맞지 않는 글자입니다",
+    )

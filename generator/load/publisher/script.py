@@ -18,7 +18,6 @@ from pathlib import Path
 
 from generator.findings import Report
 from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_NIGHT_STEPS, MAX_REMINDERS, MAX_SCRIPT_CHARACTERS
-from generator.model import Jinx, Script
 from generator.load.links import logo_or_none
 from generator.load.publisher.characters import (
     character_fields,
@@ -30,19 +29,22 @@ from generator.load.publisher.characters import (
     text_of,
 )
 from generator.load.publisher.lenient import is_spelling_of, note_id_spellings, read_team_spellings
-from generator.load.publisher.official import is_homebrew, read_object
 from generator.load.publisher.nights import night_order_of
+from generator.load.publisher.official import is_homebrew, read_object
 from generator.load.publisher.schema import _json_type, check_schema, item_lines, item_where, json_problem
 from generator.load.publisher.text import JSON_NIGHT_KEYS, JSON_TYPE_NAMES, META_ID, from_publisher_text, normalize_id
 from generator.load.search import IdLookup
-
+from generator.model import Jinx, Script
 
 # --- reading (a file is read against its content folder by content.load_script_json) -------------------------
 
 
 # the JSON parser's own words (json.decoder) → what a person reads; anything else is named generally
 
-def script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None = None) -> Script | None:
+
+def script_from_json_text(
+    text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None = None
+) -> Script | None:
     """The publisher JSON `text` → a Script, with findings placed at `where` (a file name as messages show it).
     `library_source()` gives (characters, night order) of the content folder, as content.library_parts does; it is called
     only once the JSON parses. The web server passes the ones it keeps loaded. `base_dir` is the script's folder,
@@ -64,7 +66,9 @@ def script_from_json_text(text: str, where: str, script_id: str, report: Report,
     return None
 
 
-def _script_from_json_text(text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None) -> Script | None:
+def _script_from_json_text(
+    text: str, where: str, script_id: str, report: Report, library_source, base_dir: Path | None
+) -> Script | None:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -76,7 +80,11 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
         return None
     if not isinstance(data, list):
         found = JSON_TYPE_NAMES.get(_json_type(data), _json_type(data))
-        hint = " 캐릭터 목록 전체를 [ ]로 감싸고 _meta는 그 안의 첫 항목으로 넣어 주세요." if isinstance(data, dict) else ""
+        hint = (
+            " 캐릭터 목록 전체를 [ ]로 감싸고 _meta는 그 안의 첫 항목으로 넣어 주세요."
+            if isinstance(data, dict)
+            else ""
+        )
         report.cannot_read(
             "wrong-shape",
             f"스크립트 JSON은 목록([...])이어야 합니다(지금은 {found}). "
@@ -110,7 +118,11 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
     for index, item in enumerate(data):
         if isinstance(item, dict) and item.get("id") == META_ID:
             if meta:
-                report.error("meta-repeated", f"{index + 1}번째 항목: _meta가 두 번 있습니다. 첫 번째 것만 씁니다.", where=item_where(where, lines, index))
+                report.error(
+                    "meta-repeated",
+                    f"{index + 1}번째 항목: _meta가 두 번 있습니다. 첫 번째 것만 씁니다.",
+                    where=item_where(where, lines, index),
+                )
             else:
                 meta = item
             continue
@@ -152,12 +164,16 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
 
         script.players, problem = parse_players(meta["players"])
         if problem:
-            report.error("players-range", f"_meta의 'players': {problem}", where=item_where(where, lines, data.index(meta)))
+            report.error(
+                "players-range", f"_meta의 'players': {problem}", where=item_where(where, lines, data.index(meta))
+            )
     bootlegger = meta.get("bootlegger")
     if isinstance(bootlegger, list):
         script.bootlegger = [rule_text for rule in bootlegger if (rule_text := text_of(rule))]
 
-    numbers: dict[str, dict[str, object]] = {}  # character → night → its night number as the JSON has it (any value: its readers check)
+    numbers: dict[
+        str, dict[str, object]
+    ] = {}  # character → night → its night number as the JSON has it (any value: its readers check)
     replaced: dict[tuple[str, str | None], list[str]] = {}  # (why, writing) → official characters printed in our Korean
     for index, character_id, full in entries:
         if full is None:
@@ -192,7 +208,9 @@ def _script_from_json_text(text: str, where: str, script_id: str, report: Report
 
     from generator.load.publisher.extras import apply_extras
 
-    apply_extras(meta, {cid: c for cid, c in script.custom_characters.items() if is_homebrew(c, library)}, report, where)
+    apply_extras(
+        meta, {cid: c for cid, c in script.custom_characters.items() if is_homebrew(c, library)}, report, where
+    )
     script.jinxes = homebrew_jinxes(entries, lookup, where, lines, report)
     script.night_order = night_order_of(meta, script, lookup, library_order, numbers, where, report)
     return script
@@ -207,7 +225,7 @@ def homebrew_jinxes(entries, lookup: IdLookup, where: str, lines: dict[int, int]
         given = full.get("jinxes") if full else None
         if not isinstance(given, list):
             continue
-        for number, item in enumerate(given, start=1):
+        for item in given:
             other_raw = item.get("id") if isinstance(item, dict) else None
             reason = text_of(item.get("reason")) if isinstance(item, dict) else None
             if not isinstance(other_raw, str) or not reason:
@@ -217,7 +235,9 @@ def homebrew_jinxes(entries, lookup: IdLookup, where: str, lines: dict[int, int]
             if other == character_id or pair in seen:
                 continue
             seen.add(pair)
-            found.append(Jinx((character_id, other), from_publisher_text(reason) or reason, item_where(where, lines, index)))
+            found.append(
+                Jinx((character_id, other), from_publisher_text(reason) or reason, item_where(where, lines, index))
+            )
     return found
 
 
@@ -237,7 +257,12 @@ def unencodable_text(text: str, data: list, where: str, report: Report) -> bool:
 
 
 # lists inside one item, and how many entries each may have (more are reported and left out before anything else)
-JSON_LIST_LIMITS = {"reminders": MAX_REMINDERS, "remindersGlobal": MAX_REMINDERS, "firstNight": MAX_NIGHT_STEPS, "otherNight": MAX_NIGHT_STEPS}
+JSON_LIST_LIMITS = {
+    "reminders": MAX_REMINDERS,
+    "remindersGlobal": MAX_REMINDERS,
+    "firstNight": MAX_NIGHT_STEPS,
+    "otherNight": MAX_NIGHT_STEPS,
+}
 
 
 def trim_long_lists(data: list, report: Report, where: str, lines: dict[int, int]) -> None:

@@ -9,7 +9,6 @@ import unicodedata
 from generator import DEFAULT_CONTENT_DIR
 from generator.josa import PLACEHOLDER, fill_named
 
-
 SCHEMA_PATH = DEFAULT_CONTENT_DIR / "schema" / "script-schema.json"
 META_ID = "_meta"
 # the publisher's special night-order entries → our fixed step ids (the same words today; kept as a table on purpose)
