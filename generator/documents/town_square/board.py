@@ -168,7 +168,7 @@ def turned_words(canvas, text: str, x: float, y: float) -> None:
     canvas.rotate(90)
     half = stringWidth(text, font_name("sans"), size) / 2 + mm(1.5)
     canvas.setFillColor(hex_colour("#ffffff"))
-    canvas.rect(-half, -size * 0.8, 2 * half, size * 1.6, stroke=0, fill=1)
+    canvas.rect(-half, -size * 1.2, 2 * half, size * 2.4, stroke=0, fill=1)
     canvas.setFillColor(hex_colour(color("ink")))
     canvas.setFont(font_name("sans"), size)
     canvas.drawCentredString(0, -size * 0.36, text)
