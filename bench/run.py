@@ -78,6 +78,7 @@ DOCUMENT_COMMANDS = {
     "info_cards": "info-cards",
     "almanac": "almanac",
     "grimoire": "grimoire",
+    "town_square": "town-square",
 }
 
 # issue 53's targets

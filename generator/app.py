@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "info_cards",
     "almanac",
     "grimoire",
+    "town_square",
     "export_json",
     "new",
     "import_text",

@@ -27,9 +27,19 @@ MAX_CHOICES = MAX_SCRIPT_CHARACTERS + 2  # --only/--copies names: every characte
 MAX_CREEP = 5.0  # mm: a booklet of 30 sheets of 80 g paper creeps about 3 mm
 
 # The commands that print documents, by what they make (the build command makes them all).
-DOCUMENT_COMMANDS = ("build", "sheet", "night", "night-card", "tokens", "info-cards", "almanac", "grimoire")
+DOCUMENT_COMMANDS = (
+    "build",
+    "sheet",
+    "night",
+    "night-card",
+    "tokens",
+    "info-cards",
+    "almanac",
+    "grimoire",
+    "town-square",
+)
 TOKEN_COMMANDS = ("build", "tokens")
-STYLED_COMMANDS = ("build", "sheet", "night", "night-card")  # the documents that follow --style (see theme.yaml)
+STYLED_COMMANDS = ("build", "sheet", "night", "night-card", "town-square")  # those that follow --style (theme.yaml)
 ENGLISH_COMMANDS = ("build", "sheet", "night", "night-card", "tokens", "info-cards", "almanac")
 
 
@@ -196,9 +206,9 @@ OPTIONS: tuple[Option, ...] = (
         "integer",
         None,
         f"이번 게임의 플레이어 수({FEWEST_PLAYERS}–{MOST_SEATS}, 여행자 포함): 수의 토큰과 투표 토큰을 각각 이만큼 만들고, "
-        "마도서 기록지(grimoire.pdf)의 자리도 이만큼이며 가방 구성과 밤 순서가 이 인원에 맞춰집니다. 기본값: 스크립트의 최대 "
-        f"인원({MOST_PLAYERS}명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).",
-        (*TOKEN_COMMANDS, "grimoire"),
+        "마도서 기록지(grimoire.pdf)와 마을 광장(town-square.pdf)의 자리도 이만큼이며 가방 구성과 밤 순서가 이 인원에 "
+        f"맞춰집니다. 기본값: 스크립트의 최대 인원({MOST_PLAYERS}명, 스크립트가 players: 5-6처럼 인원을 적었으면 그 최대).",
+        (*TOKEN_COMMANDS, "grimoire", "town-square"),
         page=True,
         low=FEWEST_PLAYERS,
         high=MOST_SEATS,
@@ -277,10 +287,21 @@ OPTIONS: tuple[Option, ...] = (
         "choice",
         "clean",
         "인쇄 스타일: clean(기본, 흰 종이에 깔끔하게) 또는 parchment(옅은 크림색 바탕에 틀을 두른 제목, 흑백으로 찍어도 "
-        "글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서에 씁니다.",
+        "글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서, 마을 광장 판에 씁니다.",
         STYLED_COMMANDS,
         page=True,
         choices=STYLES,
+    ),
+    Option(
+        "a3",
+        ("--a3",),
+        "flag",
+        False,
+        "마을 광장(town-square.pdf)을 A3 한 장에 찍습니다(판은 가로, 생명 토큰 쪽도 A3). 인쇄소나 A3 프린터용입니다. "
+        "기본은 --paper 용지 두 장에 나눠 찍고 풀칠 칸으로 이어 붙입니다.",
+        ("build", "town-square"),
+        page=True,
+        field="square_a3",
     ),
     Option(
         "creep",
@@ -339,6 +360,7 @@ class RenderOptions:
     solid_shrouds: bool = default_of("solid_shrouds")  # shroud tokens as a solid dark disc, not a dark ring on paper
     names: str = default_of("names")  # one of NAMINGS: applied when the game is loaded (generator.load.naming)
     style: str = default_of("style")  # the sheet's look (and the night sheet's and the night card's): one of STYLES
+    square_a3: bool = default_of("a3")  # town-square.pdf: the board on one A3 sheet, not two sheets of `paper`
     creep_mm: float = default_of("creep")  # almanac-booklet.pdf: the centre sheet's pages this far toward the fold
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here
 

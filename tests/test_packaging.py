@@ -180,7 +180,7 @@ def build_writes_the_same_kit_into_the_users_output_folder(
 ) -> None:
     result = checked(run([botc_pnp, "build", "trouble-brewing"], elsewhere, env))
     made = sorted((elsewhere / "output" / "trouble-brewing").iterdir())
-    assert [path.suffix for path in made] == [".pdf"] * 8, result.stdout
+    assert [path.suffix for path in made] == [".pdf"] * 9, result.stdout
     assert "저장함: output/trouble-brewing/script.pdf" in result.stdout
     clone = run_cli("build", "trouble-brewing", "--out", clone_out, "-q")
     assert clone.exit_code == 0, clone.output

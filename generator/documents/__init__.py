@@ -13,6 +13,7 @@ DOCUMENTS: list[tuple[str, str]] = [
     ("info_cards", "정보 카드"),
     ("almanac", "해설서"),
     ("grimoire", "마도서 기록지"),
+    ("town_square", "마을 광장"),
 ]
 
 

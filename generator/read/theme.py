@@ -20,7 +20,16 @@ from generator.keep import parsecache
 
 MM = 72 / 25.4  # points per millimetre
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-DOCUMENT_SECTIONS = ("script_sheet", "night_sheet", "grimoire", "tokens", "almanac", "info_cards", "night_card")
+DOCUMENT_SECTIONS = (
+    "script_sheet",
+    "night_sheet",
+    "grimoire",
+    "tokens",
+    "almanac",
+    "info_cards",
+    "night_card",
+    "town_square",
+)
 
 
 class ThemeError(ValueError):
@@ -119,6 +128,7 @@ class Theme:
     almanac: Section
     info_cards: Section
     night_card: Section
+    town_square: Section
 
 
 def _section(data: Mapping, key: str) -> Mapping:

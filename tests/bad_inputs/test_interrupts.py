@@ -36,6 +36,7 @@ KIT = [
     "night-order.pdf",
     "script.pdf",
     "tokens.pdf",
+    "town-square.pdf",
 ]
 
 WRAPPER = r"""

@@ -146,6 +146,7 @@ def test_texts_at_every_limit_build_every_document(kits, paper):
         "night-order.pdf",
         "script.pdf",
         "tokens.pdf",
+        "town-square.pdf",
     ]
 
 

@@ -183,7 +183,8 @@ def test_the_page_offers_the_naming_and_checks_it(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "command", ["sheet", "night", "night-card", "tokens", "info-cards", "grimoire", "almanac", "build", "validate"]
+    "command",
+    ["sheet", "night", "night-card", "tokens", "info-cards", "grimoire", "town-square", "almanac", "build", "validate"],
 )
 def test_every_command_that_prints_or_checks_takes_the_naming(command):
     assert "--names" in run_cli(command, "--help").output

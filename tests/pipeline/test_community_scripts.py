@@ -1,5 +1,5 @@
 """Real community scripts (tests/community_scripts/): every one validates with no false error or warning, builds the
-8 PDFs, and prints what it carries (bootlegger rules, homebrew jinxes, accented Latin in an embedded font); scripts
+9 PDFs, and prints what it carries (bootlegger rules, homebrew jinxes, accented Latin in an embedded font); scripts
 for 5–6 players that declare their range get exactly that many shrouds and votes."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ DOCUMENTS = [
     "night-order.pdf",
     "script.pdf",
     "tokens.pdf",
+    "town-square.pdf",
 ]
 SMALL = ("no-greater-joy.json", "over-the-river.json", "laissez-un-faire.json", "too-specific.json")
 # the warnings each script really deserves (anything else is a false one)
