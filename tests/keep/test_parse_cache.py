@@ -358,6 +358,6 @@ def test_the_fonts_advances_read_without_reportlab_are_reportlabs():
     register_fonts()
     for role in ("sans", "sans_bold", "serif"):
         spec = theme().fonts[role]
-        widths, default = advances(FONTS_DIR / spec["file"])
-        face = getFont(spec["name"]).face
+        widths, default = advances(FONTS_DIR / spec.file)
+        face = getFont(spec.name).face
         assert widths == face.charWidths and default == face.defaultWidth, role
