@@ -185,6 +185,8 @@ class Pairs:
             return list(self)[index]
         if index < 0:
             index += len(self._first)
+            if index < 0:
+                raise IndexError("pair index out of range")
         return (self._floats.get(index, self._first[index]), self._second[index])
 
     def __iter__(self):
