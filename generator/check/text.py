@@ -188,18 +188,14 @@ def described(ch: str, kind: str, text: str) -> str:
 
 
 def font_coverage():
-    """Code points every theme font can print, with its Latin fallback; a build that already registered the fonts
-    reuses reportlab's parse."""
-    from generator.typeset.fonts import registered_coverage
+    """Code points every theme font can print, with its Latin fallback: read from the font files' cmaps and kept in
+    the user's cache as ranges (the very set reportlab's parse of the fonts gives; a build no longer unpacks the
+    eight fonts' tables for it, the fallbacks' only to check)."""
+    from generator.read.theme import fallback_font_paths, font_paths
+    from generator.typeset.glyphs import printable_everywhere
 
-    covered = registered_coverage()
-    if covered is None:  # not registered: read from the font files
-        from generator.read.theme import fallback_font_paths, font_paths
-        from generator.typeset.glyphs import printable_everywhere
-
-        pairs = list(zip(font_paths(), fallback_font_paths()))
-        return printable_everywhere(pairs) if pairs else None
-    return covered
+    pairs = list(zip(font_paths(), fallback_font_paths()))
+    return printable_everywhere(pairs) if pairs else None
 
 
 # Particles that may follow a name ('달 지기가', '세탁 부의'): a short name's variant counts only as a whole word.

@@ -7,6 +7,7 @@ import re
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from generator.caches import remembered
 from generator.josa import quoted, with_particle
 
 # Typer's own fixed phrases in help pages, in the order they are replaced.
@@ -21,41 +22,55 @@ HELP_PHRASES = [
     ("\nCommands:\n", "\n명령:\n"),
 ]
 
-# Typer's usage-error messages (patterns) → Korean, naming the same thing and saying what is accepted.
-ERROR_PATTERNS = [
+
+# Typer's usage-error messages (regular expression, flags, Korean) → Korean, naming the same thing and saying what
+# is accepted.
+ERROR_WORDING = [
     (
-        re.compile(r"No such option: (\S+)(?: Did you mean (.+)\?| \(Possible options: (.+)\))?"),
+        r"No such option: (\S+)(?: Did you mean (.+)\?| \(Possible options: (.+)\))?",
+        0,
         lambda m: (
             f"알 수 없는 옵션입니다: {m[1]}" + (f" 혹시 {m[2] or m[3]} 옵션을 찾으셨나요?" if m[2] or m[3] else "")
         ),
     ),
     (
-        re.compile(r"No such command '(.+?)'\.(?: Did you mean '(.+)'\?)?"),
+        r"No such command '(.+?)'\.(?: Did you mean '(.+)'\?)?",
+        0,
         lambda m: f"알 수 없는 명령입니다: '{m[1]}'" + (f" 혹시 '{m[2]}' 명령을 찾으셨나요?" if m[2] else ""),
     ),
-    (re.compile(r"Missing argument '(.+)'\."), lambda m: f"필요한 인자 {with_particle(m[1], '이')} 없습니다."),
-    (re.compile(r"Missing option '(.+)'\."), lambda m: f"필요한 옵션 {with_particle(m[1], '이')} 없습니다."),
-    (re.compile(r"Option '(.+)' requires an argument\."), lambda m: f"옵션 {m[1]}에는 값이 필요합니다."),
+    (r"Missing argument '(.+)'\.", 0, lambda m: f"필요한 인자 {with_particle(m[1], '이')} 없습니다."),
+    (r"Missing option '(.+)'\.", 0, lambda m: f"필요한 옵션 {with_particle(m[1], '이')} 없습니다."),
+    (r"Option '(.+)' requires an argument\.", 0, lambda m: f"옵션 {m[1]}에는 값이 필요합니다."),
     (
-        re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((.+)\)"),
+        r"Got unexpected extra argument(?:\(s\)|s)? \((.+)\)",
+        0,
         lambda m: f"필요 없는 인자가 더 있습니다: {m[1]}",
     ),
     (
-        re.compile(r"Invalid value for (.+?): '(.+)' is not a valid float\.?"),
+        r"Invalid value for (.+?): '(.+)' is not a valid float\.?",
+        0,
         lambda m: f"{m[1]} 값 {quoted(m[2], '은')} 숫자가 아닙니다. 예: 44.45",
     ),
     (
-        re.compile(r"Invalid value for (.+?): '(.+)' is not a valid integer\.?"),
+        r"Invalid value for (.+?): '(.+)' is not a valid integer\.?",
+        0,
         lambda m: f"{m[1]} 값 {quoted(m[2], '은')} 정수가 아닙니다.",
     ),
     (
-        re.compile(r"Invalid value for (.+?): .*valid (?:number|float).*", re.S),
+        r"Invalid value for (.+?): .*valid (?:number|float).*",
+        re.S,
         lambda m: f"{m[1]} 값은 숫자여야 합니다. 예: 44.45",
     ),
-    (re.compile(r"Invalid value for (.+?): .*valid integer.*", re.S), lambda m: f"{m[1]} 값은 정수여야 합니다."),
-    (re.compile(r"Invalid value for (.+?): (.+)", re.S), lambda m: f"{m[1]} 값이 올바르지 않습니다: {m[2]}"),
-    (re.compile(r"Missing command\."), lambda m: "명령이 필요합니다."),
+    (r"Invalid value for (.+?): .*valid integer.*", re.S, lambda m: f"{m[1]} 값은 정수여야 합니다."),
+    (r"Invalid value for (.+?): (.+)", re.S, lambda m: f"{m[1]} 값이 올바르지 않습니다: {m[2]}"),
+    (r"Missing command\.", 0, lambda m: "명령이 필요합니다."),
 ]
+
+
+@remembered(maxsize=1)
+def error_patterns() -> list:
+    """ERROR_WORDING compiled when a usage error is first translated: a command that runs as asked never needs it."""
+    return [(re.compile(pattern, flags), render) for pattern, flags, render in ERROR_WORDING]
 
 
 DEFAULT_MARK = re.compile(r"\[default:(\s+)")  # may wrap onto the next line in narrow terminals
@@ -68,7 +83,7 @@ def korean_help(text: str) -> str:
 
 
 def korean_error(message: str) -> str:
-    for pattern, render in ERROR_PATTERNS:
+    for pattern, render in error_patterns():
         match = pattern.fullmatch(message.strip())
         if match:
             return render(match)

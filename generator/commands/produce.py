@@ -44,7 +44,10 @@ def produce(
     for finding in options.report.findings:
         if (finding.code, finding.subject) in already and finding.subject is not None:
             continue
-        console.info(finding.format()) if finding.level != "error" else console.error(finding.format())
+        if finding.level == "error":
+            console.error(finding.format())
+        elif not console.quiet:  # formatting names the finding's kind, read from a YAML file: not for nothing
+            console.info(finding.format())
     for path in written:
         console.info(f"저장함: {path} ({path.stat().st_size / 1024:,.0f} KB)")
     if more_files is not None:

@@ -4,18 +4,23 @@ content) was parsed before with this reportlab.
 Parsing a large CJK font walks every glyph and cmap entry in Python (tens of thousands of reads per font); the
 result is plain data (code point → glyph, widths, glyph offsets), kept by generator.keep.usercache under the file's
 content hash, reportlab's version and Python's. The font file itself is still read every time: reportlab subsets
-the glyphs from its bytes when a PDF is saved. Any font file works (the bundled ones, a fallback another module
-registers): nothing here knows file names.
+the glyphs from its bytes when a PDF is saved. Its content hash is worked out once per version of the file: the
+digest is kept (as `ttfsum`) under the file's path, size, modification and change times and inode, so a run reads
+the fonts' 20 MB but no longer hashes them (about 15 ms). Any font file works (the bundled ones, a fallback another
+module registers): nothing here knows file names.
 """
 
 from __future__ import annotations
 
+import os
 from fnmatch import fnmatch
 from pathlib import Path
 
 from generator.keep import usercache
 
 KIND = "ttf"
+SUMS = "ttfsum"  # a font file's content digest, by the file's identity on disk
+FORMAT = 2  # of the kept state (2: a pairs table with a few floats among its ints is packed too)
 # Face attributes that are not plain data: the file's bytes (read again), the scale function (rebuilt from
 # unitsPerEm) and name strings (TTFNameBytes, rebuilt from their text).
 _NOT_STORED = ("_ttf_data", "_pdfScale", "filename")
@@ -28,7 +33,9 @@ def load_ttfont(name: str, path: Path | str):
     path = str(path)
     with open(path, "rb") as stream:
         data = stream.read()
-    key = _key(data)
+        info = os.fstat(stream.fileno())
+    identity = _identity(path, info) if len(data) == info.st_size else None  # else it changed while read
+    key = _key(data, identity)
     stored = usercache.load(KIND, key, _state_shape)
     face = _face_from(stored, data, path) if stored is not None else None
     if face is None:
@@ -38,10 +45,36 @@ def load_ttfont(name: str, path: Path | str):
     return _font_with_face(name, face)
 
 
-def _key(data: bytes) -> str:
+def _key(data: bytes, identity: str | None = None) -> str:
+    """The kept state's key: the file's content digest (kept under `identity` after it is first worked out),
+    reportlab's version and Python's."""
     import reportlab
 
-    return f"{usercache.file_digest(data)} reportlab {reportlab.Version} {usercache.runtime_tag()}"
+    return f"{_digest(data, identity)} reportlab {reportlab.Version} {usercache.runtime_tag()} format {FORMAT}"
+
+
+def _identity(path: str, info: os.stat_result) -> str:
+    """A font file as it is on disk now: any write changes its modification time (and on Linux and macOS its change
+    time, which no program can set back), a file put in its place its inode."""
+    return f"{os.path.abspath(path)} {info.st_size} {info.st_mtime_ns} {info.st_ctime_ns} {info.st_ino} {info.st_dev}"
+
+
+def _digest(data: bytes, identity: str | None) -> str:
+    if identity is None:
+        return usercache.file_digest(data)
+    known = usercache.load(SUMS, identity, _is_digest)
+    if known is not None:
+        return known
+    digest = usercache.file_digest(data)
+    usercache.store(SUMS, identity, digest)
+    return digest
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_digest(value) -> bool:
+    return type(value) is str and len(value) == 40 and _HEX.issuperset(value)
 
 
 def _face_state(face) -> dict:
@@ -74,6 +107,20 @@ def _packed(value):
             first, second = [v[0] for v in value], [v[1] for v in value]
             if _is_ints(first) and _is_ints(second):
                 return ("packed-pairs", array("q", first).tobytes(), array("q", second).tobytes())
+            floats = [at for at, v in enumerate(first) if type(v) is float]
+            if (
+                _is_ints(second)
+                and len(floats) <= len(first) // 8
+                and _is_ints(v for v in first if type(v) is not float)
+            ):
+                # reportlab's hmetrics: ints, then the last advance scaled (a float) for every glyph past the table
+                return (
+                    "packed-pairs-floats",
+                    array("q", [0 if type(v) is float else v for v in first]).tobytes(),
+                    array("q", second).tobytes(),
+                    array("q", floats).tobytes(),
+                    array("d", [first[at] for at in floats]).tobytes(),
+                )
     if isinstance(value, dict) and len(value) > 64 and _is_ints(value):
         values = list(value.values())
         if _is_ints(values):
@@ -104,7 +151,9 @@ def _unpacked(stored):
     if kind == "packed-ints":
         return ints(stored[1])
     if kind == "packed-pairs":
-        return list(zip(ints(stored[1]), ints(stored[2])))
+        return Pairs(array("q", stored[1]), array("q", stored[2]), {})
+    if kind == "packed-pairs-floats":
+        return Pairs(array("q", stored[1]), array("q", stored[2]), dict(zip(ints(stored[3]), array("d", stored[4]))))
     if kind == "packed-int-dict":
         return dict(zip(ints(stored[1]), ints(stored[2])))
     if kind == "packed-float-dict":
@@ -118,6 +167,37 @@ def _unpacked(stored):
     raise ValueError(kind)
 
 
+class Pairs:
+    """reportlab's hmetrics, [(advance, left side bearing)] by glyph, read from the kept arrays one glyph at a time:
+    a PDF's subset reads a few hundred of a font's twenty thousand pairs, and making them all took 4 ms a font. The
+    same values of the same types as the list (`floats` holds the few advances that are floats, by glyph)."""
+
+    __slots__ = ("_first", "_second", "_floats")
+
+    def __init__(self, first, second, floats: dict[int, float]):
+        self._first, self._second, self._floats = first, second, floats
+
+    def __len__(self) -> int:
+        return len(self._first)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += len(self._first)
+            if index < 0:
+                raise IndexError("pair index out of range")
+        return (self._floats.get(index, self._first[index]), self._second[index])
+
+    def __iter__(self):
+        return (self[index] for index in range(len(self._first)))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (list, Pairs)) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a list is not hashable either
+
+
 # What every face must hold, of which type, for a TTFont to measure and subset with it: a kept state without one of
 # them (or with one of another type) is parsed again instead of failing while drawing.
 _NUMBERS = ("ascent", "descent", "defaultWidth", "capHeight", "stemV", "underlinePosition", "underlineThickness")
@@ -126,7 +206,7 @@ _TABLES = {
     "charToGlyph": ("packed-int-dict", dict),
     "charWidths": ("packed-int-dict", "packed-float-dict", dict),
     "glyphPos": ("packed-ints", list),
-    "hmetrics": ("packed-pairs", list),
+    "hmetrics": ("packed-pairs", "packed-pairs-floats", list),
     "glyphToChar": ("packed-list-dict", dict),
 }
 _NAMES = ("name", "familyName", "styleName", "fullName")
@@ -171,9 +251,25 @@ def _is_table(value, kinds) -> bool:
     if type(value) is not tuple or value[0] not in kinds:
         return False
     arrays = value[1:]
-    counts = {"packed-ints": 1, "packed-pairs": 2, "packed-int-dict": 2, "packed-float-dict": 2, "packed-list-dict": 3}
+    counts = {
+        "packed-ints": 1,
+        "packed-pairs": 2,
+        "packed-pairs-floats": 4,
+        "packed-int-dict": 2,
+        "packed-float-dict": 2,
+        "packed-list-dict": 3,
+    }
     if len(arrays) != counts[value[0]] or not all(type(a) is bytes and len(a) % _WORD == 0 for a in arrays):
         return False
+    if value[0] == "packed-pairs-floats":  # the floats' places: as many as floats, each inside the table
+        from array import array
+
+        places = array("q", arrays[2])
+        return (
+            len(arrays[0]) == len(arrays[1])
+            and len(arrays[2]) == len(arrays[3])
+            and (not places or (min(places) >= 0 and max(places) < len(arrays[0]) // _WORD))
+        )
     return value[0] in ("packed-ints", "packed-list-dict") or len(arrays[0]) == len(arrays[1])
 
 
@@ -205,6 +301,31 @@ def _face_from(stored, data: bytes, path: str):
 _LAZY_FACE = None
 
 
+class TableSlices:
+    """A font file's table that reportlab only cuts into pieces (the glyf table, a piece per glyph of a subset): each
+    piece is copied out of the file's bytes as bytes, where reportlab copied the whole table (about 12 MB of a Nanum
+    font) for every subset it made, 100 MB a kit."""
+
+    __slots__ = ("_data", "_start", "_length")
+
+    def __init__(self, data: bytes, start: int, length: int):
+        self._data, self._start = data, start
+        self._length = max(0, min(length, len(data) - start))  # as long as the slice of the file would be
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._length)
+            if step == 1:
+                return self._data[self._start + start : self._start + max(start, stop)]
+        return bytes(self)[index]
+
+    def __bytes__(self) -> bytes:
+        return self._data[self._start : self._start + self._length]
+
+
 def _lazy_face_class():
     global _LAZY_FACE
     if _LAZY_FACE is None:
@@ -225,6 +346,12 @@ def _lazy_face_class():
                 setattr(self, name, value)
                 packed.pop(name, None)
                 return value
+
+            def get_table(self, tag):
+                if tag != "glyf":
+                    return super().get_table(tag)
+                start, length = self.get_table_pos(tag)
+                return TableSlices(self._ttf_data, start, length)
 
         _LAZY_FACE = CachedFace
     return _LAZY_FACE

@@ -11,14 +11,21 @@ and the code that makes them (an edited parser never meets an old parse). A pars
 keep (a YAML date) is simply parsed every time. A file is rewritten only when a run parsed something new (at the
 latest when the program ends); it keeps the parses this run used or made and then the newest others, up to MAX_BYTES
 (reading and checking the file costs about 5 ms a megabyte, on every run).
+
+A file is checked once, when it is read: every entry decoded and all of them checked for plain data in one pass
+(usercache.is_plain), so a lookup costs the store's shape check and, for the second and later copies of a parse, one
+marshal.loads; the first copy is the one decoded at that check.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import marshal
+import sys
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 
 from generator.caches import remembered
 from generator.keep import usercache
@@ -33,10 +40,37 @@ DIGEST_LENGTH = 40  # hex SHA-1 of a text
 
 
 def _entries_shape(value) -> bool:
-    return isinstance(value, dict) and all(
-        type(digest) is str and len(digest) == DIGEST_LENGTH and type(data) is bytes and len(data) <= MAX_ENTRY_BYTES
-        for digest, data in value.items()
+    """The file's table: {hex SHA-1: marshal bytes of one parse}, each entry at most MAX_ENTRY_BYTES (checked with
+    a few passes in C over keys and values, not entry by entry)."""
+    return (
+        type(value) is dict
+        and {str}.issuperset(map(type, value))
+        and {DIGEST_LENGTH}.issuperset(map(len, value))
+        and {bytes}.issuperset(map(type, value.values()))
+        and max(map(len, value.values()), default=0) <= MAX_ENTRY_BYTES
     )
+
+
+_ABSENT = object()
+
+
+def _checked_copies(entries: dict[str, bytes]) -> dict[str, object]:
+    """{digest: its parse}, every entry of a file decoded once and checked for plain data together; an entry that
+    does not decode, or holds anything else (a file written by hand with the user's secret), is left out."""
+    copies = {}
+    for digest, data in entries.items():
+        try:
+            copies[digest] = marshal.loads(data)
+        except (EOFError, ValueError, TypeError, RecursionError):
+            continue
+    most = usercache.visits_for(sum(len(data) for data in entries.values()))
+    if not usercache.is_plain(list(copies.values()), most):  # some entry is foreign: find which, keep the others
+        copies = {
+            digest: value
+            for digest, value in copies.items()
+            if usercache.is_plain(value, usercache.visits_for(len(entries[digest])))
+        }
+    return copies
 
 
 class KeptParses:
@@ -50,6 +84,7 @@ class KeptParses:
         self.shape = shape
         self.version = lru_cache(maxsize=1)(version)
         self.stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
+        self.first_copies: dict[str, object] = {}  # digest → its parse decoded and checked when the file was read
         self.added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
         self.used: set[str] = set()  # found in the cache file by this run
         self.verified: set[str] = set()  # entries whose bytes this run has already checked (plain data, shape)
@@ -65,6 +100,8 @@ class KeptParses:
                 else None
             )
             self.stored = loaded if loaded is not None else {}
+            self.first_copies = _checked_copies(self.stored)
+            self.verified.intersection_update(self.added)  # a file read again may hold other bytes: checked again
         return self.stored
 
     @staticmethod
@@ -79,7 +116,9 @@ class KeptParses:
             return None
         if digest in self.verified:  # the same bytes passed the checks before: only new objects are needed
             return marshal.loads(data)
-        value = usercache.plain_loads(data)
+        value = self.first_copies.pop(digest, _ABSENT) if digest not in self.added else _ABSENT
+        if value is _ABSENT:  # this run's own parse, or an entry written since the file was read (or refused there)
+            value = usercache.plain_loads(data)
         try:
             if value is None or not self.shape(text, value):
                 return None
@@ -102,6 +141,7 @@ class KeptParses:
         digest = self._digest(text)
         self.added[digest] = data
         self.verified.discard(digest)  # new bytes: checked again when read
+        self.first_copies.pop(digest, None)
         _save_all_at_exit()
 
     def save(self) -> None:
@@ -146,7 +186,7 @@ class KeptParses:
 
     def forget(self) -> None:
         """Drops what this process read or added (tests; a changed cache folder)."""
-        self.stored, self.added, self.used = None, {}, set()
+        self.stored, self.first_copies, self.added, self.used, self.verified = None, {}, {}, set(), set()
 
 
 STORES: list[KeptParses] = []
@@ -184,9 +224,24 @@ def store(kind: str, version: Callable[[], str], shape: Callable[[str, object], 
     return kept
 
 
+_YAML_TYPES = frozenset({list, dict, str, int, float, bool, type(None)})
+
+
 def is_yaml_data(value) -> bool:
     """What a safe YAML load gives: None, booleans, numbers, text, lists, and mappings with scalar keys (a YAML parse
-    makes no tuple, set or bytes)."""
+    makes no tuple, set or bytes). A key can only be a scalar here: lists and mappings cannot be keys, and tuples are
+    not YAML data at all. Checked a level at a time in C, like usercache.is_plain, not object by object."""
+    if sys.implementation.name != "cpython":
+        return _is_yaml_data_one_by_one(value)
+    level = [value]
+    while level:
+        if not _YAML_TYPES.issuperset(map(type, level)):
+            return False
+        level = gc.get_referents(*level)
+    return True
+
+
+def _is_yaml_data_one_by_one(value) -> bool:
     pending = [value]
     while pending:
         item = pending.pop()
@@ -206,8 +261,22 @@ def _is_key_path(path) -> bool:
     return type(path) is tuple and all(type(part) in (str, int) for part in path)
 
 
+MAX_LINE = 10_000_000
+
+
 def _is_line(value) -> bool:
-    return type(value) is int and 0 <= value < 10_000_000
+    return type(value) is int and 0 <= value < MAX_LINE
+
+
+def _are_lines(lines) -> bool:
+    """{key path: line}: tuples of text and numbers → line numbers (a pass in C over each part, not key by key)."""
+    return (
+        type(lines) is dict
+        and {tuple}.issuperset(map(type, lines))
+        and {str, int}.issuperset(map(type, chain.from_iterable(lines)))
+        and {int}.issuperset(map(type, lines.values()))
+        and (not lines or (min(lines.values()) >= 0 and max(lines.values()) < MAX_LINE))
+    )
 
 
 def _is_located_parse(value) -> bool:
@@ -217,8 +286,7 @@ def _is_located_parse(value) -> bool:
     data, lines, duplicates, folded = value
     return (
         is_yaml_data(data)
-        and type(lines) is dict
-        and all(_is_key_path(path) and _is_line(line) for path, line in lines.items())
+        and _are_lines(lines)
         and all(
             type(items) is list
             and all(

@@ -15,11 +15,14 @@ never used. Only regular files are read (a link,
 a pipe or a device is not), never more than a cap. Files are written to a temporary name and renamed, so a reader
 never sees half a file. Payloads are marshal data, and only plain data is accepted back: numbers, text, bytes and
 containers of them. A code object (which marshal can also hold) or anything else makes the file count as absent, so
-no code ever comes from the cache; each store then checks the shape of what it reads, value by value.
+no code ever comes from the cache; each store then checks the shape of what it reads, value by value. The plain-data
+check looks at a whole level of the value at once in C (the types of every item, then every item's contents) rather
+than one object at a time in Python: a tenth of the time on a kit's kept parses.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import hmac
 import marshal
@@ -244,15 +247,48 @@ def plain_loads(data: bytes):
         value = marshal.loads(data)
     except (EOFError, ValueError, TypeError, RecursionError):
         return None
-    return value if is_plain(value) else None
+    return value if is_plain(value, visits_for(len(data))) else None
 
 
-def is_plain(value) -> bool:
+# Objects a plain value of n marshal bytes may hold, counted as the check visits them: each object takes at least a
+# byte, a shared one (marshal's back reference) five and is visited again; a value past this is a crafted cycle or a
+# tower of shared containers, which would keep the check busy for ever, and is refused like any other foreign value.
+VISITS_PER_BYTE = 64
+_PLAIN_SET = frozenset(PLAIN_TYPES + CONTAINERS + (dict,))
+
+
+def visits_for(size: int) -> int:
+    return VISITS_PER_BYTE * size + 1024
+
+
+def is_plain(value, most: int | None = None) -> bool:
     """Numbers, text, bytes, and tuples, lists, sets and dicts of them: never a code object (marshal can hold one,
-    and jinja2 or anyone else would run it), nor the odd types marshal also knows (Ellipsis, complex)."""
-    pending = [value]
+    and jinja2 or anyone else would run it), nor the odd types marshal also knows (Ellipsis, complex). At most `most`
+    objects are looked at (visits_for the data's size; unlimited when the value is this process's own)."""
+    if sys.implementation.name != "cpython":
+        return _is_plain_one_by_one(value, most)
+    # Level by level: the types of all items of a level in one pass, then their contents in one call. For the exact
+    # built-in containers (the only ones marshal makes) gc.get_referents gives every item, dict keys and values (a
+    # dict of str keys gives its values only: its keys are str, plain). Text, numbers and bytes have no contents.
+    level, seen = [value], 0
+    while level:
+        seen += len(level)
+        if most is not None and seen > most:
+            return False
+        if not _PLAIN_SET.issuperset(map(type, level)):
+            return False
+        level = gc.get_referents(*level)
+    return True
+
+
+def _is_plain_one_by_one(value, most: int | None = None) -> bool:
+    """is_plain, one object at a time (any Python: needs nothing of CPython's own)."""
+    pending, seen = [value], 0
     while pending:
         item = pending.pop()
+        seen += 1
+        if most is not None and seen > most:
+            return False
         kind = type(item)
         if kind in PLAIN_TYPES:
             continue

@@ -70,23 +70,6 @@ def ensure_font(role: str) -> str:
     return theme().fonts[role].name
 
 
-def registered_coverage() -> frozenset[int] | None:
-    """The code points every theme font prints with its fallback, or None when fonts are not registered (validate
-    never registers them)."""
-    if not _registered:
-        return None
-    return printable_by_all(
-        tuple((cover(spec.name), cover(fallback_name(spec.name) or spec.name)) for spec in theme().fonts.values())
-    )
-
-
-@remembered(maxsize=4)
-def printable_by_all(pairs: tuple[tuple[frozenset[int], frozenset[int]], ...]) -> frozenset[int] | None:
-    """The code points every (font, fallback) pair prints, worked out once for the same fonts: a check in a process
-    that had built a document (a server, a test run) made these sets of tens of thousands anew each time."""
-    return frozenset.intersection(*(font | fallback for font, fallback in pairs)) if pairs else None
-
-
 # --- fallback ---------------------------------------------------------------------------------------------------
 
 

@@ -79,11 +79,21 @@ def _read_format12(data: bytes, offset: int) -> set[int]:
 
 def printable_everywhere(pairs: list[tuple[Path, Path]]) -> frozenset[int]:
     """The code points every (font, its fallback) pair can print, from the user's cache when these very files were
-    read before (kept as ranges, keyed by the files' size and time and this code)."""
-    from generator.keep import usercache
-    from generator.keep.usercache import code_stamp, files_stamp
+    read before (kept as ranges, keyed by the files' size and time and this code); worked out once in a process for
+    the same files (a server checks many scripts)."""
+    from generator.keep.usercache import cache_folder, files_stamp
 
-    key = f"format 1 code {code_stamp('typeset/glyphs.py')} fonts {files_stamp([path for pair in pairs for path in pair])}"
+    pairs = [(Path(font), Path(fallback)) for font, fallback in pairs]
+    stamp = files_stamp([path for pair in pairs for path in pair])
+    return _printable_everywhere(tuple(pairs), stamp, cache_folder())
+
+
+@remembered(maxsize=4)
+def _printable_everywhere(pairs: tuple[tuple[Path, Path], ...], stamp: str, folder: Path | None) -> frozenset[int]:
+    from generator.keep import usercache
+    from generator.keep.usercache import code_stamp
+
+    key = f"format 1 code {code_stamp('typeset/glyphs.py')} fonts {stamp}"
     kept = usercache.load("glyphs", key, _ranges_shape) if usercache.cache_folder() is not None else None
     if kept is not None:
         return frozenset(code for start, end in kept for code in range(start, end + 1))

@@ -22,7 +22,7 @@ from generator.keep import usercache
 
 pytestmark = pytest.mark.slow  # builds in fresh processes
 
-STORES = ("ttf", "svg", "yaml", "frags", "lines", "glyphs")
+STORES = ("ttf", "ttfsum", "svg", "yaml", "frags", "lines", "glyphs")
 PARSE_STORES = ("yaml", "frags", "lines")  # one file of many parses, each kept as marshal bytes of its own
 
 
@@ -161,7 +161,7 @@ def test_entries_crafted_without_the_users_secret_change_nothing(reference, tmp_
     """Paragraphs emptied, numbers zeroed, with a checksum anyone can make: not one file is used."""
     folder = copy_of(reference[2], tmp_path)
     craft(folder, emptied, stores=("yaml", "frags", "lines"))
-    craft(folder, zeroed, stores=("ttf", "svg", "glyphs"))
+    craft(folder, zeroed, stores=("ttf", "ttfsum", "svg", "glyphs"))
     assert_as_without_cache(reference, tmp_path, folder)
 
 

@@ -82,6 +82,26 @@ def test_a_stale_key_is_not_used(cache, monkeypatch):
     assert len(cached_files(cache, KIND)) == 2
 
 
+def test_a_fonts_digest_is_kept_until_the_file_changes(cache, tmp_path):
+    """A font's content hash is worked out once per version of the file; a file written again (here another font in
+    its place, its modification time set back) is hashed again and never meets the other font's tables."""
+    import shutil
+
+    from generator.keep.fontcache import SUMS
+
+    font = tmp_path / "font.ttf"
+    shutil.copy2(FONTS_DIR / "NotoSans-Regular.ttf", font)
+    assert load_ttfont("A", font).face.name == b"NotoSans-Regular"
+    assert len(cached_files(cache, SUMS)) == 1
+    assert load_ttfont("A", font).face.name == b"NotoSans-Regular"
+    assert len(cached_files(cache, SUMS)) == 1  # the same file: its kept digest
+    before = font.stat()
+    font.write_bytes((FONTS_DIR / "NotoSerif-Regular.ttf").read_bytes())
+    os.utime(font, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert load_ttfont("A", font).face.name == b"NotoSerif-Regular"
+    assert len(cached_files(cache, KIND)) == 2
+
+
 def test_a_state_of_the_wrong_shape_is_not_used(cache):
     usercache.store(KIND, _key(FONT.read_bytes()), {"plain": {"unitsPerEm": ("packed-ints", 5)}, "names": {}})
     font = load_ttfont("A", FONT)

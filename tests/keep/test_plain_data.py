@@ -1,0 +1,106 @@
+"""What the user's cache accepts back from marshal: plain data only, checked a level at a time; the check agrees
+with an object-by-object walk, refuses code objects wherever they hide, and ends on a crafted cycle. A parse store's
+file is checked once as a whole, and one foreign entry in it costs only that entry."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import marshal
+
+import pytest
+
+from generator.keep import parsecache, usercache
+from generator.keep.parsecache import _is_yaml_data_one_by_one, is_yaml_data
+from generator.keep.usercache import _is_plain_one_by_one, is_plain
+
+CODE = compile("open('ran', 'w')", "<crafted>", "exec")
+
+PLAIN = [
+    None,
+    True,
+    7,
+    2.5,
+    "글자",
+    b"\x00\x01",
+    (1, "a", b"b", None),
+    [1, [2, [3, [4]]]],
+    {"text": ("value", "글"), "size": ("value", 9.5)},
+    {1: "a", None: [], 2.5: {}, False: ()},
+    {(1, "a"): [b"x", {None: frozenset({1, 2})}]},
+    {frozenset({"a"}): {1, 2, 3}},
+]
+FOREIGN = [
+    CODE,
+    [CODE],
+    (1, (2, (3, CODE))),
+    {"a": CODE},
+    {CODE: 1},
+    {"a": 1, 2: CODE},
+    {CODE},
+    frozenset({1, CODE}),
+    [[[[[[CODE]]]]]],
+    Ellipsis,
+    [Ellipsis],
+    1j,
+    {"k": [2j]},
+    StopIteration,
+]
+
+
+@pytest.mark.parametrize("value, plain", [(v, True) for v in PLAIN] + [(v, False) for v in FOREIGN])
+def test_the_level_check_agrees_with_the_walk(value, plain):
+    again = marshal.loads(marshal.dumps(value))  # what the cache really holds: marshal's own objects
+    assert is_plain(value) == is_plain(again) == _is_plain_one_by_one(again) == plain
+
+
+def test_a_crafted_cycle_or_tower_ends_refused():
+    """marshal can make a list that holds itself, or a tower of shared lists (2^40 paths): refused, not walked."""
+    cycle: list = []
+    cycle.append(cycle)
+    looped = marshal.loads(marshal.dumps(cycle))
+    assert looped[0] is looped
+    assert usercache.plain_loads(marshal.dumps(cycle)) is None
+    tower: list = [1]
+    for _ in range(40):
+        tower = [tower, tower]
+    data = marshal.dumps(tower)
+    assert len(data) < 1000 and usercache.plain_loads(data) is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, 1, "a", [1, "a", None, True, 1.5], {"a": [{"b": {1: 2, None: 3, False: [], 1.5: {}}}]}]
+    + [(1,), {(1, 2): 3}, {"a": (1,)}, [b"x"], {"a": {1, 2}}, [CODE], {"k": [[[[CODE]]]]}, [1j]],
+)
+def test_yaml_data_is_what_the_walk_says(value):
+    assert is_yaml_data(value) == _is_yaml_data_one_by_one(value)
+
+
+def test_one_foreign_entry_in_a_parse_file_costs_only_itself(tmp_path, monkeypatch):
+    """A parse file checksummed with the user's secret (a program of the user's own could write one) where one entry
+    holds a code object: that entry is not used, every other one still is."""
+    monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
+    kept = parsecache.KeptParses("test", lambda: "v1", lambda text, value: True)
+    for number in range(5):
+        kept.remember(f"text {number}", ["parse", number])
+    kept.save()
+    (path,) = (tmp_path / "cache" / "test").glob("*.bin")
+    data = path.read_bytes()
+    header = data[: data.index(b"\n", len(usercache.MAGIC)) + 1]
+    entries = marshal.loads(data[len(header) + 32 :])
+    entries[kept._digest("text 3")] = marshal.dumps(["parse", CODE])
+    payload = marshal.dumps(entries)
+    secret = usercache.cache_secret()
+    assert secret is not None
+    path.write_bytes(header + hmac.new(secret, header + payload, hashlib.sha256).digest() + payload)
+    kept.forget()
+    assert [kept.lookup(f"text {number}") for number in range(5)] == [
+        ["parse", 0],
+        ["parse", 1],
+        ["parse", 2],
+        None,
+        ["parse", 4],
+    ]
+    assert kept.lookup("text 1") == ["parse", 1]  # a second copy, decoded again
+    assert kept.lookup("text 1") is not kept.lookup("text 1")
