@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -207,8 +206,8 @@ class _Neighbours:
             self.cells.setdefault((int(circle[0] // self.cell), int(circle[1] // self.cell)), []).append(circle)
         self._near: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
 
-    def near(self, point: tuple[float, float]) -> list[tuple[float, float, float]]:
-        key = (int(point[0] // self.cell), int(point[1] // self.cell))
+    def near_cell(self, key: tuple[int, int]) -> list[tuple[float, float, float]]:
+        """The circles that can reach a place in this cell (the cell of a place: _Grid.cells)."""
         found = self._near.get(key)
         if found is None:
             column, row = key
@@ -234,6 +233,13 @@ class _Grid:
     row_of: list[int]  # the row of each place
     rows_of_three: list[bool]  # whether that row holds three places or more
     lines: list[tuple[float, int, int]]  # (height, first index, index after the last) of each row as laid
+    _cells: dict[float, list[tuple[int, int]]] = field(default_factory=dict)
+
+    def cells(self, size: float) -> list[tuple[int, int]]:
+        """The cell of each place in a square grid of cells `size` wide (_Neighbours)."""
+        if size not in self._cells:
+            self._cells[size] = [(int(x // size), int(y // size)) for x, y in self.points]
+        return self._cells[size]
 
     def reached(self, circle: tuple[float, float, float], radius: float, gap: float) -> set[int]:
         """The places (of `radius`) a placed circle is too near to, found among the few of its rows and columns
@@ -344,9 +350,9 @@ class _Grids:
                 reached = set().union(*(grid.reached(circle, radius, self.gap) for circle in added))
                 free.append([index for index in indices if index not in reached] if reached else indices)
         else:  # the circles near each place still free
-            near = _Neighbours(added, radius, self.gap).near
+            neighbours = _Neighbours(added, radius, self.gap)
             free = [
-                _still_free(grid.points, indices, radius, near, self.gap) for grid, indices in zip(grids, known.free)
+                _still_free(grid, indices, radius, neighbours, self.gap) for grid, indices in zip(grids, known.free)
             ]
         node = root
         for circle in placed:
@@ -355,15 +361,13 @@ class _Grids:
         return node
 
 
-def _still_free(
-    points: list[tuple[float, float]], indices: list[int], radius: float, near: Callable, gap: float
-) -> list[int]:
-    """Of the places free before (`indices`), those the circles added leave free too (`near`: those of them that can
-    reach a place)."""
+def _still_free(grid: _Grid, indices: list[int], radius: float, added: _Neighbours, gap: float) -> list[int]:
+    """Of the places free before (`indices`), those the circles added leave free too."""
+    points, cells, near = grid.points, grid.cells(added.cell), added.near_cell
     kept = []
     for index in indices:
-        x, y = point = points[index]
-        for px, py, pr in near(point):
+        x, y = points[index]
+        for px, py, pr in near(cells[index]):
             if not math.hypot(x - px, y - py) >= radius + pr + gap - _EPS:  # _clear, inline: the hot loop
                 break
         else:
