@@ -43,7 +43,9 @@ def draw_icon(canvas: Any, icon: Icon | None, x: float, y: float, size: float, c
 def _icon_form(canvas: Any, icon: Icon, col: Any) -> str:
     """The name of a PDF form holding this icon in this colour, drawn once per document and reused after.
 
-    An icon used on many tokens or pages is then stored once: smaller PDFs, and no re-rendering of its paths.
+    An icon used on many tokens or pages is then stored once: smaller PDFs, and no re-rendering of its paths. The
+    operators a form holds are the same in every document, so a later document's form takes them as they are (a
+    kit's documents show the same icons in the same colours), where they name nothing that document lacks.
     """
     from reportlab.graphics import renderPDF
 
@@ -51,15 +53,44 @@ def _icon_form(canvas: Any, icon: Icon, col: Any) -> str:
     key = (id(icon), col.hexval())
     if key not in forms:
         name = f"botcIcon{len(forms)}"
-        for shape in icon._fill_shapes:
-            shape.fillColor = col
-        for shape in icon._stroke_shapes:
-            shape.strokeColor = col
         canvas.beginForm(name, 0, 0, icon.width, icon.height)
-        renderPDF.draw(icon.drawing, canvas, 0, 0)
+        alone = not canvas._code  # the form's operators start here (beginForm set the page's aside, if any)
+        drawn = icon._drawn.get(col.hexval()) if alone else None
+        if drawn is not None and all(canvas._doc.fontMapping.get(font) == ref for font, ref in drawn[1]):
+            canvas._code.extend(drawn[0])
+        else:
+            for shape in icon._fill_shapes:
+                shape.fillColor = col
+            for shape in icon._stroke_shapes:
+                shape.strokeColor = col
+            renderPDF.draw(icon.drawing, canvas, 0, 0)
+            fonts = _fonts_named(canvas) if alone else None
+            if fonts is not None:
+                icon._drawn[col.hexval()] = (tuple(canvas._code), fonts)
         canvas.endForm()
         forms[key] = (name, icon)  # keeps the icon alive so its id() stays unique for this canvas
     return forms[key][0]
+
+
+# operators that name a resource of the document other than a font (a graphics state, an image or form, a colour
+# space, a shading, an inline image): a form using one is drawn anew in each document
+RESOURCE_OPERATORS = frozenset({"gs", "Do", "cs", "CS", "scn", "SCN", "sh", "BI", "ID", "EI"})
+
+
+def _fonts_named(canvas: Any) -> tuple[tuple[str, str], ...] | None:
+    """The fonts the form being drawn sets its text in, as (font, its name in this document) (renderPDF sets the
+    canvas's default font even for a drawing without text); None when the form uses any other resource of the
+    document, which copying its operators would leave out."""
+    if canvas._formsinuse or canvas._colorsUsed or canvas._shadingUsed:
+        return None
+    tokens = " ".join(canvas._code).split()
+    if RESOURCE_OPERATORS.intersection(tokens):
+        return None
+    refs = {tokens[n - 2] for n, token in enumerate(tokens) if token == "Tf" and n >= 2}
+    fonts = {ref: font for font, ref in canvas._doc.fontMapping.items() if ref in refs}
+    if len(fonts) != len(refs):
+        return None
+    return tuple(sorted((font, ref) for ref, font in fonts.items()))
 
 
 def _png_form(canvas: Any, icon: Icon) -> str:

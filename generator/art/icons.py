@@ -54,6 +54,9 @@ class Icon:
     image: Any = None  # PIL.Image.Image (RGBA) for PNG
     _fill_shapes: list = field(default_factory=list, repr=False)
     _stroke_shapes: list = field(default_factory=list, repr=False)
+    # the PDF operators of this SVG drawn in a colour (hex), and the fonts they name, for a later document's form
+    # (icon_drawing._icon_form)
+    _drawn: dict = field(default_factory=dict, repr=False)
 
 
 def _display(path: Path | str) -> str:

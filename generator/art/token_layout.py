@@ -27,6 +27,7 @@ EXTRAS = (SHROUD, VOTE)
 _EPS = 1e-6
 GRID_PHASES = 12  # heights tried for a grid that must fit under tokens already on the page
 ROW_MM = 1.0  # centres this close in height read as one row
+FEW_ADDED = 8  # up to this many circles placed since the last known sheet, the places near each are checked
 
 
 @dataclass(frozen=True)
@@ -187,9 +188,10 @@ def _lattice(
     return points
 
 
-def _free(point: tuple[float, float], radius: float, placed, gap: float) -> bool:
-    x, y = point
-    return all(math.hypot(x - px, y - py) >= radius + pr + gap - _EPS for px, py, pr in placed)
+def _clear(x: float, y: float, circle: tuple[float, float, float], radius: float, gap: float) -> bool:
+    """Whether a token of `radius` centred at (x, y) stays `gap` clear of a placed circle (x, y, radius)."""
+    px, py, pr = circle
+    return math.hypot(x - px, y - py) >= radius + pr + gap - _EPS
 
 
 class _Neighbours:
@@ -202,46 +204,197 @@ class _Neighbours:
         self.cells: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
         for circle in placed:
             self.cells.setdefault((int(circle[0] // self.cell), int(circle[1] // self.cell)), []).append(circle)
+        self._near: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
 
-    def near(self, point: tuple[float, float]) -> list[tuple[float, float, float]]:
-        column, row = int(point[0] // self.cell), int(point[1] // self.cell)
-        return [
-            circle for dx in (-1, 0, 1) for dy in (-1, 0, 1) for circle in self.cells.get((column + dx, row + dy), ())
-        ]
+    def near_cell(self, key: tuple[int, int]) -> list[tuple[float, float, float]]:
+        """The circles that can reach a place in this cell (the cell of a place: _Grid.cells)."""
+        found = self._near.get(key)
+        if found is None:
+            column, row = key
+            found = [
+                circle
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                for circle in self.cells.get((column + dx, row + dy), ())
+            ]
+            # nearest the cell's middle first: a place a circle takes away is mostly found by the first test
+            middle = ((column + 0.5) * self.cell, (row + 0.5) * self.cell)
+            found.sort(key=lambda circle: math.hypot(circle[0] - middle[0], circle[1] - middle[1]))
+            self._near[key] = found
+        return found
 
 
-def _best_grid(
-    radius: float, gap: float, frame: Frame, placed: list[tuple[float, float, float]]
-) -> list[tuple[float, float]]:
-    """The free centres of the grid (hex or square, phase) that holds the most tokens beside those already placed;
-    a token alone in its row (where a row holds three or more) counts against a grid, so a grid that leaves none
-    wins over one that holds a single token more."""
-    pitch = 2 * radius + gap
+@dataclass
+class _Grid:
+    """One regular grid of places (a lattice) and its rows: each place's row, and the rows of three or more."""
+
+    points: list[tuple[float, float]]
+    pitch: float  # between places in a row
+    row_of: list[int]  # the row of each place
+    rows_of_three: list[bool]  # whether that row holds three places or more
+    lines: list[tuple[float, int, int]]  # (height, first index, index after the last) of each row as laid
+    _cells: dict[float, list[tuple[int, int]]] = field(default_factory=dict)
+
+    def cells(self, size: float) -> list[tuple[int, int]]:
+        """The cell of each place in a square grid of cells `size` wide (_Neighbours)."""
+        if size not in self._cells:
+            self._cells[size] = [(int(x // size), int(y // size)) for x, y in self.points]
+        return self._cells[size]
+
+    def reached(self, circle: tuple[float, float, float], radius: float, gap: float) -> set[int]:
+        """The places (of `radius`) a placed circle is too near to, found among the few of its rows and columns
+        that can reach it."""
+        px, py, pr = circle
+        reach = radius + pr + gap + 1e-3  # a place farther than this across or up and down is clear of it
+        found = set()
+        for y, start, end in self.lines:
+            if abs(y - py) >= reach:
+                continue
+            x0 = self.points[start][0]
+            for index in range(
+                max(start, start + int((px - reach - x0) // self.pitch)),
+                min(end, start + int((px + reach - x0) // self.pitch) + 2),
+            ):
+                if not _clear(self.points[index][0], y, circle, radius, gap):
+                    found.add(index)
+        return found
+
+
+def _grid(radius: float, gap: float, frame: Frame, hexagonal: bool, shifted: bool, drop: float) -> _Grid:
+    points = _lattice(radius, gap, frame, hexagonal, shifted, drop)
+    rows: dict[float, int] = {}
+    row_of = [rows.setdefault(round(y, 3), len(rows)) for _, y in points]
+    sizes = Counter(row_of)
+    lines: list[tuple[float, int, int]] = []
+    for index, (_, y) in enumerate(points):
+        if lines and lines[-1][0] == y:
+            lines[-1] = (y, lines[-1][1], index + 1)
+        else:
+            lines.append((y, index, index + 1))
+    return _Grid(points, 2 * radius + gap, row_of, [sizes[row] >= 3 for row in range(len(rows))], lines)
+
+
+@dataclass
+class _Placed:
+    """What the grids of one size leave free beside one sequence of placed circles: the free places of each grid
+    (by index, in the grid's order), the next longer sequences, and the best grid once asked."""
+
+    free: list[list[int]] | None = None
+    longer: dict[tuple[float, float, float], _Placed] = field(default_factory=dict)
+    best: list[tuple[float, float]] | None = None
+
+
+class _Grids:
+    """The grids of one frame and gap, and the best of them beside circles placed one after another.
+
+    A sheet is laid out many times while sets are assigned, and every layout places the same grids' tokens in the
+    same order: a sheet of n character tokens starts as the sheet of n - 1 did. So what each grid leaves free is
+    kept along the sequence of placed circles (a tree of their prefixes), and a longer sequence only checks the
+    places still free against the circles it adds."""
+
+    def __init__(self, frame: Frame, gap: float):
+        self.frame, self.gap = frame, gap
+        self._grids: dict[tuple[float, bool], list[_Grid]] = {}
+        self._roots: dict[float, _Placed] = {}
+        self._alone: dict[float, list[tuple[float, float]]] = {}
+
+    def grids(self, radius: float, beside_others: bool) -> list[_Grid]:
+        """The grids compared, in order: hexagonal (rows as they come, then shifted), then square; each lowered in
+        GRID_PHASES steps of its row pitch when it must fit under tokens already placed."""
+        key = (radius, beside_others)
+        if key not in self._grids:
+            pitch = 2 * radius + self.gap
+            grids = []
+            for hexagonal in (True, False):
+                row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
+                for shifted in (False, True) if hexagonal else (False,):
+                    for step in range(GRID_PHASES if beside_others else 1):
+                        drop = row_pitch * step / GRID_PHASES
+                        grids.append(_grid(radius, self.gap, self.frame, hexagonal, shifted, drop))
+            self._grids[key] = grids
+        return self._grids[key]
+
+    def best(self, radius: float, placed: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
+        """The free centres of the grid (hex or square, phase) that holds the most tokens beside those already
+        placed; a token alone in its row (where a row holds three or more) counts against a grid, so a grid that
+        leaves none wins over one that holds a single token more."""
+        if not placed:
+            if radius not in self._alone:
+                grids = self.grids(radius, False)
+                self._alone[radius] = _best_of(grids, [list(range(len(grid.points))) for grid in grids])
+            return self._alone[radius]
+        node = self._node(radius, placed)
+        if node.best is None:
+            node.best = _best_of(self.grids(radius, True), node.free)
+        return node.best
+
+    def _node(self, radius: float, placed: list[tuple[float, float, float]]) -> _Placed:
+        """The tree's entry for `placed`: the longest sequence kept that starts it, carried on by the rest."""
+        grids = self.grids(radius, True)
+        root = self._roots.get(radius)
+        if root is None:
+            root = self._roots[radius] = _Placed([list(range(len(grid.points))) for grid in grids])
+        node, known, depth = root, root, 0
+        for index, circle in enumerate(placed):
+            node = node.longer.get(circle)
+            if node is None:
+                break
+            if node.free is not None:
+                known, depth = node, index + 1
+        if depth == len(placed):
+            return known
+        added = placed[depth:]
+        if len(added) <= FEW_ADDED:  # the places near each circle
+            free = []
+            for grid, indices in zip(grids, known.free):
+                reached = set().union(*(grid.reached(circle, radius, self.gap) for circle in added))
+                free.append([index for index in indices if index not in reached] if reached else indices)
+        else:  # the circles near each place still free
+            neighbours = _Neighbours(added, radius, self.gap)
+            free = [
+                _still_free(grid, indices, radius, neighbours, self.gap) for grid, indices in zip(grids, known.free)
+            ]
+        node = root
+        for circle in placed:
+            node = node.longer.setdefault(circle, _Placed())
+        node.free = free
+        return node
+
+
+def _still_free(grid: _Grid, indices: list[int], radius: float, added: _Neighbours, gap: float) -> list[int]:
+    """Of the places free before (`indices`), those the circles added leave free too."""
+    points, cells, near = grid.points, grid.cells(added.cell), added.near_cell
+    kept = []
+    for index in indices:
+        x, y = points[index]
+        for px, py, pr in near(cells[index]):
+            if not math.hypot(x - px, y - py) >= radius + pr + gap - _EPS:  # _clear, inline: the hot loop
+                break
+        else:
+            kept.append(index)
+    return kept
+
+
+def _best_of(grids: list[_Grid], free: list[list[int]]) -> list[tuple[float, float]]:
+    """The free places of the grid that scores highest (the first on a tie): its free places less lone_token_cost
+    for each row of three or more places where only one is free."""
     lone_cost = theme().tokens["lone_token_cost"]
-    best: list[tuple[float, float]] = []
+    best: list[int] = []
+    best_grid = None
     best_score = 0.0
-    neighbours = _Neighbours(placed, radius, gap)
-    for hexagonal in (True, False):
-        row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
-        for shifted in (False, True) if hexagonal else (False,):
-            for step in range(GRID_PHASES if placed else 1):
-                drop = row_pitch * step / GRID_PHASES
-                lattice = _lattice(radius, gap, frame, hexagonal, shifted, drop)
-                free = [p for p in lattice if _free(p, radius, neighbours.near(p), gap)]
-                score = len(free) - lone_cost * _lone_rows(free, lattice)
-                if score > best_score + _EPS:
-                    best, best_score = free, score
-    return best
+    for grid, indices in zip(grids, free):
+        if len(indices) <= best_score + _EPS:
+            continue  # the lone rows only lower a score: this grid cannot win
+        score = len(indices) - lone_cost * _lone_rows(indices, grid)
+        if score > best_score + _EPS:
+            best, best_grid, best_score = indices, grid, score
+    return [best_grid.points[i] for i in best] if best_grid is not None else []
 
 
-def _lone_rows(free: list[tuple[float, float]], lattice: list[tuple[float, float]]) -> int:
+def _lone_rows(free: list[int], grid: _Grid) -> int:
     """Rows of the grid where only one of three or more places is free."""
-    rows: dict[float, list[int]] = {}
-    for point in lattice:
-        rows.setdefault(round(point[1], 3), [0, 0])[0] += 1
-    for point in free:
-        rows[round(point[1], 3)][1] += 1
-    return sum(1 for size, used in rows.values() if size >= 3 and used == 1)
+    used = Counter(grid.row_of[i] for i in free)
+    return sum(1 for row, count in used.items() if count == 1 and grid.rows_of_three[row])
 
 
 def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
@@ -291,6 +444,7 @@ class SheetRoom:
         self.frame, self.gap, self.bleed = frame, gap, bleed
         self._room: dict[tuple, int] = {}
         self._fill: dict[tuple, float] = {}
+        self.grids = _Grids(frame, gap)
 
     def room(self, larger: tuple[tuple[float, int], ...], diameter: float) -> int:
         """How many tokens of `diameter` a sheet holds beside `larger` ((diameter, count) of larger sizes, largest
@@ -299,11 +453,11 @@ class SheetRoom:
         if key not in self._room:
             page, occupied = TokenPage(0), []
             for size, count in larger:
-                _fill(page, occupied, [_stand_in(size)] * count, size / 2 + self.bleed, self.gap, self.frame)
+                _fill(page, occupied, [_stand_in(size)] * count, size / 2 + self.bleed, self.grids)
             radius = diameter / 2 + self.bleed
             area = (self.frame.right - self.frame.left) * (self.frame.top - self.frame.bottom)
             most = int(area / (math.pi * radius * radius)) + 1  # more than any sheet can hold
-            left = _fill(page, occupied, [_stand_in(diameter)] * most, radius, self.gap, self.frame)
+            left = _fill(page, occupied, [_stand_in(diameter)] * most, radius, self.grids)
             self._room[key] = most - len(left)
         return self._room[key]
 
@@ -324,7 +478,7 @@ class SheetRoom:
         for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
             group = [spec for spec in specs if spec.diameter_mm == diameter]
             start = len(page.placements)
-            if _fill(page, occupied, group, diameter / 2 + self.bleed, self.gap, self.frame):
+            if _fill(page, occupied, group, diameter / 2 + self.bleed, self.grids):
                 raise ValueError("tokens assigned to a sheet that cannot hold them")  # assign_sheets checked they fit
             places = reading_order([(p.x_mm, p.y_mm) for p in page.placements[start:]])
             page.placements[start:] = [Placement(spec, x, y) for spec, (x, y) in zip(group, places)]
@@ -487,12 +641,10 @@ def sheet_specs(sheets: list[list[Piece]]) -> list[list[TokenSpec]]:
     return ordered
 
 
-def _fill(
-    page: TokenPage, occupied: list, group: list[TokenSpec], radius: float, gap: float, frame: Frame
-) -> list[TokenSpec]:
+def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float, grids: _Grids) -> list[TokenSpec]:
     """Places tokens of one size on the page, grid after grid while room is left; returns those that did not fit."""
     while group:
-        spots = _best_grid(radius, gap, frame, occupied)
+        spots = grids.best(radius, occupied)
         if not spots:
             break
         for (x, y), spec in zip(spots, group):

@@ -81,13 +81,21 @@ def draw_ring_marks(canvas, cx: float, cy: float, inner: float, outer: float, te
         return
     canvas.saveState()
     canvas.setFillColor(_hex(mark_colour(team_ring_color(team))))
+    drawn = canvas.__dict__.setdefault("_botc_mark_operators", {})
     for n, shape in enumerate(shapes):
         angle = 90 + 360 * n / count
         canvas.saveState()
         canvas.translate(cx, cy)
         canvas.rotate(angle - 90)
         canvas.translate(0, middle)
-        draw_mark(canvas, shape, width)
+        # a mark is the same path in each mark's own turned frame: its operators are made once per document
+        key = (shape, width, canvas._fillMode)
+        if key in drawn:
+            canvas._code.extend(drawn[key])
+        else:
+            start = len(canvas._code)
+            draw_mark(canvas, shape, width)
+            drawn[key] = canvas._code[start:]
         canvas.restoreState()
     canvas.restoreState()
 

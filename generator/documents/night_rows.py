@@ -212,7 +212,11 @@ def text_left(size: float) -> float:
     return night_theme()["band_inset_pt"] + icon_side(size) + mm(night_theme()["icon_gap"])
 
 
-def make_night(game, icons, night: str, width: float, setting: Setting, english: bool = False) -> Night:
+def make_night(
+    game, icons, night: str, width: float, setting: Setting, english: bool = False, markups: dict | None = None
+) -> Night:
+    """A night's rows at one setting; `markups` keeps each row's markup for the next setting of the same size (the
+    leadings tried differ only in the space between lines)."""
     from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT
     from reportlab.platypus import Spacer
 
@@ -234,13 +238,17 @@ def make_night(game, icons, night: str, width: float, setting: Setting, english:
     )
     text_width = width - text_left(setting.size)
     kept = wording(game).kept
+    markups = {} if markups is None else markups
     rows, heights = [], []
     for step_id in steps:
         if step_id in game.library.fixed_steps:
             picture = badge_flowable(step_id, icon)
         else:
             picture = icon_flowable(icons.get(step_id), icon, icon_color(game.character(step_id).team))
-        text = hangul_paragraph(row_markup(game, step_id, night, setting, english), body, tight=True, kept=kept)
+        key = (step_id, night, setting.size)
+        if key not in markups:
+            markups[key] = row_markup(game, step_id, night, setting, english)
+        text = hangul_paragraph(markups[key], body, tight=True, kept=kept)
         rows.append([picture, text])
         heights.append(max(icon, text.wrap(text_width, 10_000)[1]))
     head_height = sum(f.wrap(width, 10_000)[1] for f in [night_heading(night, width), *head])
@@ -427,8 +435,10 @@ def plan(
     low = t["row_padding_pt"][0]
     base = t["reminder_size_pt"]
 
+    markups: dict[tuple, str] = {}
+
     def layout(setting: Setting) -> list[Night]:
-        return [make_night(game, icons, night, width, setting, english) for night in nights]
+        return [make_night(game, icons, night, width, setting, english, markups) for night in nights]
 
     leadings = t["leadings"]
     tightest = layout(Setting(base, leadings[-1]))

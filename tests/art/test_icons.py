@@ -281,3 +281,27 @@ def test_contact_sheet_of_every_icon_renders_with_ink_in_every_cell(tmp_path):
     height = image.height  # _render draws at 1 px per point
     for cid, (x, y) in zip(ICON_IDS, corners):
         assert _ink_in(image, x, y, CELL, height) > CELL * CELL * 0.05, cid
+
+
+def test_a_later_document_copies_an_icons_form_and_prints_the_same_bytes(tmp_path):
+    """A document after the first in one process takes each icon's form operators from it (same icon, same colour)
+    and prints what drawing the icons anew prints; an icon that needs a graphics state (opacity) is drawn anew."""
+    ghost = tmp_path / "ghost.svg"
+    ghost.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<path d="M0 0H10V10z" fill="#000" fill-opacity="0.5"/></svg>',
+        encoding="utf-8",
+    )
+
+    def items():
+        bundled = [icons.load_icon(CONTENT / "icons" / f"{cid}.svg") for cid in ICON_IDS[:4]]
+        return [(icon, RED) for icon in bundled] + [(icons.load_icon(ghost), BLUE), (bundled[0], BLUE)]
+
+    first, later, anew = tmp_path / "first.pdf", tmp_path / "later.pdf", tmp_path / "anew.pdf"
+    _sheet(first, items()[:5])
+    assert icons.load_icon(CONTENT / "icons" / f"{ICON_IDS[0]}.svg")._drawn  # kept for the next document
+    assert not icons.load_icon(ghost)._drawn  # its form names a graphics state of its own document
+    _sheet(later, items())
+    icons.clear_cache()
+    _sheet(anew, items())
+    assert later.read_bytes() == anew.read_bytes()

@@ -63,6 +63,62 @@ def team_header(team: str, width: float, size: float, continued: bool = False) -
     return Block(height + t["team_rule_gap_pt"], draw, header=True, team=team)
 
 
+# Where a size is filled in (SizedMarkup): game text never holds a NUL (one that did is rendered the plain way).
+OPEN = "\x00{}\x00"
+
+
+class SizedMarkup:
+    """A markup template (templates/markup/) rendered once with its size fields left open, then filled in for each size
+    the front tries: only those numbers change between tries. The template prints a size as it is (no test, no
+    filter); render's tidying of spaces and ties never reaches into a number, so the text is render's at that size."""
+
+    def __init__(self, template: str, open_fields: tuple[str, ...], **data):
+        self.template, self.fields, self.data = template, open_fields, data
+        self.text = None
+        if not any(isinstance(value, str) and "\x00" in value for value in data.values()):
+            self.text = render(template, **data, **{field: OPEN.format(n) for n, field in enumerate(open_fields)})
+
+    def at(self, **sizes) -> str:
+        if self.text is None:
+            return render(self.template, **self.data, **sizes)
+        text = self.text
+        for number, field in enumerate(self.fields):
+            text = text.replace(OPEN.format(number), str(sizes[field]))
+        return text
+
+
+def row_texts(game, character, mode: str, english: bool) -> tuple[SizedMarkup, SizedMarkup | None]:
+    """A character's row as markup open in its sizes: (the ability, with the name run in when stacked; the name in
+    its own column when side by side)."""
+    words = wording(game)
+    english_name = (game.english_name(character.id) or "").replace(" ", NBSP) if english else None
+    name = words.tie(character.name)
+    ability = SizedMarkup(
+        "sheet_row.j2",
+        ("name_size", "english_size"),
+        stacked=mode == "stacked",
+        name=name,
+        ability=words.print(character.ability),
+        name_font=font_name("sans_bold"),
+        color=team_color(character.team),
+        english=english_name,
+        english_font=font_name("sans"),
+        english_color=color("muted"),
+    )
+    if mode == "stacked":
+        return ability, None
+    beside = SizedMarkup(
+        "sheet_name.j2",
+        ("note_size",),
+        name=name,
+        color=team_color(character.team),
+        note=english_name,
+        note_font=font_name("sans"),
+        note_color=color("muted"),
+    )
+    return ability, beside
+
+
 def character_rows(
     game,
     icons,
@@ -72,14 +128,17 @@ def character_rows(
     name_column: float,
     english: bool = False,
     teams: tuple[str, ...] = SHEET_TEAMS,
+    texts: dict[tuple[str, str], tuple[SizedMarkup, SizedMarkup | None]] | None = None,
 ) -> list[Block]:
-    """Measured rows, team by team in sheet order; `mode` is 'stacked' (name above ability) or 'side'."""
+    """Measured rows, team by team in sheet order; `mode` is 'stacked' (name above ability) or 'side'. `texts` keeps
+    each character's markup (row_texts) for the next size."""
     t = sheet_theme()
     leading = round(size * t["leading_ratio"], 2)
     name_size = size + t["name_plus_pt"]
+    english_size = round(name_size * t["english_ratio"], 2)
     icon_size = size * t["icon_per_pt"]
     text_x = icon_size + mm(t["icon_gap"])
-    words = wording(game)
+    texts = {} if texts is None else texts
     blocks: list[Block] = []
     for team in teams:
         members = game.by_team(team)
@@ -87,21 +146,11 @@ def character_rows(
             continue
         blocks.append(team_header(team, width, header_size(size)))
         for character in members:
-            english_name = (game.english_name(character.id) or "").replace(" ", NBSP) if english else None
-            markup = render(
-                "sheet_row.j2",
-                stacked=mode == "stacked",
-                name=words.tie(character.name),
-                ability=words.print(character.ability),
-                name_font=font_name("sans_bold"),
-                name_size=name_size,
-                color=team_color(character.team),
-                english=english_name,
-                english_font=font_name("sans"),
-                english_size=round(name_size * t["english_ratio"], 2),
-                english_color=color("muted"),
-            )
-            if mode == "stacked":
+            if (character.id, mode) not in texts:
+                texts[character.id, mode] = row_texts(game, character, mode, english)
+            row_text, name_text = texts[character.id, mode]
+            markup = row_text.at(name_size=name_size, english_size=english_size)
+            if name_text is None:
                 ability = hangul_paragraph(markup, style("serif", size, leading), tight=True)
                 _, text_h = ability.wrap(width - text_x, 10_000)
                 name = None
@@ -109,15 +158,7 @@ def character_rows(
                 ability_x = text_x
             else:
                 name = hangul_paragraph(
-                    render(
-                        "sheet_name.j2",
-                        name=words.tie(character.name),
-                        color=team_color(character.team),
-                        note=english_name,
-                        note_font=font_name("sans"),
-                        note_size=round(name_size * t["english_ratio"], 2),
-                        note_color=color("muted"),
-                    ),
+                    name_text.at(note_size=english_size),
                     style("sans_bold", name_size, leading),
                     tight=True,
                 )
@@ -236,6 +277,24 @@ def column_height(blocks: list[Block], gap: float, team_gap: float) -> float:
     return total
 
 
+class Measured:
+    """The front's rows for each column width, size and layout a search tries, measured once (the searches for whole
+    and continued team groups try mostly the same), and each character's markup put together once."""
+
+    def __init__(self, game, icons, english: bool):
+        self.game, self.icons, self.english = game, icons, english
+        self._rows: dict[tuple, list[Block]] = {}
+        self._texts: dict[tuple[str, str], tuple[SizedMarkup, SizedMarkup | None]] = {}
+
+    def rows(self, width: float, size: float, mode: str, name_column: float) -> list[Block]:
+        key = (width, size, mode, name_column)
+        if key not in self._rows:
+            self._rows[key] = character_rows(
+                self.game, self.icons, width, size, mode, name_column, self.english, texts=self._texts
+            )
+        return self._rows[key]
+
+
 def plan_front(game, icons, body_width: float, body_height: float, english: bool = False):
     """The layout with the largest ability size that fits: (size, columns, mode, placed columns, row gap, column
     widths). Whole team groups where the columns end level; otherwise a group continues in the next column at the
@@ -248,9 +307,10 @@ def plan_front(game, icons, body_width: float, body_height: float, english: bool
     while size >= floor - 1e-9:
         sizes.append(round(size, 2))
         size -= step
-    best = best_layout(game, icons, sizes, body_width, body_height, True, english)
+    measured = Measured(game, icons, english)  # both searches try mostly the same sizes: each is measured once
+    best = best_layout(game, icons, sizes, body_width, body_height, True, english, measured)
     if best is None or not level(best[3], best[4], body_height, best[0]):
-        split = best_layout(game, icons, sizes, body_width, body_height, False, english)
+        split = best_layout(game, icons, sizes, body_width, body_height, False, english, measured)
         best = split if split is not None else best
     if best is not None:
         size, columns, mode, placed, gap, column_width = best
@@ -288,10 +348,18 @@ def spreads(placed: list[list[Block]], gap: float, room: float, size: float) -> 
 
 
 def best_layout(
-    game, icons, sizes: list[float], body_width: float, body_height: float, keep_groups: bool, english: bool = False
+    game,
+    icons,
+    sizes: list[float],
+    body_width: float,
+    body_height: float,
+    keep_groups: bool,
+    english: bool = False,
+    measured: Measured | None = None,
 ):
     """The theme's layout that fits at the largest size (the earlier layout on a tie), or None: whole team groups,
-    or with keep_groups false a group continued in the next column where that levels the columns (flow).
+    or with keep_groups false a group continued in the next column where that levels the columns (flow). The rows
+    measured for a layout and size are kept in `measured` for the next search.
 
     Each layout is tried at the largest size first; the most promising one (by how far its text overflows there) is
     searched first, and every other is then only asked whether it fits at a size the best does not reach: one try
@@ -299,6 +367,7 @@ def best_layout(
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     t = sheet_theme()
+    measured = Measured(game, icons, english) if measured is None else measured
     searches = []
     for order, (columns, mode) in enumerate(t["layouts"]):
         column_width = (body_width - mm(t["column_gap"]) * (columns - 1)) / columns
@@ -317,7 +386,7 @@ def best_layout(
                     name_column = min(widest + 1, mm(t["name_column_max"]))
                 gap = t["row_gap_pt"] * size / t["ability_max_pt"]
                 team_gap = t["team_gap_pt"]
-                blocks = character_rows(game, icons, column_width, size, mode, name_column, english)
+                blocks = measured.rows(column_width, size, mode, name_column)
                 overflow = column_height(blocks, gap, team_gap) / (columns * body_height)
                 if keep_groups:
                     placed = flow_whole_groups(blocks, columns, body_height, gap, team_gap)
