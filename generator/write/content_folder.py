@@ -32,27 +32,6 @@ BASE_TEXT = (
 MARKER = ".botc-pnp-content"  # a folder this module wrote: the editor may replace it
 FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
 LINE_WIDTH = 118
-YAML_ORDER = (
-    "id",
-    "name",
-    "team",
-    "edition",
-    "ability",
-    "flavor",
-    "overview",
-    "examples",
-    "how_to_run",
-    "notes",
-    "tips",
-    "reminders",
-    "global_reminders",
-    "first_night",
-    "other_nights",
-    "cues",
-    "setup",
-    "icon",
-    "original",
-)
 
 
 def wrapped_flow_list(key: str, items: list[str]) -> str:
@@ -125,7 +104,7 @@ def character_yaml(character: Character, icon_name: str | None) -> str:
         "icon": icon_name,
         "original": character.original,
     }
-    kept = {key: data[key] for key in YAML_ORDER if data[key] not in (None, "", [], {})}
+    kept = {key: value for key, value in data.items() if value not in (None, "", [], {})}  # in the order above
     header = f"# {character.name}: botc-pnp serve의 캐릭터 편집기에서 저장한 자작 캐릭터입니다.\n"
     return header + yaml.safe_dump(kept, allow_unicode=True, sort_keys=False, width=1000)
 

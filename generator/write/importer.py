@@ -36,6 +36,7 @@ FIELD_ORDER = (
     "examples",
     "how_to_run",
     "notes",
+    "tips",
     "reminders",
     "global_reminders",
     "first_night",
