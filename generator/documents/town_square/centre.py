@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from generator.art.icon_drawing import draw_icon
 from generator.art.icons import character_icon
 from generator.documents.parts import icon_color
+from generator.documents.script_sheet.counts import count_rows
 from generator.documents.script_sheet.title import script_logo, title_block
 from generator.documents.town_square.plan import Board, square_theme
-from generator.load.bag import house_base, house_rules, ordered_modifiers, player_range
+from generator.load.bag import house_rules, ordered_modifiers
 from generator.load.notes import describe_setup
 from generator.load.wording import wording
 from generator.model import BAG_TEAMS, MOST_PLAYERS, TEAM_NAMES_KO
@@ -102,15 +103,6 @@ def paragraph_block(markup: str, font: str, size: float, x0: float, x1: float) -
 
 
 # --- right: the player-count table and the setup changes ----------------------------------------------------------
-
-
-def count_rows(game) -> list[tuple[int, tuple[int, int, int, int]]]:
-    """(players, (townsfolk, outsider, minion, demon)) for each count of the script's range, house rules applied."""
-    table = game.library.bag_table
-    if not table:
-        return []
-    low, high = player_range(game, table)
-    return [(n, house_base(game, table[n]).as_tuple()) for n in sorted(table) if low <= n <= high]
 
 
 def count_blocks(game, x0: float, x1: float, seats: int, chosen: dict) -> list[Block]:
