@@ -36,6 +36,9 @@ class Word:
     space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
     joined: bool = False  # a piece of a word, the rest of which follows with no space (see syllable_pieces)
     weak: bool = False  # a joined piece whose rest starts with a lone syllable or an ending ('합니/다.', '하수인/에게')
+    # on the first piece of a word cut between syllables: the word itself, which its pieces make again when a line
+    # holds them all (merged)
+    whole: Word | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -286,6 +289,7 @@ def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Wo
     )
     for piece in pieces:
         piece.width = piece.runs[0].width
+    pieces[0].whole = word
     return pieces
 
 
@@ -294,6 +298,9 @@ def merged(pieces: list[Word]) -> Word:
     runs of one style become one run again."""
     if len(pieces) == 1:
         return pieces[0]
+    whole = pieces[0].whole
+    if whole is not None and not pieces[-1].joined:  # all the pieces of one word: the word, as it was before the cut
+        return whole
     runs: list[Run] = []
     for piece in pieces:
         for run in piece.runs:

@@ -10,7 +10,7 @@ import pytest
 
 from generator.typeset import linebreak, words
 from generator.typeset.linebreak import line_ends, lines_at
-from generator.typeset.words import NBSP, Run, Word, pair_breaks, split_at_ties, syllable_pieces
+from generator.typeset.words import NBSP, Run, Word, merged, pair_breaks, split_at_ties, syllable_pieces
 
 EM = 10.0  # the text size: a glyph is EM wide
 SPACE = EM / 3
@@ -124,6 +124,19 @@ def test_a_word_is_cut_only_where_no_break_between_words_keeps_the_gaps():
     lines = justified(words_, width)
     assert lines[0].words[-1].joined, texts_of(lines)
     assert all(line.word_extra + SPACE <= 0.5 * EM + 1e-6 for line in lines)
+
+
+def test_a_cut_word_whose_pieces_share_a_line_is_the_word_again():
+    """The pieces of a word on one line make the word as it was (text, widths, space); a line cut inside it keeps the
+    parts of the pieces it holds."""
+    whole = word("사망합니다.", space=SPACE)
+    pieces = syllable_pieces(whole, {})
+    assert len(pieces) == 4
+    again = merged(pieces)
+    assert again == whole and again.space == SPACE and not again.joined
+    head, tail = merged(pieces[:2]), merged(pieces[2:])
+    assert ["".join(r.text for r in w.runs) for w in (head, tail)] == ["사망합", "니다."]
+    assert head.joined and head.width == fixed_width("사망합", FONT, EM) and tail.space == SPACE
 
 
 def test_a_line_the_gaps_cannot_fill_is_stretched_to_their_limit():
