@@ -361,7 +361,10 @@ def breakable_words(
     if found is None:
         words = []
         for word in segment.words:
-            pieces = split_at_ties(word, width) if word.width > width else [word]
+            if word.width <= width:
+                words += syllable_pieces(word, names) if syllables else [word]
+                continue
+            pieces = split_at_ties(word, width)
             words += [part for piece in pieces for part in syllable_pieces(piece, names)] if syllables else pieces
         found = segment.pieces[key] = (words, pair_breaks(words))
     return found
