@@ -299,6 +299,9 @@ def line_ends(
     # what ending a (not last) line after each word adds: a dangling one-syllable word, a stranded opening quote
     dangles = [word.glyphs == 1 for word in words]
     strands = [stranded if opens(word) else 0.0 for word in words]
+    # a line adds no negative cost (demerits are squares; the theme's added costs are not negative): a start whose best
+    # is already no less than the best found for this end cannot make it cheaper, and is passed over
+    costs_grow = min(dangling, runt, short_line, short_last, short_cut, stranded, cut_cost, weak_cut, split_pair) >= 0
     # When the words hold cuts between syllables, a first search ends lines only between words; its lines are the
     # lines the whole search would find whenever they cost less than any set of lines with a cut can (cut_free_bound),
     # which is nearly always, and it tries only a fraction of the lines. `nodes`: the places a line may start and end
@@ -332,6 +335,7 @@ def line_ends(
                 below = map(nodes.__getitem__, range(bisect_right(nodes, longest) - 1, -1, -1))
                 alone = longest < end - 1 and (end == 1 or not words[end - 2].joined)
             starts = chain((end - 1,), below) if alone else below
+            least = INFEASIBLE  # a start whose own best is no less than this cannot give a cheaper line end
             for start in starts:
                 width = widths[0] if (first and start == 0) else widths[1]
                 natural = advance[end] - advance[start] - tail
@@ -339,7 +343,7 @@ def line_ends(
                 gaps = glyph_count[end] - glyph_count[start] - 1
                 if spaces and natural - (spaces + gaps * ratio) * shrink > width:
                     break
-                if best[start] == INFEASIBLE or (spaces and not last and natural < width * shortest):
+                if best[start] >= least or (spaces and not last and natural < width * shortest):
                     continue
                 if justify:
                     cost = demerits(width - natural, spaces, gaps, last)
@@ -372,6 +376,8 @@ def line_ends(
                 if total < best[end]:
                     best[end] = total
                     came_from[end] = start
+                    if costs_grow:
+                        least = total
         if nodes is None or best[n] < bound:
             break
     ends = []
