@@ -266,6 +266,9 @@ def line_ends(
     paragraph, a short line holding a word cut between syllables, a break inside a common two-word term (`pairs`:
     line ends between its words, by default found from the words' texts: generator.typeset.words.pair_breaks), a
     dangling one-syllable word, a stranded opening quote, a runt.
+
+    Two things only make it quicker, never change its lines: a start that cannot make a line end cheaper is passed
+    over, and words cut into syllable pieces are first searched with line ends between whole words (cut_free_bound).
     """
     limits = spacing()
     n = len(words)
@@ -361,13 +364,11 @@ def line_ends(
                 if natural < width * short_cut_line and (
                     (start and words[start - 1].joined) or (not last and words[end - 1].joined)
                 ):
-                    cost += (
-                        short_cut  # a short line holding a cut word's end or start ('성자라 / 는 것을 알게 됩니다.')
-                    )
+                    # a short line holding a cut word's end or start ('성자라 / 는 것을 알게 됩니다.')
+                    cost += short_cut
                 if not last:
-                    cost += strands[
-                        end - 1
-                    ]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
+                    # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
+                    cost += strands[end - 1]
                     if words[end - 1].joined:
                         cost += cut_cost + (weak_cut if words[end - 1].weak else 0.0)  # a word broken between syllables
                     if end in pairs:
