@@ -21,9 +21,11 @@ line of one short word). Limits and costs are in templates/theme.yaml (text.just
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, islice
 
 from generator.caches import remembered
 from generator.read.theme import theme
@@ -163,6 +165,82 @@ def worst_justified(widest: float, em: float, limits: dict) -> float:
     return (limits["line_penalty"] + badness) ** 2
 
 
+def cut_free_bound(
+    words: list[Word],
+    widths: tuple[float, float],
+    em: float,
+    tight: bool,
+    limits: dict,
+    advance: list[float],
+    open_count: list[int],
+    glyph_count: list[int],
+    cut_cost: float,
+) -> float:
+    """A cost every set of lines of these words (of a justified paragraph) that ends a line inside a word exceeds, or 0
+    when the theme's costs allow no bound (a negative one).
+
+    Such a set pays the cut (cut_cost) and, for each line, at least the least a line costs (line_penalty², or an
+    underfull line's UNDERFULL), unless one of its lines runs past the width without a space and costs 1e12. It has at
+    least two lines, and at least as many as the words need at the widest measure with every space shrunk as far as
+    allowed: each line's words, less what its spaces may shrink, fit its width, and the space after a line's last word
+    is not in the line. So when the best lines between words alone cost less than this, no set with a cut costs as
+    little, and the search over all the pieces would find those same lines (line_ends)."""
+    n = len(words)
+    factor = limits["tight_line_factor"] if tight else 1
+    penalty = limits["line_penalty"] * factor
+    shrink = limits["word_space_shrink_em"] * em
+    ratio = limits["letter_ratio"]
+    added = (
+        cut_cost,
+        limits["weak_cut_demerits"],
+        limits["dangling_word_demerits"] * factor,
+        limits["pair_break_demerits"] * factor,
+        limits["runt_demerits"],
+        limits["stranded_opening_demerits"],
+        limits["short_line_demerits"],
+        limits["short_cut_demerits"],
+    )
+    room = max(widths) + max(word.space for word in words)
+    if min(penalty, shrink, ratio, *added) < 0 or room <= 0:
+        return 0.0
+    fewest = (advance[n] - shrink * (open_count[n] + glyph_count[n] * ratio)) / room
+    lines = max(2, math.ceil(fewest - 1e-6))
+    least_line = min(penalty * penalty, UNDERFULL)
+    return min(1e12, cut_cost + lines * least_line) * (1 - 1e-9)  # the margin: rounding in the sums of costs
+
+
+def gaps_fit_between_words(
+    words: list[Word],
+    widths: tuple[float, float],
+    first: bool,
+    em: float,
+    limits: dict,
+    advance: list[float],
+    open_count: list[int],
+) -> bool:
+    """Whether lines filled one after another with whole words (each space shrunk as far as allowed) keep every gap
+    within word_gap_max_em. When they do, the best lines between words nearly always stand (cut_free_bound proves
+    it each time), so line_ends searches those first; when they do not, the paragraph nearly always needs a cut, and
+    that first search would be wasted. A guess that decides only how long the search takes, never its lines."""
+    word_most = max(0.0, (limits["word_gap_max_em"] - limits["letter_max_em"]) * em - max(w.space for w in words))
+    shrink = limits["word_space_shrink_em"] * em
+    width = widths[0] if first else widths[1]
+    start = fits = 0  # the current line's first word, and the last word end it holds
+    n = len(words)
+    for end in range(1, n + 1):
+        if end < n and words[end - 1].joined:
+            continue
+        spaces = open_count[end - 1] - open_count[start]
+        if not fits or advance[end] - advance[start] - words[end - 1].space - spaces * shrink <= width:
+            fits = end
+            continue
+        natural = advance[fits] - advance[start] - words[fits - 1].space
+        if width - natural > (open_count[fits - 1] - open_count[start]) * word_most + 0.01:
+            return False
+        start, fits, width = fits, end, widths[1]
+    return True
+
+
 def _advances(words: list[Word]) -> list[float]:
     advance = [0.0]  # advance[i]: width of words[:i] with the space after each
     for word in words:
@@ -188,6 +266,9 @@ def line_ends(
     paragraph, a short line holding a word cut between syllables, a break inside a common two-word term (`pairs`:
     line ends between its words, by default found from the words' texts: generator.typeset.words.pair_breaks), a
     dangling one-syllable word, a stranded opening quote, a runt.
+
+    Two things only make it quicker, never change its lines: a start that cannot make a line end cheaper is passed
+    over, and words cut into syllable pieces are first searched with line ends between whole words (cut_free_bound).
     """
     limits = spacing()
     n = len(words)
@@ -221,54 +302,85 @@ def line_ends(
     # what ending a (not last) line after each word adds: a dangling one-syllable word, a stranded opening quote
     dangles = [word.glyphs == 1 for word in words]
     strands = [stranded if opens(word) else 0.0 for word in words]
-    best = [0.0] + [INFEASIBLE] * n
-    came_from = [0] * (n + 1)
-    for end in range(1, n + 1):
-        last = end == n
-        tail = words[end - 1].space
-        # the longest start still giving a line of `shortest` width (shorter ones could only be underfull)
-        longest = (
-            end - 1 if last else min(end - 1, bisect_right(advance, advance[end] - tail - widths[1] * shortest) - 1)
-        )
-        starts = range(longest, -1, -1) if longest == end - 1 else chain((end - 1,), range(longest, -1, -1))
-        for start in starts:
-            width = widths[0] if (first and start == 0) else widths[1]
-            natural = advance[end] - advance[start] - tail
-            spaces = open_count[end - 1] - open_count[start]  # breaking spaces inside the line (not inside a word)
-            gaps = glyph_count[end] - glyph_count[start] - 1
-            if spaces and natural - (spaces + gaps * ratio) * shrink > width:
-                break
-            if best[start] == INFEASIBLE or (spaces and not last and natural < width * shortest):
+    # a line adds no negative cost (demerits are squares; the theme's added costs are not negative): a start whose best
+    # is already no less than the best found for this end cannot make it cheaper, and is passed over
+    costs_grow = min(dangling, runt, short_line, short_last, short_cut, stranded, cut_cost, weak_cut, split_pair) >= 0
+    # When the words hold cuts between syllables, a first search ends lines only between words; its lines are the
+    # lines the whole search would find whenever they cost less than any set of lines with a cut can (cut_free_bound),
+    # which is nearly always, and it tries only a fraction of the lines. `nodes`: the places a line may start and end
+    # (None: after every piece).
+    passes: list[list[int] | None] = [None]
+    bound = 0.0
+    if (
+        justify
+        and any(word.joined for word in islice(words, n - 1))
+        and gaps_fit_between_words(words, widths, first, em, limits, advance, open_count)
+    ):
+        bound = cut_free_bound(words, widths, em, tight, limits, advance, open_count, glyph_count, cut_cost)
+    if bound:
+        passes.insert(0, [0, *(end for end in range(1, n + 1) if end == n or not words[end - 1].joined)])
+    for nodes in passes:
+        best = [0.0] + [INFEASIBLE] * n
+        came_from = [0] * (n + 1)
+        for end in range(1, n + 1):
+            last = end == n
+            if nodes is not None and not last and words[end - 1].joined:
                 continue
-            if justify:
-                cost = demerits(width - natural, spaces, gaps, last)
-            else:  # ragged: even line lengths; a centred paragraph (a title) balances its last line too
-                slack = 0 if (last and not balance) else (width - natural) / em
-                cost = INFEASIBLE if natural > width else (penalty + slack) ** 2
-            if cost == INFEASIBLE and not spaces:
-                cost = 1e12  # a lone word that cannot be justified is set ragged
-            elif not last and dangles[end - 1] and cost < UNDERFULL:
-                cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
-            if last and start and spaces == 0 and words[start].glyphs < runt_glyphs:
-                cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
-            if natural < width * short and (start or not last):  # a short line in a paragraph of several
-                cost += short_last if last else short_line
-            if natural < width * short_cut_line and (
-                (start and words[start - 1].joined) or (not last and words[end - 1].joined)
-            ):
-                cost += short_cut  # a short line holding a cut word's end or start ('성자라 / 는 것을 알게 됩니다.')
-            if not last:
-                cost += strands[
-                    end - 1
-                ]  # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
-                if words[end - 1].joined:
-                    cost += cut_cost + (weak_cut if words[end - 1].weak else 0.0)  # a word broken between syllables
-                if end in pairs:
-                    cost += split_pair  # '오늘 / 밤'
-            total = best[start] + cost
-            if total < best[end]:
-                best[end] = total
-                came_from[end] = start
+            tail = words[end - 1].space
+            # the longest start still giving a line of `shortest` width (shorter ones could only be underfull)
+            longest = (
+                end - 1 if last else min(end - 1, bisect_right(advance, advance[end] - tail - widths[1] * shortest) - 1)
+            )
+            if nodes is None:
+                below: Iterable[int] = range(longest, -1, -1)
+                alone = longest < end - 1
+            else:  # the same starts in the same order, less those inside a word
+                below = map(nodes.__getitem__, range(bisect_right(nodes, longest) - 1, -1, -1))
+                alone = longest < end - 1 and (end == 1 or not words[end - 2].joined)
+            starts = chain((end - 1,), below) if alone else below
+            least = INFEASIBLE  # a start whose own best is no less than this cannot give a cheaper line end
+            for start in starts:
+                width = widths[0] if (first and start == 0) else widths[1]
+                natural = advance[end] - advance[start] - tail
+                spaces = open_count[end - 1] - open_count[start]  # breaking spaces inside the line (not inside a word)
+                gaps = glyph_count[end] - glyph_count[start] - 1
+                if spaces and natural - (spaces + gaps * ratio) * shrink > width:
+                    break
+                if best[start] >= least or (spaces and not last and natural < width * shortest):
+                    continue
+                if justify:
+                    cost = demerits(width - natural, spaces, gaps, last)
+                else:  # ragged: even line lengths; a centred paragraph (a title) balances its last line too
+                    slack = 0 if (last and not balance) else (width - natural) / em
+                    cost = INFEASIBLE if natural > width else (penalty + slack) ** 2
+                if cost == INFEASIBLE and not spaces:
+                    cost = 1e12  # a lone word that cannot be justified is set ragged
+                elif not last and dangles[end - 1] and cost < UNDERFULL:
+                    cost += dangling  # a one-syllable word (이, 그, 수 …) left hanging at the end of a line
+                if last and start and spaces == 0 and words[start].glyphs < runt_glyphs:
+                    cost += runt  # a runt: the last line holds one short word ('됩니다.' alone)
+                if natural < width * short and (start or not last):  # a short line in a paragraph of several
+                    cost += short_last if last else short_line
+                if natural < width * short_cut_line and (
+                    (start and words[start - 1].joined) or (not last and words[end - 1].joined)
+                ):
+                    # a short line holding a cut word's end or start ('성자라 / 는 것을 알게 됩니다.')
+                    cost += short_cut
+                if not last:
+                    # an opening quote or bracket left at the end of a line ('‘이' / '플레이어가…')
+                    cost += strands[end - 1]
+                    if words[end - 1].joined:
+                        cost += cut_cost + (weak_cut if words[end - 1].weak else 0.0)  # a word broken between syllables
+                    if end in pairs:
+                        cost += split_pair  # '오늘 / 밤'
+                total = best[start] + cost
+                if total < best[end]:
+                    best[end] = total
+                    came_from[end] = start
+                    if costs_grow:
+                        least = total
+        if nodes is None or best[n] < bound:
+            break
     ends = []
     end = n
     while end > 0:
@@ -361,7 +473,10 @@ def breakable_words(
     if found is None:
         words = []
         for word in segment.words:
-            pieces = split_at_ties(word, width) if word.width > width else [word]
+            if word.width <= width:
+                words += syllable_pieces(word, names) if syllables else [word]
+                continue
+            pieces = split_at_ties(word, width)
             words += [part for piece in pieces for part in syllable_pieces(piece, names)] if syllables else pieces
         found = segment.pieces[key] = (words, pair_breaks(words))
     return found

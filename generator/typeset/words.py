@@ -36,6 +36,9 @@ class Word:
     space: float = 0.0  # natural width of the space that follows the word (0 at a forced break)
     joined: bool = False  # a piece of a word, the rest of which follows with no space (see syllable_pieces)
     weak: bool = False  # a joined piece whose rest starts with a lone syllable or an ending ('합니/다.', '하수인/에게')
+    # on the first piece of a word cut between syllables: the word itself, which its pieces make again when a line
+    # holds them all (merged)
+    whole: Word | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -73,12 +76,14 @@ def segments_of(frags) -> list[Segment]:
         elif segments[-1].words and space:
             segments[-1].words[-1].space = segments[-1].words[-1].space or space
 
+    words = segments[-1].words
     for frag in frags:
         if getattr(frag, "lineBreak", False):
             finish_word(0.0)
-            if segments[-1].words:
-                segments[-1].words[-1].space = 0.0
+            if words:
+                words[-1].space = 0.0
             segments.append(Segment())
+            words = segments[-1].words
             continue
         text = getattr(frag, "text", "")
         if not text:
@@ -88,8 +93,16 @@ def segments_of(frags) -> list[Segment]:
         space = width_of(" ", font, size)
         underline = any(line[1] == "underline" for line in getattr(frag, "us_lines", ()))
         for index, part in enumerate(parts):
-            if index:
-                finish_word(space)
+            if index:  # a space: the word before it ends (finish_word, written out: this runs for every word)
+                if len(runs) == 1:
+                    run = runs[0]
+                    words.append(Word([run], run.width, len(run.text), space))
+                    runs.clear()
+                elif runs:
+                    words.append(Word(list(runs), sum(r.width for r in runs), sum(len(r.text) for r in runs), space))
+                    runs.clear()
+                elif words and space:
+                    words[-1].space = words[-1].space or space
             if part:
                 runs.append(Run(part, font, size, color, width_of(part, font, size), underline))
     finish_word(0.0)
@@ -239,8 +252,11 @@ def syllable_pieces(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Word]:
     whole."""
     if len(word.runs) != 1 or word.joined:
         return [word]
-    names = kept or _NO_NAMES
     run = word.runs[0]
+    head, tail = cut_rules()[:2]
+    if run.underline or len(run.text) < head + tail or (head + tail and not _is_syllable(run.text[0])):
+        return [word]  # too short to cut, or not starting with a syllable: what _cut_into_syllables would find
+    names = kept or _NO_NAMES
     key = (run.text, run.font, run.size, type(run.color), run.color, run.underline, word.space, id(names))
     found = _PIECES.get(key)
     if found is None or found[0] is not names:
@@ -286,6 +302,7 @@ def _cut_into_syllables(word: Word, kept: dict[str, tuple[str, ...]]) -> list[Wo
     )
     for piece in pieces:
         piece.width = piece.runs[0].width
+    pieces[0].whole = word
     return pieces
 
 
@@ -294,6 +311,9 @@ def merged(pieces: list[Word]) -> Word:
     runs of one style become one run again."""
     if len(pieces) == 1:
         return pieces[0]
+    whole = pieces[0].whole
+    if whole is not None and not pieces[-1].joined:  # all the pieces of one word: the word, as it was before the cut
+        return whole
     runs: list[Run] = []
     for piece in pieces:
         for run in piece.runs:
@@ -347,7 +367,8 @@ def pair_breaks(words: list[Word]) -> frozenset[int]:
         word = words[index]
         if word.joined or not word.space:
             continue
-        seconds = pairs.get(word_text(word).lstrip(OPENING))
+        runs = word.runs
+        seconds = pairs.get((runs[0].text if len(runs) == 1 else word_text(word)).lstrip(OPENING))
         if seconds and word_text(words[index + 1]).startswith(seconds):
             found.add(index + 1)
     return frozenset(found)

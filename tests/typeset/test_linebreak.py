@@ -6,11 +6,13 @@ words keeps the gaps within half an em, and a run without spaces breaks inside t
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from generator.typeset import linebreak, words
 from generator.typeset.linebreak import line_ends, lines_at
-from generator.typeset.words import NBSP, Run, Word, pair_breaks, split_at_ties, syllable_pieces
+from generator.typeset.words import NBSP, Run, Word, merged, pair_breaks, split_at_ties, syllable_pieces
 
 EM = 10.0  # the text size: a glyph is EM wide
 SPACE = EM / 3
@@ -124,6 +126,57 @@ def test_a_word_is_cut_only_where_no_break_between_words_keeps_the_gaps():
     lines = justified(words_, width)
     assert lines[0].words[-1].joined, texts_of(lines)
     assert all(line.word_extra + SPACE <= 0.5 * EM + 1e-6 for line in lines)
+
+
+def test_a_cut_word_whose_pieces_share_a_line_is_the_word_again():
+    """The pieces of a word on one line make the word as it was (text, widths, space); a line cut inside it keeps the
+    parts of the pieces it holds."""
+    whole = word("사망합니다.", space=SPACE)
+    pieces = syllable_pieces(whole, {})
+    assert len(pieces) == 4
+    again = merged(pieces)
+    assert again == whole and again.space == SPACE and not again.joined
+    head, tail = merged(pieces[:2]), merged(pieces[2:])
+    assert ["".join(r.text for r in w.runs) for w in (head, tail)] == ["사망합", "니다."]
+    assert head.joined and head.width == fixed_width("사망합", FONT, EM) and tail.space == SPACE
+
+
+def test_the_first_search_between_words_finds_the_lines_of_the_whole_search(monkeypatch):
+    """line_ends first tries ends between words only, where greedy lines leave no gap over the limit; the lines it
+    keeps must be what the search over every syllable piece finds, ties included (random paragraphs, fixed widths:
+    many ties), and it must be kept often enough to save lines tried."""
+    rng = random.Random(53)
+    syllables = "가나다라마바사아자차카타파하는을를이가에서도만"
+    cases = []
+    for _ in range(300):
+        texts = [
+            "".join(rng.choice(syllables) for _ in range(rng.choice((1, 2, 2, 3, 3, 3, 4, 5))))
+            for _ in range(rng.randint(4, 60))
+        ]
+        pieces = [piece for w in paragraph(*texts) for piece in syllable_pieces(w, {})]
+        width = rng.uniform(12, 40) * EM
+        cases.append((pieces, (width - rng.choice((0, EM)), width), rng.random() < 0.5))
+    tried = []
+    real = linebreak.demerits_function
+
+    def counting(*args):
+        inner = real(*args)
+
+        def demerits(*a):
+            tried.append(1)
+            return inner(*a)
+
+        return demerits
+
+    monkeypatch.setattr(linebreak, "demerits_function", counting)
+    both = [line_ends(p, widths, True, EM, True, tight) for p, widths, tight in cases]
+    tried_both = len(tried)
+    tried.clear()
+    monkeypatch.setattr(linebreak, "cut_free_bound", lambda *args: 0.0)  # the search over every piece only
+    whole = [line_ends(p, widths, True, EM, True, tight) for p, widths, tight in cases]
+    assert both == whole
+    assert tried_both < 0.9 * len(tried)  # the first search was kept in enough of them to save lines tried
+    assert any(p[end - 1].joined for (p, _, _), ends in zip(cases, whole) for end in ends[:-1])  # and cuts were made
 
 
 def test_a_line_the_gaps_cannot_fill_is_stretched_to_their_limit():

@@ -157,6 +157,8 @@ class Book:
         self.heads: dict[int, tuple[str, str]] = {}  # the running head of each planned page (book.running_heads)
         self.section_color = color("muted")
         self.icons: dict[str, object] = {}
+        # markup by (template, data): the planner makes an entry again for each setting it tries, with the same texts
+        self.rendered: dict[tuple, str] = {}
 
     def icon(self, character):
         if character.id not in self.icons:
@@ -179,7 +181,19 @@ class Book:
 
     def para(self, template: str, style, bullet: str | None = None, **data):
         """A paragraph from a markup template; every almanac paragraph breaks its lines as a whole (HangulParagraph)."""
-        return hangul_paragraph(render(template, **data), style, bullet, tight=self.tight_text, kept=self.words.kept)
+        return hangul_paragraph(self.markup(template, data), style, bullet, tight=self.tight_text, kept=self.words.kept)
+
+    def markup(self, template: str, data: dict) -> str:
+        """The template rendered with the data, once per book for the same values (a str and Markup of the same text
+        render differently: the type is part of the key)."""
+        key = (template, *((name, type(value), value) for name, value in sorted(data.items())))
+        try:
+            found = self.rendered.get(key)
+        except TypeError:  # a list or another unhashable value: rendered each time
+            return render(template, **data)
+        if found is None:
+            found = self.rendered[key] = render(template, **data)
+        return found
 
     def text(self, text: str, style):
         """Our own wording (labels, titles): escaped, typographic quotes, brackets kept together."""
