@@ -10,7 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, HRFlowable
 
 from generator.load.wording import typographic_quotes, wording
-from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
+from generator.read.theme import color, font_name, labels, look, mm, paper_size_pt, team_color, theme
 from generator.typeset.fonts import register_fonts
 from generator.typeset.markup import render
 from generator.typeset.paragraph import hangul_paragraph
@@ -157,6 +157,7 @@ class Book:
         self.heads: dict[int, tuple[str, str]] = {}  # the running head of each planned page (book.running_heads)
         self.section_color = color("muted")
         self.icons: dict[str, object] = {}
+        self.look = look(options.style)  # --style: the pages' ground and the tint of boxes and rows (colours only)
 
     def icon(self, character):
         if character.id not in self.icons:
