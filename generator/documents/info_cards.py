@@ -233,16 +233,24 @@ def footer_title(title: str, room: float, font: str, size: float) -> tuple[str, 
 
 
 def draw_footer(
-    canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0, note: str | None = None
+    canvas,
+    sheet: CardSheet,
+    title: str,
+    page: int,
+    pages: int,
+    blanks: int = 0,
+    note: str | None = None,
+    bleed_mm: float = 0.0,
 ) -> None:
-    """Title on the left half and cutting note (or `note`) on the right half of the bottom margin, clear of the crop
-    marks; a page with blank cards says there, outside the cards, what they are for."""
+    """Title on the left half and cutting note (or `note`) on the right half of the bottom margin, beside the crop
+    marks and as far down as they start (so clear of a wide bleed's tint); a page with blank cards says there, outside
+    the cards, what they are for."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     c = card_theme()
     size = c["footer_pt"]
     font = font_name("sans")
-    y = sheet.bottom - mm(c["mark_offset"]) - mm(c["mark_length"]) * 0.55
+    y = sheet.bottom - mm(mark_offset(bleed_mm)) - mm(c["mark_length"]) * 0.55
     middle = sheet.cuts_x[1]
     left_text, size = footer_title(title, middle - sheet.left - mm(10), font, size)  # both halves at that size
     canvas.saveState()
@@ -476,12 +484,13 @@ def build(game, options) -> list[tuple[str, bytes]]:
             page + 1,
             pages,
             max(0, (page + 1) * PER_PAGE - len(cards)) if page == sheets - 1 else 0,
+            bleed_mm=bleed_mm,
         )
         canvas.showPage()
     for number, rows in enumerate(index_pages, start=sheets + 1):  # not cut, so no tint and no crop marks
         draw_ground(canvas, sheet.width, sheet.height, chosen)
         guide.draw(canvas, rows)
-        draw_footer(canvas, sheet, game.script.title, number, pages, note=c["index_footer"])
+        draw_footer(canvas, sheet, game.script.title, number, pages, note=c["index_footer"], bleed_mm=bleed_mm)
         canvas.showPage()
     canvas.save()
     return [("info-cards.pdf", buffer.getvalue())]

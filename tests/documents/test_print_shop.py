@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import run_cli
+from conftest import pdf_chars, run_cli
 from pdf_paths import pdf_paths
 
 from generator.documents import document_builder
@@ -194,8 +194,6 @@ def test_crop_marks_keep_the_tokens_apart_by_the_gap_asked_when_it_is_wider(tb):
 
 
 def test_the_token_legend_says_which_marks_to_cut_by(tb):
-    from conftest import pdf_chars
-
     def words(data):
         return "".join(c["text"] for c in pdf_chars(data)[0]["chars"]).replace(" ", "")
 
@@ -229,6 +227,11 @@ def test_info_card_tint_runs_the_bleed_past_the_cuts_and_the_marks_start_past_it
         starts.append(outside)  # how far outside the block the mark's nearer end lies
     assert min(starts) >= bleed + MARKS.crop_gap - 0.02  # clear of the tint by the gap
     assert max(starts) == pytest.approx(max(c.mark_offset, bleed + MARKS.crop_gap), abs=0.02)
+    for char in pdf_chars(data)[0]["chars"]:  # the footer under the cards stays off the bleed's tint
+        box = (char["x0"] / MM, char["top"] / MM, char["x1"] / MM, char["bottom"] / MM)
+        on_a_card = block[0] <= box[0] and box[2] <= block[2] and block[1] <= box[1] and box[3] <= block[3]
+        on_the_tint = box[3] > tint["top"] / MM and box[1] < tint["bottom"] / MM
+        assert on_a_card or not on_the_tint, char["text"]
     # the cards carry a copy shop's crop marks already: --marks crop changes nothing on them
     assert built(tb, "info_cards", bleed_mm=bleed, paper=paper, marks="crop") == data
 
