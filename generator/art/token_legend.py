@@ -11,7 +11,7 @@ from generator.model import TEAM_NAMES_KO, TEAMS
 from generator.read.theme import color, font_name, mm, team_ring_color
 
 CUT_NOTE = " · 가는 검은 원이 자르는 선입니다."
-CROP_NOTE = " · 모서리의 재단 표시는 토큰 지름만 한 정사각형을 가리킵니다."
+CROP_NOTE = " · 재단 표시: 지름만 한 정사각형의 모서리"
 PRINT_NOTE = "인쇄 배율은 꼭 ‘실제 크기(100%)’로 하세요(‘페이지에 맞춤’ 끄기). 왼쪽 막대가 자로 재어 정확히 50 mm이어야 토큰 크기가 맞습니다."
 # (where the mini token shows it, full words, short words when the line is too long)
 LEAF_ITEMS = [
