@@ -372,6 +372,7 @@ def test_the_page_groups_its_options_by_the_documents_they_change_and_knows_the_
     assert {groups[name] for name in ("token_size", "reminder_size", "gap", "only", "copies")} == {"tokens"}
     assert groups["creep"] == "almanac"
     assert groups["bleed"] == groups["marks"] == "print"  # what a copy shop asks for, on every cut document
+    assert groups["a3"] == "general"  # the Town Square's own choice stays at hand
     assert data["players"] == {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS}
     players = next(field for field in data["options"] if field["name"] == "players")
     assert (players["low"], players["high"]) == (FEWEST_PLAYERS, MOST_SEATS)
