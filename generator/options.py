@@ -22,6 +22,8 @@ PAPERS = ("a4", "letter")  # the sheet papers every document is laid out for
 # whose names the characters print under: the library's own, or the community translation's where the library has one
 NAMINGS = ("ours", "community")
 STYLES = ("clean", "parchment")  # --style: the looks of templates/theme.yaml's styles section, the default first
+MARKS = ("cut", "crop")  # --marks: a thin cut line through the bleed (home) or crop marks outside it (copy shop)
+MAX_BLEED = 3.0  # mm: copy shops ask for 2-3 mm (1/8" in the US)
 MAX_COPIES = 99  # --copies ID=N: tokens of one character
 MAX_CHOICES = MAX_SCRIPT_CHARACTERS + 2  # --only/--copies names: every character of the longest script, shroud, vote
 MAX_CREEP = 5.0  # mm: a booklet of 30 sheets of 80 g paper creeps about 3 mm
@@ -39,7 +41,7 @@ DOCUMENT_COMMANDS = (
     "town-square",
 )
 TOKEN_COMMANDS = ("build", "tokens")
-STYLED_COMMANDS = ("build", "sheet", "night", "night-card", "town-square")  # those that follow --style (theme.yaml)
+CUT_COMMANDS = ("build", "tokens", "info-cards", "town-square")  # those whose documents are cut: --bleed, --marks
 ENGLISH_COMMANDS = ("build", "sheet", "night", "night-card", "tokens", "info-cards", "almanac")
 
 
@@ -124,14 +126,30 @@ OPTIONS: tuple[Option, ...] = (
         "bleed",
         ("--bleed",),
         "number",
-        1.0,
-        "도련(mm): 그림이 자르는 선 바깥으로 이만큼 더 나갑니다.",
-        TOKEN_COMMANDS,
+        None,
+        "도련(mm): 자르는 선 바깥으로 그림이 이만큼 더 나가, 조금 빗나가게 잘라도 흰 테가 남지 않습니다. 자르는 선은 그대로 "
+        "제 크기입니다. 토큰, 정보 카드, 마을 광장의 생명 토큰에 씁니다. 인쇄소는 보통 2–3 mm를 원합니다. 기본값: 토큰과 "
+        "생명 토큰 1 mm, 정보 카드 1.5 mm.",
+        CUT_COMMANDS,
         page=True,
         low=0,
-        high=5,
+        high=MAX_BLEED,
         unit="mm",
+        metavar="MM",
         field="bleed_mm",
+    ),
+    Option(
+        "marks",
+        ("--marks",),
+        "choice",
+        "cut",
+        "자르는 표시: cut(기본)은 토큰마다 가는 원을 자르는 선으로 그립니다. crop은 인쇄소용 재단 표시입니다: 자르는 선을 "
+        "그리지 않고, 도련 바깥에 토큰마다 지름 크기 정사각형의 네 모서리를 짧은 선으로 표시하며(원형 칼이나 펀치를 맞추는 "
+        "자리), 양면으로 찍는 생명 토큰 장에는 앞뒤가 맞는지 보는 맞춤 표시를 넣습니다. 정보 카드는 원래 재단 표시를 씁니다.",
+        CUT_COMMANDS,
+        page=True,
+        choices=MARKS,
+        metavar="cut|crop",
     ),
     Option(
         "gap",
@@ -287,8 +305,8 @@ OPTIONS: tuple[Option, ...] = (
         "choice",
         "clean",
         "인쇄 스타일: clean(기본, 흰 종이에 깔끔하게) 또는 parchment(옅은 크림색 바탕에 틀을 두른 제목, 흑백으로 찍어도 "
-        "글자가 또렷함). 캐릭터 시트, 밤 순서표, 한 장 밤 순서, 마을 광장 판에 씁니다.",
-        STYLED_COMMANDS,
+        "글자가 또렷함). 모든 문서에 씁니다. 색만 바뀌고 글자와 그림의 크기와 자리는 그대로입니다.",
+        DOCUMENT_COMMANDS,
         page=True,
         choices=STYLES,
     ),
@@ -344,7 +362,9 @@ class RenderOptions:
     icons_dir: Path | None = None  # the user's own icons, by character id
     token_size_mm: float = default_of("token_size")
     reminder_size_mm: float = default_of("reminder_size")
-    bleed_mm: float = default_of("bleed")  # the ring runs past the cut, so a slightly wide cut leaves no white sliver
+    # the art runs this far past the cut, so a slightly wide cut leaves no white sliver; None: each cut document's own
+    # (theme.yaml: tokens.bleed_mm for the tokens and life tokens, info_cards.bleed for the cards)
+    bleed_mm: float | None = default_of("bleed")
     gap_mm: float = default_of("gap")
     ability_text: bool = default_of("ability_text")
     png_dir: Path | None = None
@@ -359,7 +379,8 @@ class RenderOptions:
     english: bool = default_of("english")  # each character's English name printed small beside the Korean one
     solid_shrouds: bool = default_of("solid_shrouds")  # shroud tokens as a solid dark disc, not a dark ring on paper
     names: str = default_of("names")  # one of NAMINGS: applied when the game is loaded (generator.load.naming)
-    style: str = default_of("style")  # the sheet's look (and the night sheet's and the night card's): one of STYLES
+    style: str = default_of("style")  # every document's look (colours and ground, never sizes): one of STYLES
+    marks: str = default_of("marks")  # one of MARKS: cut lines through the bleed, or crop marks outside it
     square_a3: bool = default_of("a3")  # town-square.pdf: the board on one A3 sheet, not two sheets of `paper`
     creep_mm: float = default_of("creep")  # almanac-booklet.pdf: the centre sheet's pages this far toward the fold
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here

@@ -7,7 +7,8 @@ A reminder token: its text curved along the bottom under the owner's icon, in th
 A shroud (수의): a thick dark ring and a dark grave and label on paper (a dark disc with light art with
 --solid-shrouds). A vote (투표): a white disc in a grey ring and a raised
 hand. The cut line is a thin stroked circle at exactly the nominal diameter, the only circle near the cut, light
-where the ring under it is dark; the art extends past it by the bleed.
+where the ring under it is dark; the art extends past it by the bleed. With --marks crop no cut line is drawn: the
+token sheets put crop marks outside the bleed instead (print_marks.py).
 """
 
 from __future__ import annotations
@@ -211,7 +212,8 @@ class TokenPainter:
             else:
                 self._reminder(canvas, spec, character, cx, cy, bleed)
             under = team_ring_color(character.team)
-        self._cut_line(canvas, cx, cy, mm(spec.diameter_mm) / 2, under)
+        if getattr(self.options, "marks", "cut") != "crop":  # crop marks outside the bleed instead (print_marks.py)
+            self._cut_line(canvas, cx, cy, mm(spec.diameter_mm) / 2, under)
         canvas.restoreState()
 
     def _character(self, canvas, spec, character, cx, cy, bleed):

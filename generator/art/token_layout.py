@@ -188,9 +188,14 @@ def _lattice(
     return points
 
 
-def _clear(x: float, y: float, circle: tuple[float, float, float], radius: float, gap: float) -> bool:
-    """Whether a token of `radius` centred at (x, y) stays `gap` clear of a placed circle (x, y, radius)."""
+def _clear(
+    x: float, y: float, circle: tuple[float, float, float], radius: float, gap: float, square: bool = False
+) -> bool:
+    """Whether a token of `radius` centred at (x, y) stays `gap` clear of a placed circle (x, y, radius); `square`:
+    of the square round it (--marks crop: each token's crop marks lie in the square its room reaches)."""
     px, py, pr = circle
+    if square:
+        return max(abs(x - px), abs(y - py)) >= radius + pr + gap - _EPS
     return math.hypot(x - px, y - py) >= radius + pr + gap - _EPS
 
 
@@ -241,7 +246,7 @@ class _Grid:
             self._cells[size] = [(int(x // size), int(y // size)) for x, y in self.points]
         return self._cells[size]
 
-    def reached(self, circle: tuple[float, float, float], radius: float, gap: float) -> set[int]:
+    def reached(self, circle: tuple[float, float, float], radius: float, gap: float, square: bool) -> set[int]:
         """The places (of `radius`) a placed circle is too near to, found among the few of its rows and columns
         that can reach it."""
         px, py, pr = circle
@@ -255,7 +260,7 @@ class _Grid:
                 max(start, start + int((px - reach - x0) // self.pitch)),
                 min(end, start + int((px + reach - x0) // self.pitch) + 2),
             ):
-                if not _clear(self.points[index][0], y, circle, radius, gap):
+                if not _clear(self.points[index][0], y, circle, radius, gap, square):
                     found.add(index)
         return found
 
@@ -290,10 +295,11 @@ class _Grids:
     A sheet is laid out many times while sets are assigned, and every layout places the same grids' tokens in the
     same order: a sheet of n character tokens starts as the sheet of n - 1 did. So what each grid leaves free is
     kept along the sequence of placed circles (a tree of their prefixes), and a longer sequence only checks the
-    places still free against the circles it adds."""
+    places still free against the circles it adds. `square` (--marks crop): square grids only, each token's room the
+    square round it, so the crop marks at its corners stay in rows and columns of their own."""
 
-    def __init__(self, frame: Frame, gap: float):
-        self.frame, self.gap = frame, gap
+    def __init__(self, frame: Frame, gap: float, square: bool = False):
+        self.frame, self.gap, self.square = frame, gap, square
         self._grids: dict[tuple[float, bool], list[_Grid]] = {}
         self._roots: dict[float, _Placed] = {}
         self._alone: dict[float, list[tuple[float, float]]] = {}
@@ -305,7 +311,7 @@ class _Grids:
         if key not in self._grids:
             pitch = 2 * radius + self.gap
             grids = []
-            for hexagonal in (True, False):
+            for hexagonal in (False,) if self.square else (True, False):
                 row_pitch = pitch * math.sqrt(3) / 2 if hexagonal else pitch
                 for shifted in (False, True) if hexagonal else (False,):
                     for step in range(GRID_PHASES if beside_others else 1):
@@ -347,12 +353,13 @@ class _Grids:
         if len(added) <= FEW_ADDED:  # the places near each circle
             free = []
             for grid, indices in zip(grids, known.free):
-                reached = set().union(*(grid.reached(circle, radius, self.gap) for circle in added))
+                reached = set().union(*(grid.reached(circle, radius, self.gap, self.square) for circle in added))
                 free.append([index for index in indices if index not in reached] if reached else indices)
         else:  # the circles near each place still free
             neighbours = _Neighbours(added, radius, self.gap)
             free = [
-                _still_free(grid, indices, radius, neighbours, self.gap) for grid, indices in zip(grids, known.free)
+                _still_free(grid, indices, radius, neighbours, self.gap, self.square)
+                for grid, indices in zip(grids, known.free)
             ]
         node = root
         for circle in placed:
@@ -361,9 +368,17 @@ class _Grids:
         return node
 
 
-def _still_free(grid: _Grid, indices: list[int], radius: float, added: _Neighbours, gap: float) -> list[int]:
+def _still_free(
+    grid: _Grid, indices: list[int], radius: float, added: _Neighbours, gap: float, square: bool = False
+) -> list[int]:
     """Of the places free before (`indices`), those the circles added leave free too."""
     points, cells, near = grid.points, grid.cells(added.cell), added.near_cell
+    if square:
+        return [
+            index
+            for index in indices
+            if all(_clear(*points[index], circle, radius, gap, True) for circle in near(cells[index]))
+        ]
     kept = []
     for index in indices:
         x, y = points[index]
@@ -397,19 +412,20 @@ def _lone_rows(free: list[int], grid: _Grid) -> int:
     return sum(1 for row, count in used.items() if count == 1 and grid.rows_of_three[row])
 
 
-def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float) -> list[TokenPage]:
+def pack(specs: list[TokenSpec], frame: Frame, gap_mm: float, bleed_mm: float, square: bool = False) -> list[TokenPage]:
     """Tokens cut in sets, sheet by sheet: a character's tokens and its reminders share a sheet (a set that fits on a
     fresh sheet is never split), all shrouds run together and then all votes, the sheets filled evenly enough that
     the last is worth printing (`balanced_sheets`); then each sheet is laid out (`SheetRoom.lay_out`): the largest
     tokens in the regular grid that holds the most of them, smaller ones in further grids in the room left.
 
-    Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch.
+    Circles are kept `gap_mm` apart measured between their bleed edges, so neither art nor cut lines touch;
+    `square` (--marks crop, `packing`) lays them in square grids with the squares round them `gap_mm` apart.
     """
     for diameter in sorted({spec.diameter_mm for spec in specs}, reverse=True):
         radius = diameter / 2 + bleed_mm
         if frame.right - frame.left < 2 * radius - _EPS or frame.top - frame.bottom < 2 * radius - _EPS:
             raise ValueError(f"{diameter:g} mm 토큰은 이 용지에 들어가지 않습니다.")
-    room = SheetRoom(frame, gap_mm, bleed_mm)
+    room = SheetRoom(frame, gap_mm, bleed_mm, square)
     sheets = balanced_sheets(token_sets(specs), room)
     return [room.lay_out(number, specs) for number, specs in enumerate(sheet_specs(sheets), 1)]
 
@@ -440,11 +456,11 @@ class SheetRoom:
     each size it carries (tokens of one size are interchangeable), so whether a set fits is a count held against the
     room each count of larger tokens leaves for the next size, laid out once and remembered."""
 
-    def __init__(self, frame: Frame, gap: float, bleed: float):
+    def __init__(self, frame: Frame, gap: float, bleed: float, square: bool = False):
         self.frame, self.gap, self.bleed = frame, gap, bleed
         self._room: dict[tuple, int] = {}
         self._fill: dict[tuple, float] = {}
-        self.grids = _Grids(frame, gap)
+        self.grids = _Grids(frame, gap, square)
 
     def room(self, larger: tuple[tuple[float, int], ...], diameter: float) -> int:
         """How many tokens of `diameter` a sheet holds beside `larger` ((diameter, count) of larger sizes, largest
@@ -654,10 +670,12 @@ def _fill(page: TokenPage, occupied: list, group: list[TokenSpec], radius: float
     return group
 
 
-def split_sets(pages: list[TokenPage], frame: Frame, gap: float, bleed: float) -> list[tuple[str, int, list[int]]]:
+def split_sets(
+    pages: list[TokenPage], frame: Frame, gap: float, bleed: float, square: bool = False
+) -> list[tuple[str, int, list[int]]]:
     """(kind, count, page numbers) of each shroud or vote set printed on more than one page though it would fit on a
     page of its own: the kit says why (a set larger than a page is split of course)."""
-    room = SheetRoom(frame, gap, bleed)
+    room = SheetRoom(frame, gap, bleed, square)
     found = []
     for kind in EXTRAS:
         numbers = [page.number for page in pages if any(p.spec.kind == kind for p in page.placements)]
@@ -682,4 +700,23 @@ def layout(game, options, report: Report | None = None) -> tuple[list[TokenSpec]
         players=player_count(game, options) if options.extras or set(options.only or ()) & set(EXTRAS) else 0,
     )
     frame = page_frame(options.paper)
-    return specs, pack(specs, frame, options.gap_mm, options.bleed_mm), frame
+    return specs, pack(specs, frame, *packing(options)), frame
+
+
+def token_bleed(options) -> float:
+    """The bleed of the tokens (and the life tokens): --bleed, else the theme's."""
+    return theme().tokens["bleed_mm"] if options.bleed_mm is None else options.bleed_mm
+
+
+def packing(options) -> tuple[float, float, bool]:
+    """(gap, reach past the cut, square) the tokens are packed by. With cut lines: the gap between bleed edges and
+    the bleed, circles apart. With crop marks (--marks crop): each token's room is the square its marks reach (past
+    the bleed, print_marks.crop_reach), in square grids, the rooms side by side; the gap between bleed edges is
+    --gap where that is wider than the marks need, so neighbours' marks meet end to end in one line between them."""
+    bleed = token_bleed(options)
+    if options.marks != "crop":
+        return options.gap_mm, bleed, False
+    from generator.art.print_marks import crop_reach
+
+    reach = crop_reach(bleed)
+    return max(0.0, options.gap_mm - 2 * (reach - bleed)), reach, True

@@ -3,13 +3,15 @@ patterns mean), the print-at-100 % note and the 50 mm calibration bar, in the ba
 
 from __future__ import annotations
 
-from generator.art.token_layout import Frame
+from generator.art.token_layout import Frame, token_bleed
 from generator.art.token_marks import draw_leaf, draw_mark, draw_setup_star, mark_colour, mark_sequence
 from generator.art.token_marks import hex_colour as _hex
 from generator.art.token_marks import token_theme as _t
 from generator.model import TEAM_NAMES_KO, TEAMS
 from generator.read.theme import color, font_name, mm, team_ring_color
 
+CUT_NOTE = " · 가는 검은 원이 자르는 선입니다."
+CROP_NOTE = " · 재단 표시: 지름만 한 정사각형의 모서리"
 PRINT_NOTE = "인쇄 배율은 꼭 ‘실제 크기(100%)’로 하세요(‘페이지에 맞춤’ 끄기). 왼쪽 막대가 자로 재어 정확히 50 mm이어야 토큰 크기가 맞습니다."
 # (where the mini token shows it, full words, short words when the line is too long)
 LEAF_ITEMS = [
@@ -50,9 +52,10 @@ def _calibration(canvas, left: float, y: float, size: float, options) -> None:
     canvas.drawString(left + length + mm(2), y, f"{_t('calibration_mm'):g} mm")
     canvas.setFont(font_name("sans"), size)
     sizes = f"캐릭터 토큰 {options.token_size_mm:g} mm · 알림 토큰 {options.reminder_size_mm:g} mm"
-    if options.bleed_mm:
-        sizes += f" · 도련 {options.bleed_mm:g} mm"
-    canvas.drawString(left + length + mm(16), y, sizes + " · 가는 검은 원이 자르는 선입니다.")
+    bleed = token_bleed(options)
+    if bleed:
+        sizes += f" · 도련 {bleed:g} mm"
+    canvas.drawString(left + length + mm(16), y, sizes + (CROP_NOTE if options.marks == "crop" else CUT_NOTE))
 
 
 def _legend(canvas, left: float, right: float, y: float, size: float, teams: list[str]) -> None:

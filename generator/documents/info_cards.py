@@ -3,9 +3,11 @@ then the storyteller's index of them.
 
 The cards are content/info_cards.yaml plus any card the script's night texts name that the list lacks
 (generator/load/info_cards.py). They sit edge to edge in a 2 × 2 block, so two straight cuts through the middle
-and four round the outside free them; thin crop marks outside the block show where. Each card's face holds only what
-the player is shown: a framed tinted face, a small label, the card's words large and balanced over as few lines as
-fit. Empty places on the last sheet get blank cards to write on.
+and four round the outside free them; thin crop marks outside the block show where, past the bleed (--bleed, else
+info_cards.bleed) the tint runs out to. These are a copy shop's corner crop marks already, so --marks leaves them as
+they are: the cards need no registration (one side) and no cut line (the tint on both sides of a middle cut is the
+same). Each card's face holds only what the player is shown: a framed face in the paper's tint, a small label, the
+card's words large and balanced over as few lines as fit. Empty places on the last sheet get blank cards to write on.
 
 When to show each card (its `use` line) and which of the script's night steps name it go on an index page after the
 cards, never on a card: the cards are held up to players at night, and a margin note outside the cut would be cut
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 
 from generator.load.info_cards import InfoCard, cards_to_print
 from generator.load.wording import tie_phrases
-from generator.read.theme import color, font_name, mm, paper_size_pt, theme
+from generator.read.theme import color, font_name, look, mm, paper_size_pt, theme
 from generator.read.theme import hex_colour as _hex
 from generator.typeset.fonts import register_fonts
 from generator.typeset.words import NBSP, OPENING
@@ -129,9 +131,20 @@ class CardSheet:
         return self.card_w - 2 * inside, self.card_h - 2 * inside - mm(26)
 
 
-def draw_crop_marks(canvas, sheet: CardSheet) -> None:
+def card_bleed(options) -> float:
+    """How far the cards' tint runs past the outer cuts (mm): --bleed, else the theme's."""
+    return card_theme()["bleed"] if options.bleed_mm is None else options.bleed_mm
+
+
+def mark_offset(bleed_mm: float) -> float:
+    """How far past the cut a crop mark starts (mm): the theme's offset, or past a wider bleed by the gap every crop
+    mark keeps (print_marks.crop_gap), so no mark lies in the tint."""
+    return max(card_theme()["mark_offset"], bleed_mm + theme().print_marks.crop_gap)
+
+
+def draw_crop_marks(canvas, sheet: CardSheet, bleed_mm: float) -> None:
     c = card_theme()
-    offset, length = mm(c["mark_offset"]), mm(c["mark_length"])
+    offset, length = mm(mark_offset(bleed_mm)), mm(c["mark_length"])
     canvas.saveState()
     canvas.setStrokeColor(_hex(color("ink")))
     canvas.setLineWidth(c["mark_pt"])
@@ -220,16 +233,24 @@ def footer_title(title: str, room: float, font: str, size: float) -> tuple[str, 
 
 
 def draw_footer(
-    canvas, sheet: CardSheet, title: str, page: int, pages: int, blanks: int = 0, note: str | None = None
+    canvas,
+    sheet: CardSheet,
+    title: str,
+    page: int,
+    pages: int,
+    blanks: int = 0,
+    note: str | None = None,
+    bleed_mm: float = 0.0,
 ) -> None:
-    """Title on the left half and cutting note (or `note`) on the right half of the bottom margin, clear of the crop
-    marks; a page with blank cards says there, outside the cards, what they are for."""
+    """Title on the left half and cutting note (or `note`) on the right half of the bottom margin, beside the crop
+    marks and as far down as they start (so clear of a wide bleed's tint); a page with blank cards says there, outside
+    the cards, what they are for."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     c = card_theme()
     size = c["footer_pt"]
     font = font_name("sans")
-    y = sheet.bottom - mm(c["mark_offset"]) - mm(c["mark_length"]) * 0.55
+    y = sheet.bottom - mm(mark_offset(bleed_mm)) - mm(c["mark_length"]) * 0.55
     middle = sheet.cuts_x[1]
     left_text, size = footer_title(title, middle - sheet.left - mm(10), font, size)  # both halves at that size
     canvas.saveState()
@@ -402,6 +423,8 @@ def build(game, options) -> list[tuple[str, bytes]]:
     """Game + RenderOptions → [("info-cards.pdf", bytes)]: the card sheets, then the index page(s)."""
     from reportlab.pdfgen import canvas as pdfcanvas
 
+    from generator.typeset.styles import draw_ground
+
     register_fonts()
     c = card_theme()
     cards = cards_to_print(game)
@@ -434,9 +457,14 @@ def build(game, options) -> list[tuple[str, bytes]]:
     canvas.setTitle(f"{game.script.title} · 정보 카드")
     canvas.setAuthor(game.script.author or "")
     canvas.setCreator("botc-pnp")
-    bleed = mm(c["bleed"])
+    bleed_mm = card_bleed(options)
+    bleed = mm(bleed_mm)
+    chosen = look(options.style)
     for page in range(sheets):
-        canvas.setFillColor(_hex(c["background"]))
+        draw_ground(canvas, sheet.width, sheet.height, chosen)
+        # the cards' face: the tint on white paper; on a style's ground the ground itself (as light, and the cut
+        # shows no edge of another colour however it runs)
+        canvas.setFillColor(_hex(chosen["ground"] or chosen["tint"]))
         canvas.rect(
             sheet.left - bleed,
             sheet.bottom - bleed,
@@ -448,7 +476,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
         for slot in range(PER_PAGE):
             index = page * PER_PAGE + slot
             draw_card(canvas, sheet, *sheet.origin(slot), cards[index] if index < len(cards) else None, size)
-        draw_crop_marks(canvas, sheet)
+        draw_crop_marks(canvas, sheet, bleed_mm)
         draw_footer(
             canvas,
             sheet,
@@ -456,11 +484,13 @@ def build(game, options) -> list[tuple[str, bytes]]:
             page + 1,
             pages,
             max(0, (page + 1) * PER_PAGE - len(cards)) if page == sheets - 1 else 0,
+            bleed_mm=bleed_mm,
         )
         canvas.showPage()
     for number, rows in enumerate(index_pages, start=sheets + 1):  # not cut, so no tint and no crop marks
+        draw_ground(canvas, sheet.width, sheet.height, chosen)
         guide.draw(canvas, rows)
-        draw_footer(canvas, sheet, game.script.title, number, pages, note=c["index_footer"])
+        draw_footer(canvas, sheet, game.script.title, number, pages, note=c["index_footer"], bleed_mm=bleed_mm)
         canvas.showPage()
     canvas.save()
     return [("info-cards.pdf", buffer.getvalue())]

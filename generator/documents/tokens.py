@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import io
 
+from generator.art.print_marks import draw_crop_marks
 from generator.art.token_art import TokenPainter
-from generator.art.token_layout import CHARACTER, EXTRAS, SHROUD, TokenSpec, layout, split_sets
+from generator.art.token_layout import CHARACTER, EXTRAS, SHROUD, TokenSpec, layout, packing, split_sets, token_bleed
 from generator.art.token_legend import draw_footer
 from generator.art.token_marks import token_theme
-from generator.read.theme import mm
+from generator.read.theme import look, mm
 from generator.typeset.fonts import register_fonts
 
 
@@ -25,7 +26,7 @@ def build(game, options) -> list[tuple[str, bytes]]:
     """Game + RenderOptions → [("tokens.pdf", bytes)]."""
     from reportlab.pdfgen import canvas as pdfcanvas
 
-    from generator.typeset.styles import credit_line, draw_page_furniture
+    from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture
 
     register_fonts()
     specs, pages, frame = layout(game, options)
@@ -38,18 +39,23 @@ def build(game, options) -> list[tuple[str, bytes]]:
     canvas.setTitle(f"{game.script.title} — 토큰")
     canvas.setAuthor(game.script.author or "")
     canvas.setCreator("botc-pnp")
-    bleed = mm(options.bleed_mm)
+    bleed_mm = token_bleed(options)
+    chosen = look(options.style)
     for page in pages:
+        draw_ground(canvas, *_page_size(frame), chosen)
         draw_page_furniture(canvas, *_page_size(frame), game.script.title, page.number, credit_line())
         draw_footer(canvas, frame, options, teams)
         for placement in page.placements:
-            painter.draw(canvas, placement.spec, mm(placement.x_mm), mm(placement.y_mm), bleed)
+            painter.draw(canvas, placement.spec, mm(placement.x_mm), mm(placement.y_mm), mm(bleed_mm))
+            if options.marks == "crop":
+                draw_crop_marks(canvas, trim_box(placement), bleed_mm)
         canvas.showPage()
     if not pages:
         options.report.warning(
             "tokens-none",
             "고른 토큰이 하나도 없어 빈 쪽 하나만 만들었습니다. --only, --no-reminders, --no-extras를 확인하세요.",
         )
+        draw_ground(canvas, *_page_size(frame), chosen)
         draw_page_furniture(canvas, *_page_size(frame), game.script.title, 1, credit_line())
         draw_footer(canvas, frame, options, teams)
         canvas.showPage()
@@ -57,12 +63,18 @@ def build(game, options) -> list[tuple[str, bytes]]:
     return [("tokens.pdf", buffer.getvalue())]
 
 
+def trim_box(placement) -> tuple[float, float, float, float]:
+    """The square a token's cut circle fits in (mm): where its crop marks point."""
+    radius = placement.spec.diameter_mm / 2
+    return placement.x_mm - radius, placement.y_mm - radius, placement.x_mm + radius, placement.y_mm + radius
+
+
 def report_split_sets(pages, frame, options) -> None:
     """A shroud or vote set on two pages though it fits on one (cut to fill the sheet before): the kit says why, and
     how to print it whole."""
     from generator.read.theme import theme
 
-    for kind, count, numbers in split_sets(pages, frame, options.gap_mm, options.bleed_mm):
+    for kind, count, numbers in split_sets(pages, frame, *packing(options)):
         label = theme().tokens[kind]["label"]
         options.report.warning(
             "tokens-set-split",

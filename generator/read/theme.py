@@ -121,6 +121,7 @@ class Theme:
     text: Text
     credits: Section
     styles: Mapping[str, Section]
+    print_marks: Section  # --bleed and --marks: the crop and registration marks every cut document draws
     script_sheet: Section
     night_sheet: Section
     grimoire: Section
@@ -197,6 +198,7 @@ def theme_from(data: Mapping) -> Theme:
         ),
         credits=Section(_section(data, "credits"), "credits"),
         styles={str(name): Section(style, f"styles.{name}") for name, style in _section(data, "styles").items()},
+        print_marks=Section(_section(data, "print_marks"), "print_marks"),
         **{name: Section(_section(data, name), name) for name in DOCUMENT_SECTIONS},
     )
 

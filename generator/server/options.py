@@ -15,7 +15,7 @@ import yaml
 
 from generator import TEMPLATES_DIR
 from generator.caches import remembered
-from generator.options import Option, OptionError, RenderOptions, page_options
+from generator.options import CUT_COMMANDS, Option, OptionError, RenderOptions, page_options
 from generator.options import render_options as checked_options
 from generator.server.errors import ApiError, message
 
@@ -69,12 +69,15 @@ def first_clause(text: str) -> str:
 
 def group_of(option: Option) -> str:
     """Where the page lists an option, by the documents it changes: 'tokens' when only the token sheets take it,
-    'almanac' when only the almanac does, else 'general' (paper, look, names: what every storyteller sets)."""
+    'almanac' when only the almanac does, 'print' when several documents that are cut take it and nothing else does
+    (bleed and marks: what a copy shop asks for), else 'general' (paper, look, names: what every storyteller sets)."""
     documents = set(option.commands) - {"build"}
     if documents <= {"tokens"}:
         return "tokens"
     if documents <= {"almanac"}:
         return "almanac"
+    if documents <= set(CUT_COMMANDS) and len(documents) > 1:
+        return "print"
     return "general"
 
 

@@ -157,7 +157,8 @@ def test_three_mm_under_the_running_title_and_a_legend_on_every_page(game, paper
 
 
 def test_default_bleed_is_one_mm_and_the_cut_stays_exact(game):
-    assert RenderOptions().bleed_mm == 1.0
+    """No --bleed: the tokens take the theme's 1 mm (RenderOptions leaves it to each cut document)."""
+    assert RenderOptions().bleed_mm is None and theme().tokens.bleed_mm == 1.0
     [(_, data)] = tokens_document.build(game, RenderOptions(only=("imp",), reminders=False))
     curves = drawn_pages(data)[0]["curves"]
     widths = sorted(round((c["x1"] - c["x0"]) / PT_PER_MM, 2) for c in curves if c["stroke"] and not c["fill"])

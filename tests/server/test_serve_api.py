@@ -354,7 +354,8 @@ def test_every_declared_option_is_a_flag_a_form_field_and_a_render_option(app):
 
 def test_the_page_groups_its_options_by_the_documents_they_change_and_knows_the_player_bounds(app):
     """The page shows at hand what changes every document (paper, style, names, English, players), and behind titles
-    what only the tokens or the almanac take; the player counts and seats come from generator/model.py."""
+    what only the tokens, the cut documents (bleed, marks: 인쇄소용) or the almanac take; the player counts and seats
+    come from generator/model.py."""
     from generator.model import FEWEST_PLAYERS, MOST_PLAYERS, MOST_SEATS
     from generator.server.pages import page_data
 
@@ -368,8 +369,10 @@ def test_the_page_groups_its_options_by_the_documents_they_change_and_knows_the_
         "english",
         "players",
     }
-    assert {groups[name] for name in ("token_size", "reminder_size", "bleed", "gap", "only", "copies")} == {"tokens"}
+    assert {groups[name] for name in ("token_size", "reminder_size", "gap", "only", "copies")} == {"tokens"}
     assert groups["creep"] == "almanac"
+    assert groups["bleed"] == groups["marks"] == "print"  # what a copy shop asks for, on every cut document
+    assert groups["a3"] == "general"  # the Town Square's own choice stays at hand
     assert data["players"] == {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS}
     players = next(field for field in data["options"] if field["name"] == "players")
     assert (players["low"], players["high"]) == (FEWEST_PLAYERS, MOST_SEATS)

@@ -395,20 +395,29 @@ def test_a_changed_copy_of_a_remembered_script_opens_over_it_and_one_undo_brings
 def test_the_print_options_a_storyteller_sets_are_at_hand_and_the_token_sizes_with_the_tokens(site, browser, tmp_path):  # noqa: F811
     """Issue 52: English names, community names, the print style and creep hid under a closed '토큰 설정'. Paper,
     style, names, English and the number of players show at once; token sizes and choices open under 토큰 설정, the
-    booklet's creep under 해설서 소책자. A choice goes with the next print."""
+    bleed and the marks under 인쇄소용, the booklet's creep under 해설서 소책자. A choice goes with the next print."""
     driver = browser(1366, 900)
     open_page(driver, site)
     load_bundled(driver, "trouble-brewing", 27)
     at_hand = shown_text(driver, '[data-option-group="general"]')
     for label in ("용지", "인쇄 스타일", "캐릭터 이름 표기", "영어 이름 함께 넣기", "플레이어 수"):
         assert label in at_hand, label
-    hidden = shown_texts(driver, '[data-option-group="tokens"] label, [data-option-group="almanac"] label')
+    hidden = shown_texts(
+        driver,
+        '[data-option-group="tokens"] label, [data-option-group="almanac"] label, [data-option-group="print"] label',
+    )
     assert len(hidden) > 5 and not any(hidden)  # behind their titles until opened
     players = driver.find_element(By.CSS_SELECTOR, 'input[name="players"]')
     assert (players.get_attribute("min"), players.get_attribute("max")) == ("5", "20")  # the seats, from the server
     click(driver, "#token-settings summary")
     tokens = wait_until(driver, lambda d: shown_text(d, "#token-options"), "token options open")
     assert "캐릭터 토큰 지름" in tokens and "알림 토큰 지름" in tokens and "영어 이름" not in tokens
+    assert "도련" not in tokens  # the bleed is every cut document's: with the marks under 인쇄소용
+    click(driver, "#print-shop-settings summary")
+    shop = wait_until(driver, lambda d: shown_text(d, "#print-shop-settings"), "print-shop options open")
+    assert "도련" in shop and "자르는 표시" in shop
+    marks = driver.find_element(By.CSS_SELECTOR, '#print-shop-settings select[name="marks"]')
+    assert [o.get_attribute("value") for o in marks.find_elements(By.TAG_NAME, "option")] == ["cut", "crop"]
     click(driver, "#almanac-settings summary")
     assert "소책자 밀림 보정" in wait_until(
         driver, lambda d: shown_text(d, "#almanac-settings"), "booklet options open"

@@ -36,7 +36,7 @@ def night_order(book: Book, night: str) -> list:
             text = fixed.night_reminder(night) or ""
             icon_cell = ""
             name, tint = fixed.name, team_color("fixed")
-            styles.append(("BACKGROUND", (0, len(rows)), (-1, len(rows)), HexColor(color("paper_tint"))))
+            styles.append(("BACKGROUND", (0, len(rows)), (-1, len(rows)), HexColor(book.look["tint"])))
         else:
             character = book.game.character(step)
             note = None
@@ -108,7 +108,7 @@ def setup_and_jinxes(book: Book) -> list:
                 [
                     ("LINEBELOW", (0, 0), (-1, 0), s["rule_pt"] * 2, HexColor(color("ink"))),
                     ("LINEBELOW", (0, 1), (-1, -1), s["rule_pt"], HexColor(color("rule"))),
-                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, HexColor(color("paper_tint"))]),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, HexColor(book.look["tint"])]),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                     ("TOPPADDING", (0, 0), (-1, -1), 2.5),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),

@@ -14,6 +14,7 @@ from generator.documents.almanac.parts import Book, Marker
 from generator.documents.almanac.plan import plan
 from generator.read.theme import color, font_name, mm
 from generator.typeset.flowables import Stack
+from generator.typeset.styles import draw_ground
 
 
 def draw_furniture(canvas, doc) -> None:
@@ -53,7 +54,14 @@ def draw_furniture(canvas, doc) -> None:
     canvas.restoreState()
 
 
+def draw_page_ground(canvas, doc) -> None:
+    """The style's ground (--style) under the page, before anything on it; nothing for the clean style."""
+    book: Book = doc.almanac_book
+    draw_ground(canvas, *book.reading_size, book.look)
+
+
 def draw_cover_border(canvas, doc) -> None:
+    draw_page_ground(canvas, doc)
     book: Book = doc.almanac_book
     width, height = book.reading_size
     inset = mm(book.s["margin"]["side"]) * 0.55
@@ -134,7 +142,7 @@ def reading_pdf(game, options) -> tuple[bytes, Book]:
     doc.addPageTemplates(
         [
             PageTemplate("cover", [frame("cover")], onPage=draw_cover_border),
-            PageTemplate("body", [frame("body")], onPageEnd=draw_furniture),
+            PageTemplate("body", [frame("body")], onPage=draw_page_ground, onPageEnd=draw_furniture),
             PageTemplate("back", [frame("back")], onPage=draw_cover_border),  # framed like the front
         ]
     )

@@ -134,7 +134,7 @@ def heading_block(book: Book, character) -> Stack:
     ability.setStyle(
         TableStyle(
             [
-                ("BACKGROUND", (0, 0), (-1, -1), HexColor(color("paper_tint"))),
+                ("BACKGROUND", (0, 0), (-1, -1), HexColor(book.look["tint"])),
                 ("LINEBEFORE", (0, 0), (0, -1), s["ability_rule_pt"] * 2, HexColor(tcolor)),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad),
                 ("RIGHTPADDING", (0, 0), (-1, -1), pad),

@@ -10,7 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, HRFlowable
 
 from generator.load.wording import typographic_quotes, wording
-from generator.read.theme import color, font_name, labels, mm, paper_size_pt, team_color, theme
+from generator.read.theme import color, font_name, labels, look, mm, paper_size_pt, team_color, theme
 from generator.typeset.fonts import register_fonts
 from generator.typeset.markup import render
 from generator.typeset.paragraph import hangul_paragraph
@@ -159,6 +159,7 @@ class Book:
         self.icons: dict[str, object] = {}
         # markup by (template, data): the planner makes an entry again for each setting it tries, with the same texts
         self.rendered: dict[tuple, str] = {}
+        self.look = look(options.style)  # --style: the pages' ground and the tint of boxes and rows (colours only)
 
     def icon(self, character):
         if character.id not in self.icons:

@@ -24,9 +24,9 @@ from generator.documents.grimoire.centre import centre_of, draw_centre, draw_tex
 from generator.documents.grimoire.day_log import draw_day_log
 from generator.documents.grimoire.ring import draw_seat, plan_ring
 from generator.load.bag import player_count
-from generator.read.theme import color, font_name, labels, mm, paper_size_pt, theme
+from generator.read.theme import color, font_name, labels, look, mm, paper_size_pt, theme
 from generator.typeset.fonts import register_fonts, text_width
-from generator.typeset.styles import credit_line, draw_page_furniture
+from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture
 
 
 def build(game, options) -> list[tuple[str, bytes]]:
@@ -42,9 +42,12 @@ def build(game, options) -> list[tuple[str, bytes]]:
     icons = {c.id: character_icon(c, game, options) for c in game.characters}
     seats = player_count(game, options)
     centre = centre_of(game, icons, seats)
+    chosen = look(options.style)  # --style: the ground under each page (the seats stay white to write on)
     for _ in range(max(1, options.grimoire_copies)):
+        draw_ground(canvas, width, height, chosen)
         draw_front(canvas, game, centre, seats, width, height)
         canvas.showPage()
+        draw_ground(canvas, width, height, chosen)
         draw_back(canvas, game, seats, width, height)
         canvas.showPage()
     canvas.save()

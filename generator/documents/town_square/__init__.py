@@ -68,11 +68,12 @@ def build(game, options) -> list[tuple[str, bytes]]:
         canvas.showPage()
         canvas.setPageSize((page_w, page_h))
         if index == 0:
-            draw_instructions(canvas, sheet.page, a3 is not None, game)
+            draw_ground(canvas, page_w, page_h, chosen)
+            draw_instructions(canvas, sheet.page, a3 is not None, game, options.marks == "crop")
         else:
             draw_blank_back(canvas, sheet.page)
         canvas.showPage()
-    draw_token_pages(canvas, game, options, seats + travellers, a3 or paper)
+    draw_token_pages(canvas, game, options, seats + travellers, a3 or paper, chosen)
     canvas.save()
     return [("town-square.pdf", buffer.getvalue())]
 

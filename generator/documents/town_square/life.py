@@ -4,27 +4,31 @@ the token pages printed as front/back pairs, each back mirrored for a long-edge 
 board's back and the blank back of a second board sheet.
 
 Life tokens are cut like every token of the kit: one thin circle at exactly the token's diameter, the ring running
-past it by the bleed (RenderOptions.bleed_mm), so a cut a little wide leaves no white sliver on either side.
+past it by the bleed (--bleed, else the token sheets' bleed), so a cut a little wide leaves no white sliver on either
+side. With --marks crop (a copy shop) the circle gives way to crop marks at the corners of each token's square on the
+front, the tokens spaced for them as on the token sheets, and both sides carry registration targets at the same
+place seen through the sheet (art/print_marks.py).
 """
 
 from __future__ import annotations
 
 import math
 
+from generator.art.print_marks import draw_crop_marks, draw_registration
 from generator.art.token_art import TokenPainter
-from generator.art.token_layout import SHROUD, TokenSpec
+from generator.art.token_layout import SHROUD, TokenSpec, packing, token_bleed
 from generator.art.token_marks import token_theme
 from generator.documents.town_square.plan import mirrored, square_theme, token_grid
 from generator.read.theme import color, font_name, hex_colour, labels, mm, theme
 from generator.typeset.fonts import text_width
 from generator.typeset.markup import render
 from generator.typeset.paragraph import hangul_paragraph
-from generator.typeset.styles import credit_line, draw_page_furniture, style
+from generator.typeset.styles import credit_line, draw_ground, draw_page_furniture, style
 
 
-def draw_alive_side(canvas, cx: float, cy: float, diameter_mm: float, bleed: float) -> None:
+def draw_alive_side(canvas, cx: float, cy: float, diameter_mm: float, bleed: float, cut: bool = True) -> None:
     """A life token's front centred on (cx, cy) in points: white inside a light ring that runs `bleed` points past the
-    cut, '생존' above the name band, the note under it, and the cut circle."""
+    cut, '생존' above the name band, the note under it, and the cut circle (unless `cut` is False: crop marks)."""
     life, words = square_theme().life, labels("town_square")
     r = mm(diameter_mm) / 2
     inner = r - mm(life.ring_mm)
@@ -43,7 +47,8 @@ def draw_alive_side(canvas, cx: float, cy: float, diameter_mm: float, bleed: flo
     canvas.setLineWidth(life.band_pt)
     canvas.roundRect(cx - half, cy + low, 2 * half, high - low, mm(1.5), stroke=1, fill=0)
     note_line(canvas, cx, cy + life.note_y * r, words["life_alive_note"], reach, cy)
-    cut_circle(canvas, cx, cy, r)
+    if cut:
+        cut_circle(canvas, cx, cy, r)
     canvas.restoreState()
 
 
@@ -75,27 +80,37 @@ def token_frame(page: tuple[float, float]) -> tuple[float, float, float, float]:
     return margin, margin + t.foot_clear, page[0] - margin, page[1] - margin - t.head_clear
 
 
-def draw_token_pages(canvas, game, options, count: int, page: tuple[float, float]) -> None:
-    """The life tokens, `count` of them, a front page and its back page at a time."""
+def draw_token_pages(canvas, game, options, count: int, page: tuple[float, float], chosen: dict) -> None:
+    """The life tokens, `count` of them, a front page and its back page at a time, on the style's ground."""
     words = labels("town_square")
     diameter = square_theme().life_mm
-    bleed = options.bleed_mm
-    grid = token_grid(count, diameter, bleed, options.gap_mm, page, token_frame(page))
+    bleed = token_bleed(options)
+    gap, reach, _ = packing(options)  # with crop marks, each token's square room holds its marks
+    crop = options.marks == "crop"
+    grid = token_grid(count, diameter, reach, gap, page, token_frame(page))
     painter = TokenPainter(game, options)
     shroud = TokenSpec(SHROUD, "", theme().tokens["shroud"]["label"], diameter)
     width, height = mm(page[0]), mm(page[1])
     for spots in grid:
         canvas.setPageSize((width, height))
+        draw_ground(canvas, width, height, chosen)
         heading = words["life_front"].format(title=game.script.title, count=len(spots))
         draw_token_page_text(canvas, page, heading, options, front=True)
         for x, y in spots:
-            draw_alive_side(canvas, mm(x), mm(y), diameter, mm(bleed))
+            draw_alive_side(canvas, mm(x), mm(y), diameter, mm(bleed), cut=not crop)
+            if crop:  # on the front only: the shop cuts from the front, the back's targets say how well it lies
+                draw_crop_marks(canvas, (x - diameter / 2, y - diameter / 2, x + diameter / 2, y + diameter / 2), bleed)
+        if crop:
+            draw_registration(canvas, page, back=False)
         canvas.showPage()
         canvas.setPageSize((width, height))
+        draw_ground(canvas, width, height, chosen)
         draw_token_page_text(canvas, page, words["life_back"].format(title=game.script.title), options, front=False)
         for spot in spots:
             x, y = mirrored(spot, page[0])
             painter.draw(canvas, shroud, mm(x), mm(y), mm(bleed))
+        if crop:
+            draw_registration(canvas, page, back=True)
         canvas.showPage()
 
 
@@ -112,15 +127,16 @@ def draw_token_page_text(canvas, page: tuple[float, float], heading: str, option
         size = token_theme("footer_size_pt")
         bar_y = mm(y0 - t.foot_clear) + mm(3)
         canvas.setFont(font_name("sans"), size)
-        canvas.drawString(mm(x0), bar_y + mm(4), words["life_note"])
+        canvas.drawString(mm(x0), bar_y + mm(4), words["life_note_crop" if options.marks == "crop" else "life_note"])
         length = mm(t.calibration_mm)
         canvas.rect(mm(x0), bar_y, length, mm(token_theme("calibration_bar_mm")), stroke=0, fill=1)
         canvas.drawString(mm(x0) + length + mm(2), bar_y, f"{t.calibration_mm:g} mm — {words['calibration']}")
     canvas.restoreState()
 
 
-def draw_instructions(canvas, page: tuple[float, float], a3: bool, game) -> None:
-    """How to print, cut, glue and use the Town Square, on the back of the board's (first) sheet."""
+def draw_instructions(canvas, page: tuple[float, float], a3: bool, game, crop: bool = False) -> None:
+    """How to print, cut, glue and use the Town Square, on the back of the board's (first) sheet; with crop marks
+    (`crop`), how the life tokens are cut from them."""
     t, words = square_theme(), labels("town_square")
     margin = mm(theme().page.margin)
     width = min(mm(page[0]) - 2 * margin, mm(180))
@@ -133,6 +149,8 @@ def draw_instructions(canvas, page: tuple[float, float], a3: bool, game) -> None
     steps = list(words["instructions"])
     if a3:
         steps[1] = words["instructions_a3"]
+    if crop:
+        steps[2] = words["instructions_life_crop"]
     size = t.instructions_pt
     for number, step in enumerate(steps, start=1):
         text = step.format(life=f"{t.life_mm:g}")
