@@ -34,6 +34,7 @@ PRINTED_FIELDS = {
     "tokens": ("name",),
     "night_card": ("name",),
     "info_cards": (),  # prints cards, not characters: tests/documents/test_info_cards.py feeds it random card words
+    "town_square": (),  # prints seats and only the characters that change the setup (tests/documents/test_town_square.py)
 }
 MARKUP = [
     "<b>",
