@@ -346,6 +346,10 @@ def line_ends(
                 gaps = glyph_count[end] - glyph_count[start] - 1
                 if spaces and natural - (spaces + gaps * ratio) * shrink > width:
                     break
+                if not spaces and end - start > 1 and natural - gaps * ratio * shrink > width:
+                    # pieces of a run without spaces, already wider than the line: an earlier start only adds to it (a
+                    # run of ten thousand letters once made every end try every start)
+                    break
                 if best[start] >= least or (spaces and not last and natural < width * shortest):
                     continue
                 if justify:

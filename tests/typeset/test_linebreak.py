@@ -230,3 +230,32 @@ def test_the_work_grows_with_the_text_not_its_square():
         assert len(counted) < 2.2 * first
     finally:
         linebreak.demerits_function = real
+
+
+def test_a_run_without_spaces_costs_what_it_prints_not_its_square():
+    """A name of ten thousand letters with no space once made every line end try every start (a build took a minute):
+    the starts stop where the pieces overflow the line, so doubling the run doubles the work."""
+    counted = []
+    real = linebreak.demerits_function
+
+    def counting(*args):
+        inner = real(*args)
+
+        def demerits(*a):
+            counted.append(1)
+            return inner(*a)
+
+        return demerits
+
+    linebreak.demerits_function = counting
+    try:
+        calls = {}
+        for count in (400, 800):
+            counted.clear()
+            run = word("가나다라마바사아자차" * (count // 10))
+            pieces = split_at_ties(run, 8 * EM)
+            line_ends([word("앞말"), *pieces, word("뒷말", 0.0)], (8 * EM, 8 * EM), True, EM, True, False)
+            calls[count] = len(counted)
+        assert calls[800] < 2.2 * calls[400], calls
+    finally:
+        linebreak.demerits_function = real
