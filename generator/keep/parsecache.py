@@ -12,9 +12,11 @@ keep (a YAML date) is simply parsed every time. A file is rewritten only when a 
 latest when the program ends); it keeps the parses this run used or made and then the newest others, up to MAX_BYTES
 (reading and checking the file costs about 5 ms a megabyte, on every run).
 
-A file is checked once, when it is read: every entry decoded and all of them checked for plain data in one pass
-(usercache.is_plain), so a lookup costs the store's shape check and, for the second and later copies of a parse, one
-marshal.loads; the first copy is the one decoded at that check.
+An entry is decoded and checked for plain data (usercache.is_plain) when a run first looks it up, never before: a
+file holds up to MAX_BYTES of parses from every script the user printed (a 200-character script's line ends alone
+are some 20,000 entries), and a run needs only its own. Decoding the whole file on reading made every run pay for
+what earlier runs printed: 23,000 entries decoded when a kit looked up 1,500. A second lookup of the same entry costs
+one marshal.loads.
 """
 
 from __future__ import annotations
@@ -51,28 +53,6 @@ def _entries_shape(value) -> bool:
     )
 
 
-_ABSENT = object()
-
-
-def _checked_copies(entries: dict[str, bytes]) -> dict[str, object]:
-    """{digest: its parse}, every entry of a file decoded once and checked for plain data together; an entry that
-    does not decode, or holds anything else (a file written by hand with the user's secret), is left out."""
-    copies = {}
-    for digest, data in entries.items():
-        try:
-            copies[digest] = marshal.loads(data)
-        except (EOFError, ValueError, TypeError, RecursionError):
-            continue
-    most = usercache.visits_for(sum(len(data) for data in entries.values()))
-    if not usercache.is_plain(list(copies.values()), most):  # some entry is foreign: find which, keep the others
-        copies = {
-            digest: value
-            for digest, value in copies.items()
-            if usercache.is_plain(value, usercache.visits_for(len(entries[digest])))
-        }
-    return copies
-
-
 class KeptParses:
     """One cache file of parses: lookup(text) → a fresh copy or None, remember(text, value), save().
 
@@ -84,7 +64,6 @@ class KeptParses:
         self.shape = shape
         self.version = lru_cache(maxsize=1)(version)
         self.stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
-        self.first_copies: dict[str, object] = {}  # digest → its parse decoded and checked when the file was read
         self.added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
         self.used: set[str] = set()  # found in the cache file by this run
         self.verified: set[str] = set()  # entries whose bytes this run has already checked (plain data, shape)
@@ -100,7 +79,6 @@ class KeptParses:
                 else None
             )
             self.stored = loaded if loaded is not None else {}
-            self.first_copies = _checked_copies(self.stored)
             self.verified.intersection_update(self.added)  # a file read again may hold other bytes: checked again
         return self.stored
 
@@ -116,9 +94,7 @@ class KeptParses:
             return None
         if digest in self.verified:  # the same bytes passed the checks before: only new objects are needed
             return marshal.loads(data)
-        value = self.first_copies.pop(digest, _ABSENT) if digest not in self.added else _ABSENT
-        if value is _ABSENT:  # this run's own parse, or an entry written since the file was read (or refused there)
-            value = usercache.plain_loads(data)
+        value = usercache.plain_loads(data)
         try:
             if value is None or not self.shape(text, value):
                 return None
@@ -141,7 +117,6 @@ class KeptParses:
         digest = self._digest(text)
         self.added[digest] = data
         self.verified.discard(digest)  # new bytes: checked again when read
-        self.first_copies.pop(digest, None)
         _save_all_at_exit()
 
     def save(self) -> None:
@@ -186,7 +161,7 @@ class KeptParses:
 
     def forget(self) -> None:
         """Drops what this process read or added (tests; a changed cache folder)."""
-        self.stored, self.first_copies, self.added, self.used, self.verified = None, {}, {}, set(), set()
+        self.stored, self.added, self.used, self.verified = None, {}, set(), set()
 
 
 STORES: list[KeptParses] = []

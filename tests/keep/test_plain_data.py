@@ -1,6 +1,6 @@
 """What the user's cache accepts back from marshal: plain data only, checked a level at a time; the check agrees
 with an object-by-object walk, refuses code objects wherever they hide, and ends on a crafted cycle. A parse store's
-file is checked once as a whole, and one foreign entry in it costs only that entry."""
+file is read whole, its entries decoded and checked only when a run looks them up; one foreign entry costs itself."""
 
 from __future__ import annotations
 
@@ -104,3 +104,29 @@ def test_one_foreign_entry_in_a_parse_file_costs_only_itself(tmp_path, monkeypat
     ]
     assert kept.lookup("text 1") == ["parse", 1]  # a second copy, decoded again
     assert kept.lookup("text 1") is not kept.lookup("text 1")
+
+
+def test_a_lookup_decodes_only_the_entry_it_asks_for(tmp_path, monkeypatch):
+    """A parse file holds what every earlier run printed (up to 2 MB, some 20,000 line ends); a run that needs one
+    entry decodes one, so its cost follows what it prints, not what the cache has seen."""
+    monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
+    kept = parsecache.KeptParses("test", lambda: "v1", lambda text, value: True)
+    for number in range(2000):
+        kept.remember(f"text {number}", ["parse", number])
+    kept.save()
+    kept.forget()
+    decoded = []
+
+    class CountingMarshal:
+        dumps = staticmethod(marshal.dumps)
+
+        @staticmethod
+        def loads(data):
+            decoded.append(data)
+            return marshal.loads(data)
+
+    monkeypatch.setattr(usercache, "marshal", CountingMarshal)
+    monkeypatch.setattr(parsecache, "marshal", CountingMarshal)
+    assert kept.lookup("text 1234") == ["parse", 1234]
+    assert kept.lookup("text 7") == ["parse", 7]
+    assert len(decoded) <= 2 + 1  # the two entries, and the file's table itself
