@@ -72,23 +72,28 @@ def balanced_lines(text: str, font: str, size: float, width: float) -> list[str]
             else:
                 lines.append(word)
         return lines
+    # Every way of breaking is tried, but a line's width is measured once per (first word, last word): the 2**(n-1)
+    # ways share n*(n+1)/2 lines.
+    line_width: dict[tuple[int, int], float] = {}
+
+    def measured(start: int, end: int) -> float:
+        if (start, end) not in line_width:
+            line_width[start, end] = stringWidth(" ".join(words[start:end]), font, size)
+        return line_width[start, end]
+
     best: tuple[int, float] | None = None
-    chosen: list[str] = []
+    chosen: list[tuple[int, int]] = []
     for breaks in itertools.product((False, True), repeat=len(words) - 1):
-        lines = [words[0]]
-        for word, new_line in zip(words[1:], breaks):
-            if new_line:
-                lines.append(word)
-            else:
-                lines[-1] += " " + word
-        widths = [stringWidth(line, font, size) for line in lines]
+        starts = [0] + [i + 1 for i, new_line in enumerate(breaks) if new_line]
+        spans = list(zip(starts, starts[1:] + [len(words)]))
+        widths = [measured(start, end) for start, end in spans]
         if max(widths) > width:
             continue
         # fewest lines first, then the most even (a long last line reads better than a long first one)
-        score = (len(lines), max(widths) - min(widths) + (0.01 if widths[-1] < widths[0] else 0))
+        score = (len(spans), max(widths) - min(widths) + (0.01 if widths[-1] < widths[0] else 0))
         if best is None or score < best:
-            best, chosen = score, lines
-    return chosen
+            best, chosen = score, spans
+    return [" ".join(words[start:end]) for start, end in chosen]
 
 
 def fit_text(text: str, width: float, height: float) -> tuple[float, list[str]]:
