@@ -174,3 +174,11 @@ def mark(passed: bool | None) -> str:
 
 def spread(values: list[float]) -> str:
     return f"{min(values):.2f}–{max(values):.2f}" if values else "—"
+
+
+def cli_command() -> list[str]:
+    """botc-pnp as this Python's environment installed it (or its module, run from the clone)."""
+    script = Path(sys.executable).parent / "botc-pnp"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "generator"]

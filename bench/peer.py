@@ -45,6 +45,7 @@ sys.path.insert(0, str(BENCH_DIR))
 from measure import (  # noqa: E402
     MB,
     Case,
+    cli_command,
     fmt_s,
     fmt_size,
     fmt_x,
@@ -278,8 +279,6 @@ def main(argv: list[str] | None = None) -> int:
 
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
-
-    from run import cli_command
 
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="botc-peer-") as temp:

@@ -51,6 +51,7 @@ from measure import (  # noqa: E402
     MB,
     Case,
     Sample,
+    cli_command,
     fmt_s,
     fmt_size,
     fmt_x,
@@ -90,13 +91,6 @@ KIT_PEAK_LIMIT = 130 * MB
 
 # issue 25's targets that issue 53 did not replace
 SIZE_LIMITS = {"script": 400 * 1024, "tokens": 2 * MB, "almanac": int(1.5 * MB)}
-
-
-def cli_command() -> list[str]:
-    script = Path(sys.executable).parent / "botc-pnp"
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-m", "generator"]
 
 
 def documents_to_measure(choice: str | None, quick: bool) -> list[tuple[str, str]]:
