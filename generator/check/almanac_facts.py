@@ -14,11 +14,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from generator.check.text import PARTICLES, field_name
+from generator.check.text import field_name
 from generator.findings import Report
 from generator.josa import with_particle
 from generator.load.brackets import BRACKET, bracket_changes, parse_bracket
 from generator.load.notes import describe_setup
+from generator.load.wording import FOLLOWERS
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO, Character, Game
 
 PROSE_LISTS = ("examples", "how_to_run", "tips", "notes")
@@ -88,7 +89,7 @@ def place(character: Character, item: Item) -> str:
 # Character names in a sentence
 
 SHORT = 2  # syllables: a name this short counts only before a particle or a non-Hangul character ('포를', not '포도')
-PARTICLE_STARTS = "".join(sorted({p[0] for p in PARTICLES} | set("들라였일입에")))
+PARTICLE_STARTS = "".join(sorted({p[0] for p in FOLLOWERS}))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import unicodedata
 from generator.caches import remembered
 from generator.findings import Report
 from generator.josa import quoted, with_particle
+from generator.load.wording import FOLLOWERS
 from generator.model import Game
 
 ZERO_WIDTH_AND_BIDI = {
@@ -198,55 +199,6 @@ def font_coverage():
     return printable_everywhere(pairs) if pairs else None
 
 
-# Particles that may follow a name ('달 지기가', '세탁 부의'): a short name's variant counts only as a whole word.
-PARTICLES = (
-    "이",
-    "가",
-    "은",
-    "는",
-    "을",
-    "를",
-    "의",
-    "에",
-    "와",
-    "과",
-    "도",
-    "로",
-    "으로",
-    "만",
-    "나",
-    "이나",
-    "께",
-    "께서",
-    "한테",
-    "랑",
-    "이랑",
-    "처럼",
-    "보다",
-    "까지",
-    "부터",
-    "조차",
-    "마저",
-    "밖에",
-    "뿐",
-    "라는",
-    "이라는",
-    "라고",
-    "이라고",
-    "이다",
-    "입니다",
-    "이며",
-    "며",
-    "인",
-    "야",
-    "이야",
-    "예요",
-    "이에요",
-    "였",
-    "이었",
-    "로서",
-    "으로서",
-)
 SHORT_NAME = 3  # syllables: variants of names this short must stand alone as a word (else '기 사' matches '전기 사용')
 
 
@@ -268,7 +220,7 @@ def variant_pattern(variant: str) -> re.Pattern:
     escaped = re.escape(variant)
     if len(variant.replace(" ", "")) > SHORT_NAME:
         return re.compile(escaped)
-    particles = "|".join(sorted(PARTICLES, key=len, reverse=True))
+    particles = "|".join(FOLLOWERS)  # longest first
     return re.compile(rf"(?<![가-힣]){escaped}(?=$|[^가-힣]|(?:{particles}))")
 
 

@@ -45,7 +45,8 @@ VOWEL_TO_CONSONANT = (
     ("야", "이야"),
     ("다", "이다"),
 )
-# What may follow a name directly: a particle or a suffix. Any other Hangul means the name is part of a longer
+# What may follow a name directly: a particle or a suffix ('달 지기가', '세탁 부의'); the text check's name variants
+# use the same list. Any other Hangul means the name is part of a longer
 # word ('포' in '포기'), so it does not match there.
 FOLLOWERS = tuple(
     sorted(
@@ -101,6 +102,20 @@ FOLLOWERS = tuple(
             "이고",
             "고",
             "밖에",
+            "께서",
+            "라고",
+            "라는",
+            "로서",
+            "마저",
+            "예요",
+            "으로서",
+            "이다",
+            "이라고",
+            "이라는",
+            "이랑",
+            "이야",
+            "이에요",
+            "입니다",
         },
         key=len,
         reverse=True,
