@@ -37,35 +37,16 @@ BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
 sys.path.insert(0, str(ROOT))
 
-TB = [
-    "washerwoman",
-    "librarian",
-    "investigator",
-    "chef",
-    "empath",
-    "fortuneteller",
-    "undertaker",
-    "monk",
-    "ravenkeeper",
-    "virgin",
-    "slayer",
-    "soldier",
-    "mayor",
-    "butler",
-    "drunk",
-    "recluse",
-    "saint",
-    "poisoner",
-    "spy",
-    "scarletwoman",
-    "baron",
-    "imp",
-    "beggar",
-    "bureaucrat",
-    "gunslinger",
-    "scapegoat",
-    "thief",
-]
+
+def bundled_script_ids(name: str) -> list[str]:
+    import yaml
+
+    return list(
+        yaml.safe_load((ROOT / "content" / "scripts" / f"{name}.yaml").read_text(encoding="utf-8"))["characters"]
+    )
+
+
+TB = bundled_script_ids("trouble-brewing")
 WARM_CLI = """
 import json, sys, time
 from pathlib import Path

@@ -26,6 +26,7 @@ from support.content import (  # noqa: F401  (tests import these from conftest)
     file_stats,
     library_ids,
     read_yaml,
+    script_ids,
     validate,
     with_code,
     write_script,

@@ -9,34 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from support.content import script_ids
+
 from generator import PROJECT_ROOT
 
 # a few characters (quick to build, but setup errors: build with --force) and a clean Trouble Brewing
 SMALL = ["washerwoman", "empath", "monk", "butler", "poisoner", "imp"]
-TROUBLE_BREWING = [
-    "washerwoman",
-    "librarian",
-    "investigator",
-    "chef",
-    "empath",
-    "fortuneteller",
-    "undertaker",
-    "monk",
-    "ravenkeeper",
-    "virgin",
-    "slayer",
-    "soldier",
-    "mayor",
-    "butler",
-    "drunk",
-    "recluse",
-    "saint",
-    "poisoner",
-    "spy",
-    "scarletwoman",
-    "baron",
-    "imp",
-]
+TROUBLE_BREWING = script_ids("trouble-brewing", travellers=False)
 
 
 def write_script(content: Path, script_id: str, characters=TROUBLE_BREWING, name: str = "test") -> Path:

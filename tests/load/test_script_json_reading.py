@@ -9,32 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import codes, pdf_page_texts, run_cli, validate, with_code
+from conftest import codes, pdf_page_texts, run_cli, script_ids, validate, with_code
 
-TROUBLE = [
-    "washerwoman",
-    "librarian",
-    "investigator",
-    "chef",
-    "empath",
-    "fortuneteller",
-    "undertaker",
-    "monk",
-    "ravenkeeper",
-    "virgin",
-    "slayer",
-    "soldier",
-    "mayor",
-    "butler",
-    "drunk",
-    "recluse",
-    "saint",
-    "poisoner",
-    "spy",
-    "scarletwoman",
-    "baron",
-    "imp",
-]
+TROUBLE = script_ids("trouble-brewing", travellers=False)
 # written for these tests: a homebrew that reuses the Fabled Ferryman's id with an ability of its own
 FERRYMAN = {
     "id": "ferryman",

@@ -10,35 +10,9 @@ from __future__ import annotations
 
 import json
 
-TROUBLE_BREWING = [
-    "washerwoman",
-    "librarian",
-    "investigator",
-    "chef",
-    "empath",
-    "fortuneteller",
-    "undertaker",
-    "monk",
-    "ravenkeeper",
-    "virgin",
-    "slayer",
-    "soldier",
-    "mayor",
-    "butler",
-    "drunk",
-    "recluse",
-    "saint",
-    "poisoner",
-    "spy",
-    "scarletwoman",
-    "baron",
-    "imp",
-    "beggar",
-    "bureaucrat",
-    "gunslinger",
-    "scapegoat",
-    "thief",
-]
+from support.content import script_ids
+
+TROUBLE_BREWING = script_ids("trouble-brewing")
 SURROGATE = "\\ud800"  # as the six characters of a JSON escape
 
 

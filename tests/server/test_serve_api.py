@@ -12,37 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import pdf_page_texts, run_cli
-from tests.server.serve_requests import BAD_REQUESTS
+from tests.server.serve_requests import BAD_REQUESTS, TROUBLE_BREWING
 
-TROUBLE_BREWING = [
-    "washerwoman",
-    "librarian",
-    "investigator",
-    "chef",
-    "empath",
-    "fortuneteller",
-    "undertaker",
-    "monk",
-    "ravenkeeper",
-    "virgin",
-    "slayer",
-    "soldier",
-    "mayor",
-    "butler",
-    "drunk",
-    "recluse",
-    "saint",
-    "poisoner",
-    "spy",
-    "scarletwoman",
-    "baron",
-    "imp",
-    "beggar",
-    "bureaucrat",
-    "gunslinger",
-    "scapegoat",
-    "thief",
-]
 HANGUL = re.compile(r"[가-힣]")
 
 

@@ -122,8 +122,16 @@ def write_script(content: Path, characters: list[str], name: str = "test", **ext
     return write_yaml(content / "scripts" / f"{name}.yaml", data)
 
 
+def script_ids(name: str = "in-space", travellers: bool = True) -> list[str]:
+    """The character ids of a bundled script, in its order; without its travellers when asked."""
+    ids = list(read_yaml(CONTENT / "scripts" / f"{name}.yaml")["characters"])
+    if travellers:
+        return ids
+    return [i for i in ids if read_yaml(CONTENT / "characters" / f"{i}.yaml")["team"] != "traveller"]
+
+
 def bundled_ids() -> list[str]:
-    return list(read_yaml(CONTENT / "scripts" / "in-space.yaml")["characters"])
+    return script_ids("in-space")
 
 
 def library_ids() -> list[str]:
