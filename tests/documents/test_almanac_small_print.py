@@ -122,6 +122,7 @@ def frame_rectangles(data: bytes, index: int) -> list[tuple[int, int, int, int]]
     return sorted(found, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]), reverse=True)
 
 
+@pytest.mark.slow  # builds and renders a whole almanac on each paper
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_back_cover_is_framed_like_the_front(paper):
     data = almanac(paper)

@@ -231,6 +231,7 @@ def span(paths: list[tuple]) -> tuple[float, float, float, float]:
     return min(p[1] for p in paths), min(p[2] for p in paths), max(p[3] for p in paths), max(p[4] for p in paths)
 
 
+@pytest.mark.slow  # builds every document in both styles (the `every` fixture)
 @pytest.mark.parametrize("name", [name for names in EVERY.values() for name in names])
 def test_parchment_moves_no_letter_and_no_path_of_any_document(every, name):
     """The same letters at the same places; the same paths at the same places, grounds aside, but for a title
@@ -258,6 +259,7 @@ def test_parchment_moves_no_letter_and_no_path_of_any_document(every, name):
         assert all(reach[0] <= p[1] and reach[1] <= p[2] and p[3] <= reach[2] and p[4] <= reach[3] for p in frame)
 
 
+@pytest.mark.slow  # builds every document in both styles (the `every` fixture)
 @pytest.mark.parametrize("name", [name for names in EVERY.values() for name in names])
 def test_parchment_lays_its_ground_first_under_every_page_of_every_document(every, name):
     """Every page's first drawing is the ground (a booklet's sheet side: one per reading page on it), except the
@@ -274,6 +276,7 @@ def test_parchment_lays_its_ground_first_under_every_page_of_every_document(ever
         assert sum(g["x1"] - g["x0"] for g in grounds) >= page["width"] - 1.1 * MM
 
 
+@pytest.mark.slow  # builds every document in both styles (the `every` fixture)
 @pytest.mark.parametrize("name", [name for names in EVERY.values() for name in names])
 def test_every_dark_letter_of_every_document_reads_on_parchment_in_greyscale(every, name):
     """Rendered in greyscale, each letter darker than the ground against the lightest grey inside its box (what lies
@@ -307,6 +310,7 @@ def test_every_document_command_takes_the_style():
     assert set(BY_NAME["style"].commands) == set(DOCUMENT_COMMANDS)
 
 
+@pytest.mark.slow  # builds every document in both styles (the `every` fixture)
 @pytest.mark.parametrize("name", [name for names in EVERY.values() for name in names])
 def test_parchment_adds_little_ink_to_any_page(every, name):
     """Ink-light: printed in greyscale, no page of parchment carries more than 6 % more toner than the clean page

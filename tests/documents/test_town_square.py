@@ -157,6 +157,7 @@ def test_the_vote_place_holds_the_kits_vote_token_or_says_it_cannot(tb, paper, a
         assert f"투표 토큰(지름 {size:g} mm)" in warned[0].message and "--reminder-size" in warned[0].message
 
 
+@pytest.mark.slow  # lays out sixteen boards on each paper
 @pytest.mark.parametrize("paper, a3", [("a4", False), ("letter", False), ("a4", True)])
 def test_the_places_never_overlap_from_5_to_20_seats_and_the_seam_passes_between_them(tb, paper, a3):
     for seats in SEATS:

@@ -160,6 +160,7 @@ def error_text(answer: Answer) -> str:
     return answer.json()["error"]
 
 
+@pytest.mark.slow  # dozens of hostile bodies on every route: the whole suite runs it, the quick loop keeps the field tests
 @pytest.mark.parametrize("path", POST_ROUTES)
 def test_every_post_route_refuses_hostile_bodies_in_korean_and_never_fails(server, path):
     for name, body, refused in HOSTILE:
@@ -229,6 +230,7 @@ def declared_and_not_sent(port: int, method: str, path: str) -> socket.socket:
     return sock
 
 
+@pytest.mark.slow  # waits out the server's 5 s read timeout
 def test_a_body_declared_and_never_sent_is_answered_408_on_every_route(server):
     routes = [("POST", path) for path in POST_ROUTES] + [("GET", "/"), ("GET", "/api/scripts"), ("POST", "/nothing")]
     waiting = [(method, path, declared_and_not_sent(server, method, path)) for method, path in routes]
