@@ -179,6 +179,12 @@ def save() -> None:
         store.save()
 
 
+def read_all() -> None:
+    """Every store's cache file read now (a forked child then inherits what was read instead of reading it too)."""
+    for kept in STORES:
+        kept._entries()
+
+
 def handed_over() -> dict:
     """What a forked child parsed or used, by store, for its parent to `adopt` (a child leaves without saving)."""
     return {kept.kind: (dict(kept.added), set(kept.used)) for kept in STORES if kept.added or kept.used}

@@ -32,6 +32,7 @@ def render_documents(
                 from generator.typeset.fonts import unpack_subset_tables
 
                 unpack_subset_tables()  # once here rather than once in each process
+                load_before_forking(modules, game, options)
             for module_name in modules:
                 if module_name in SEPARATE_PROCESS:
                     elsewhere = " (다른 코어에서)" if parallel.fork_available() else ""  # macOS, Windows: right here
@@ -97,6 +98,31 @@ def prepare_fonts() -> None:
     from generator.typeset.fonts import register_fonts
 
     register_fonts()
+
+
+# Loaded on first use (so `validate` and `--help` stay quick) by both the almanac and the other documents.
+LOADED_ON_FIRST_USE = ("tossi", "reportlab.graphics.renderPDF", "generator.keep.iconcache")
+
+
+def load_before_forking(modules: list[str], game, options: RenderOptions) -> None:
+    """What the child and this process would each load after the fork, loaded once before it: the documents'
+    modules (reportlab's platypus and graphics, the Korean paragraph and its line breaker), the modules they load on
+    first use, the characters' icons (parsed, or read from the user's cache), the markup templates compiled, and the
+    kept parses' files read (their checksums checked)."""
+    import importlib
+
+    from generator.art.icons import character_icon
+    from generator.documents import document_builder
+    from generator.typeset.markup import compile_templates
+
+    for name in modules:
+        document_builder(name)
+    for character in game.characters:  # in the sheet's order: a missing icon is warned about as before
+        character_icon(character, game, options)
+    for name in LOADED_ON_FIRST_USE:
+        importlib.import_module(name)
+    compile_templates()
+    parsecache.read_all()
 
 
 def document_labels() -> dict[str, str]:

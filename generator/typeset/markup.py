@@ -76,6 +76,13 @@ def environment():
     return env
 
 
+def compile_templates() -> None:
+    """Every markup template compiled now (before a fork, so that neither process compiles them again)."""
+    env = environment()
+    for name in env.list_templates():
+        env.get_template(name)
+
+
 def render(template: str, **data) -> str:
     """Renders templates/markup/<template> with every data string escaped; whitespace runs collapse to one space, and
     the template's own Korean keeps a bound noun with its modifier and a numeral with its counter, as game text does."""

@@ -150,3 +150,66 @@ def test_a_busy_machine_builds_the_kit_in_one_process(monkeypatch, tmp_path):
     result = run_cli("build", "--out", tmp_path, "--quiet")
     assert result.exit_code == 0, result.output
     assert not started and (tmp_path / "in-space" / "almanac-booklet.pdf").stat().st_size > 0
+
+
+# A build in a fresh process that records, at the fork, what the almanac child and this process each load afterwards.
+RECORD_THE_FORK = """
+import json, sys
+from pathlib import Path
+from generator.keep import usercache
+from generator.pipeline import parallel, rendering
+
+record = Path(sys.argv[1])
+reads = []
+read = usercache.load
+usercache.load = lambda kind, *rest: (reads.append(kind), read(kind, *rest))[1]
+at_fork = {}
+start = parallel.start
+
+def start_recording(work):
+    at_fork.update(modules=set(sys.modules), reads=len(reads))
+    return start(work)
+
+parallel.start = start_recording
+build_in_child = rendering.build_in_child
+
+def child_recording(*args):
+    result = build_in_child(*args)
+    loaded = sorted(set(sys.modules) - at_fork["modules"])
+    (record / "child.json").write_text(json.dumps({"modules": loaded, "reads": reads[at_fork["reads"]:]}))
+    return result
+
+rendering.build_in_child = child_recording
+sys.argv = ["botc-pnp", "build", "in-space", "--out", str(record / "kit"), "--quiet"]
+from generator.app import app
+try:
+    app()
+except SystemExit:
+    pass
+(record / "parent.json").write_text(json.dumps({"modules": sorted(set(sys.modules) - at_fork["modules"])}))
+"""
+
+
+@pytest.mark.slow
+def test_what_both_processes_need_is_loaded_once_before_the_fork(tmp_path):
+    """The almanac child inherits the documents' modules, the modules they load on first use, the compiled markup
+    templates and the kept parses' files: it loads no module the parent also loads after the fork and reads no parse
+    file (each of those was once done twice, about a tenth of a kit's CPU)."""
+    import json
+    import subprocess
+    import sys
+
+    from generator.keep import parsecache
+
+    env = {**os.environ, "BOTC_PNP_PARALLEL": "always"}
+    done = subprocess.run(
+        [sys.executable, "-c", RECORD_THE_FORK, str(tmp_path)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    child = json.loads((tmp_path / "child.json").read_text())
+    parent = json.loads((tmp_path / "parent.json").read_text())
+    twice = [name for name in set(child["modules"]) & set(parent["modules"]) if not name.startswith("encodings.")]
+    assert twice == []
+    assert "generator.typeset.paragraph" not in child["modules"]
+    kinds = {kept.kind for kept in parsecache.STORES} | {"yaml", "frags", "lines"}
+    assert [kind for kind in child["reads"] if kind in kinds] == []
