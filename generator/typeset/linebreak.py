@@ -447,23 +447,55 @@ def break_lines_at(
 ) -> tuple[list[Line], list[list[int]]]:
     """(lines, line ends of each segment). `known` ends, from an earlier run of the same paragraph and width, skip
     the search; ends that do not fit the words (another version) are searched again. `kept`: one-word names a
-    justified line never cuts between syllables."""
+    justified line never cuts between syllables.
+
+    A segment's ends come in one of two forms: a tuple of word counts when every line ends between words (most
+    paragraphs), a list of piece counts when a line ends inside a word (see word_ends). Lines that end between
+    words are set from the words themselves, found or kept alike, so kept ends of that form skip cutting the
+    paragraph's words into syllables."""
     lines: list[Line] = []
-    all_ends: list[list[int]] = []
+    all_ends: list[tuple[int, ...] | list[int]] = []
     segments = cached_segments(frags)
     known = known if isinstance(known, list) and len(known) == len(segments) else None
     syllables = justify and spacing()["syllable_break_demerits"] is not None
     names = kept_index(kept) if syllables and kept else {}
     for index, segment in enumerate(segments):
-        words, pairs = breakable_words(segment, widths[1], syllables, kept, names)
         ends = known[index] if known is not None else None
-        if not _valid_ends(ends, len(words)):
-            ends = line_ends(words, widths, index == 0, em, justify, tight, balance, pairs)
+        between_words = type(ends) is tuple and _valid_ends(list(ends), len(segment.words))
+        if not (between_words and _no_wide_word(segment.words, widths[1])):
+            words, pairs = breakable_words(segment, widths[1], syllables, kept, names)
+            if not _valid_ends(ends, len(words)):
+                ends = line_ends(words, widths, index == 0, em, justify, tight, balance, pairs)
+            found = word_ends(ends, words, segment.words, widths[1])
+            if found is None:
+                all_ends.append(ends)
+                lines += lines_at(words, ends, widths, index == 0, em, justify) or ([Line([], 0.0)] if index else [])
+                continue
+            ends = found
         all_ends.append(ends)
-        lines += lines_at(words, ends, widths, index == 0, em, justify) or ([Line([], 0.0)] if index else [])
+        lines += lines_at(segment.words, list(ends), widths, index == 0, em, justify) or (
+            [Line([], 0.0)] if index else []
+        )
     if lines and not lines[-1].words:
         lines.pop()
     return lines, all_ends
+
+
+def _no_wide_word(words: list[Word], width: float) -> bool:
+    """Whether every word fits the column: then the pieces a line may end after are the words and their syllables
+    only (breakable_words), each word's last piece the only one not joined to the next."""
+    return all(word.width <= width for word in words)
+
+
+def word_ends(ends: list[int], pieces: list[Word], words: list[Word], width: float) -> tuple[int, ...] | None:
+    """Line ends given in pieces → the same ends in words, or None when a line ends inside a word (or a word wider
+    than the column was split into pieces of its own)."""
+    if not _no_wide_word(words, width) or any(pieces[end - 1].joined for end in ends):
+        return None
+    whole_before = [0]  # whole words among the first i pieces
+    for piece in pieces:
+        whole_before.append(whole_before[-1] + (not piece.joined))
+    return tuple(whole_before[end] for end in ends)
 
 
 def breakable_words(

@@ -279,9 +279,10 @@ def _lines_version() -> str:
 
 
 def _lines_shape(key_text: str, ends) -> bool:
-    """Kept line ends: a list (one per segment) of lists of word counts; linebreak checks them against the words."""
+    """Kept line ends: a list (one per segment) of word counts (a tuple) or piece counts (a list: a line ends inside a
+    word); linebreak checks them against the words."""
     return type(ends) is list and all(
-        type(segment) is list and all(type(end) is int for end in segment) for segment in ends
+        type(segment) in (list, tuple) and all(type(end) is int for end in segment) for segment in ends
     )
 
 

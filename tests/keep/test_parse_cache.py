@@ -320,6 +320,38 @@ def test_kept_line_ends_set_the_same_lines_and_wrong_ones_are_searched_again(cac
         assert again_ends == ends and line_texts(again) == line_texts(right)
 
 
+def spacing(line) -> tuple[float, float, float]:
+    return line.natural, line.word_extra, line.letter_extra
+
+
+def test_kept_ends_between_words_set_the_lines_without_cutting_words_into_syllables(cache, monkeypatch):
+    """Lines that all end between words are kept as word counts (a tuple) and set from the words again: the same lines
+    and spacing, and no word cut into syllables. A paragraph that needs a cut keeps its ends in pieces (a list)."""
+    from generator.typeset import linebreak
+    from generator.typeset.fonts import register_fonts
+    from generator.typeset.linebreak import break_lines_at
+    from generator.typeset.paragraph import hangul_paragraph
+    from generator.typeset.styles import style
+
+    register_fonts()
+    text = "매일 밤, 플레이어 1명을 선택합니다: 그 플레이어가 악마라면, 당신은 ‘예’라는 신호를 받습니다. " * 3
+    paragraph = hangul_paragraph(text, style("serif", 9, 11))
+    widths = (200.0, 200.0)  # at this width every line of it ends between words
+    fresh, ends = break_lines_at(paragraph.frags, widths, 9, True, False, False)
+    assert [type(segment) for segment in ends] == [tuple]
+    cut = []
+    monkeypatch.setattr(linebreak, "syllable_pieces", lambda word, names: cut.append(word) or [word])
+    kept, kept_ends = break_lines_at(paragraph.frags, widths, 9, True, False, False, ends)
+    assert not cut and kept_ends == ends
+    assert line_texts(kept) == line_texts(fresh)
+    assert [spacing(line) for line in kept] == [spacing(line) for line in fresh]
+    monkeypatch.undo()
+    narrow = hangul_paragraph("그 플레이어가 선택한 캐릭터는 마을주민입니다", style("serif", 9, 11))
+    lines, narrow_ends = break_lines_at(narrow.frags, (40.0, 40.0), 9, True, False, False)
+    assert any(line.words[-1].joined for line in lines)  # a line ends inside a word
+    assert [type(segment) for segment in narrow_ends] == [list]
+
+
 def test_a_huge_parse_is_not_kept(cache):
     kept = parsecache.KeptParses("test", lambda: "v3", lambda text, value: True)
     kept.remember("small", "x" * 100)
