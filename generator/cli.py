@@ -23,10 +23,10 @@ def main() -> None:
     tolerate_narrow_encodings()
     code: int | str | None = 0
     try:
-        from generator.app import app
+        from generator.app import app_for
 
         try:
-            app()
+            app_for(sys.argv[1:])()
         except SystemExit as done:  # Typer ends every command this way, with its exit code
             code = done.code
         finally:
