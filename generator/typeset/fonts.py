@@ -16,6 +16,9 @@ def register_fonts() -> None:
     global _registered
     if _registered:
         return
+    from generator.typeset.deferred_patterns import import_reportlab_paragraph
+
+    import_reportlab_paragraph()
     from reportlab import rl_config
     from reportlab.graphics import shapes
     from reportlab.lib.fonts import addMapping
