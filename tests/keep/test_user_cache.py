@@ -36,7 +36,9 @@ def face_state(font) -> dict:
     from reportlab.pdfbase.ttfonts import TTFontFace
 
     names = vars(TTFontFace(str(FONT))).keys() - {"_pdfScale"}
-    return {name: getattr(font.face, name) for name in names}
+    state = {name: getattr(font.face, name) for name in names}
+    state["_ttf_data"] = state["_ttf_data"][:]  # the file's bytes, read whole or mapped (keep/fontcache.py)
+    return state
 
 
 def test_a_parsed_font_is_stored_and_then_read_back_equal(cache):
@@ -49,6 +51,21 @@ def test_a_parsed_font_is_stored_and_then_read_back_equal(cache):
     assert face_state(second) == face_state(fresh) == face_state(first)
     assert list(second.face.charToGlyph) == list(fresh.face.charToGlyph)  # same order, same subsets
     assert second.face._pdfScale(1000) == fresh.face._pdfScale(1000)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the font file is mapped on POSIX systems only")
+def test_a_cached_font_maps_its_file_and_subsets_the_same_glyphs_as_one_read_whole(cache):
+    import mmap
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    load_ttfont("A", FONT)
+    mapped = load_ttfont("A", FONT)
+    assert isinstance(mapped.face._ttf_data, mmap.mmap)
+    whole = TTFont("B", str(FONT))
+    codes = [0, *sorted({ord(ch) for ch in "밤의 플레이어 Night 1"})]
+    subset = mapped.face.makeSubset(codes)
+    assert subset == whole.face.makeSubset(codes) and len(subset) > 1000
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "foreign", "garbage"])
