@@ -5,6 +5,7 @@ took 30 ms of every `validate`)."""
 from __future__ import annotations
 
 import struct
+from bisect import bisect_right
 from pathlib import Path
 
 from generator.caches import kept, remembered
@@ -131,26 +132,43 @@ def _ranges(points) -> list[tuple[int, int]]:
 # -- advance widths, so text is measured the same without reportlab (validate) and with it (the documents) ----------
 
 WIDTHS_FORMAT = 1
-_WIDTHS: dict[str, tuple[dict[int, float], float]] = kept({})
 
 
-def width_table(role: str) -> tuple[dict[int, float], float]:
-    """(code point → advance in thousandths of an em, the default advance) of a theme font, as reportlab measures it
-    (its face's charWidths and defaultWidth), kept in the user's cache as runs of equal width: a warm `validate`
-    measures night-card cues without loading reportlab or parsing a font."""
+class Advances(dict):
+    """code point → advance in thousandths of an em, each looked up in the font's runs of equal width when first
+    asked for: a check measures a few hundred different letters of a font's twenty thousand."""
+
+    def __init__(self, runs: list[tuple[int, int, float]], default: float):
+        super().__init__()
+        self.runs, self.default = runs, default
+        self.starts = [run[0] for run in runs]
+
+    def __missing__(self, code: int) -> float:
+        at = bisect_right(self.starts, code) - 1
+        width = self.runs[at][2] if at >= 0 and code <= self.runs[at][1] else self.default
+        self[code] = width
+        return width
+
+
+_WIDTHS: dict[str, Advances] = kept({})
+
+
+def width_table(role: str) -> Advances:
+    """The advances of a theme font (code point → thousandths of an em, `default` for a letter it lacks), as
+    reportlab measures them (its face's charWidths and defaultWidth), kept in the user's cache as runs of equal
+    width: a warm `validate` measures night-card cues without loading reportlab or parsing a font."""
     if role not in _WIDTHS:
-        _WIDTHS[role] = _load_widths(role)
+        _WIDTHS[role] = Advances(*_load_widths(role))
     return _WIDTHS[role]
 
 
 def text_width(text: str, role: str, size: float) -> float:
     """reportlab's stringWidth of `text` in the role's font: 0.001 × size × the sum of the advances."""
-    table, default = width_table(role)
-    get = table.get
-    return 0.001 * size * sum(get(ord(ch), default) for ch in text)
+    table = width_table(role)
+    return 0.001 * size * sum([table[ord(ch)] for ch in text])
 
 
-def _load_widths(role: str) -> tuple[dict[int, float], float]:
+def _load_widths(role: str) -> tuple[list[tuple[int, int, float]], float]:
     from generator import TEMPLATES_DIR
     from generator.keep import usercache
     from generator.keep.usercache import code_stamp, files_stamp, package_stamp
@@ -164,12 +182,7 @@ def _load_widths(role: str) -> tuple[dict[int, float], float]:
     if kept is None:
         kept = _measured(role)
         usercache.store("glyphs", key, kept)
-    runs, default = kept
-    table: dict[int, float] = {}
-    for start, end, width in runs:
-        for code in range(start, end + 1):
-            table[code] = width
-    return table, default
+    return kept
 
 
 def _measured(role: str) -> tuple[list[tuple[int, int, float]], float]:
