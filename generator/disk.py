@@ -84,8 +84,10 @@ def read_capped(path: Path | str, limit: int, follow_links: bool = True) -> byte
         if info.st_size > limit:
             raise _too_big(info.st_size, limit)
         chunks, total = [], 0
+        want = info.st_size + 1  # the whole file in one read (no joined copy), one byte more to see it end
         while True:
-            chunk = os.read(handle, min(_CHUNK, limit + 1 - total))
+            chunk = os.read(handle, min(max(want, _CHUNK), limit + 1 - total))
+            want = 0
             if not chunk:
                 break
             chunks.append(chunk)

@@ -12,11 +12,11 @@ keep (a YAML date) is simply parsed every time. A file is rewritten only when a 
 latest when the program ends); it keeps the parses this run used or made and then the newest others, up to MAX_BYTES
 (reading and checking the file costs about 5 ms a megabyte, on every run).
 
-An entry is decoded and checked for plain data (usercache.is_plain) when a run first looks it up, never before: a
-file holds up to MAX_BYTES of parses from every script the user printed (a 200-character script's line ends alone
-are some 20,000 entries), and a run needs only its own. Decoding the whole file on reading made every run pay for
-what earlier runs printed: 23,000 entries decoded when a kit looked up 1,500. A second lookup of the same entry costs
-one marshal.loads.
+An entry is checked for plain data (usercache.is_plain) when it is kept, before the file that holds it is signed,
+and decoded (and its shape checked) when a run first looks it up, never before: a file holds up to MAX_BYTES of
+parses from every script the user printed (a 200-character script's line ends alone are some 20,000 entries), and a
+run needs only its own. Decoding the whole file on reading made every run pay for what earlier runs printed: 23,000
+entries decoded when a kit looked up 1,500. A second lookup of the same entry costs one marshal.loads.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class KeptParses:
             return None
         if digest in self.verified:  # the same bytes passed the checks before: only new objects are needed
             return marshal.loads(data)
-        value = usercache.plain_loads(data)
+        value = usercache.signed_loads(data)  # the file's checksum verified (_entries): the entry was plain when kept
         try:
             if value is None or not self.shape(text, value):
                 return None
@@ -106,7 +106,7 @@ class KeptParses:
 
     def remember(self, text: str, value) -> None:
         """Keeps a new parse for `save`; a value marshal cannot hold is not kept."""
-        if usercache.cache_folder() is None:
+        if usercache.cache_folder() is None or not usercache.is_plain(value):
             return
         try:
             data = marshal.dumps(value)

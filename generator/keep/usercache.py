@@ -13,11 +13,12 @@ secret of the user's own, kept outside the cache folder (cache_secret); a file w
 is ignored (and rewritten by the next store): a file someone else put in the cache folder, without that secret, is
 never used. Only regular files are read (a link,
 a pipe or a device is not), never more than a cap. Files are written to a temporary name and renamed, so a reader
-never sees half a file. Payloads are marshal data, and only plain data is accepted back: numbers, text, bytes and
-containers of them. A code object (which marshal can also hold) or anything else makes the file count as absent, so
-no code ever comes from the cache; each store then checks the shape of what it reads, value by value. The plain-data
-check looks at a whole level of the value at once in C (the types of every item, then every item's contents) rather
-than one object at a time in Python: a tenth of the time on a kit's kept parses.
+never sees half a file. Payloads are marshal data of plain values only: numbers, text, bytes and containers of them.
+That is checked before a value is signed (store; parsecache's entries when they are kept), never a code object (which
+marshal can also hold) nor anything else, so a file whose checksum verifies holds plain data and is not walked again
+on reading (that walk was about 1 % of a kit). Each store then checks the shape of what it reads, value by value.
+The plain-data check looks at a whole level of the value at once in C (the types of every item, then every item's
+contents) rather than one object at a time in Python.
 """
 
 from __future__ import annotations
@@ -199,8 +200,12 @@ def _make_secret(path: Path) -> bytes | None:
     return secret
 
 
-def _checksum(secret: bytes, header: bytes, payload: bytes) -> bytes:
-    return hmac.new(secret, header + payload, hashlib.sha256).digest()
+def _checksum(secret: bytes, header: bytes, payload) -> bytes:
+    """HMAC-SHA-256 of header and payload (bytes or a view of them: a font's kept state is a megabyte or more, and
+    the file's bytes are hashed where they lie rather than joined into a copy first)."""
+    mac = hmac.new(secret, header, hashlib.sha256)
+    mac.update(payload)
+    return mac.digest()
 
 
 def _path(kind: str, key: str) -> Path | None:
@@ -229,10 +234,11 @@ def load(kind: str, key: str, shape: Callable[[object], bool] | None = None, max
     header = _header(kind, key)
     if secret is None or not data.startswith(header) or len(data) < len(header) + 32:
         return None
-    checksum, payload = data[len(header) : len(header) + 32], data[len(header) + 32 :]
+    view = memoryview(data)
+    checksum, payload = view[len(header) : len(header) + 32], view[len(header) + 32 :]
     if not hmac.compare_digest(_checksum(secret, header, payload), checksum):
         return None
-    value = plain_loads(payload)
+    value = signed_loads(payload)
     if value is None:
         return None
     try:
@@ -241,13 +247,19 @@ def load(kind: str, key: str, shape: Callable[[object], bool] | None = None, max
         return None
 
 
-def plain_loads(data: bytes):
-    """marshal data that holds only plain values (is_plain), else None."""
+def signed_loads(data):
+    """The value in marshal data (bytes or a view of them) that came out of a file whose checksum verified, or None:
+    what this user's botc-pnp signed was plain when it was signed (store, parsecache's remember)."""
     try:
-        value = marshal.loads(data)
+        return marshal.loads(data)
     except (EOFError, ValueError, TypeError, RecursionError):
         return None
-    return value if is_plain(value, visits_for(len(data))) else None
+
+
+def plain_loads(data):
+    """marshal data (bytes or a view of them) that holds only plain values (is_plain), else None."""
+    value = signed_loads(data)
+    return value if value is not None and is_plain(value, visits_for(len(data))) else None
 
 
 # Objects a plain value of n marshal bytes may hold, counted as the check visits them: each object takes at least a

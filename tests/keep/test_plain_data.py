@@ -1,6 +1,7 @@
-"""What the user's cache accepts back from marshal: plain data only, checked a level at a time; the check agrees
-with an object-by-object walk, refuses code objects wherever they hide, and ends on a crafted cycle. A parse store's
-file is read whole, its entries decoded and checked only when a run looks them up; one foreign entry costs itself."""
+"""What the user's cache signs: plain data only, checked a level at a time before it is signed; the check agrees with
+an object-by-object walk, refuses code objects wherever they hide, and ends on a crafted cycle. A parse store's file
+is read whole, its entries decoded and checked for shape only when a run looks them up; one broken entry costs
+itself."""
 
 from __future__ import annotations
 
@@ -77,11 +78,27 @@ def test_yaml_data_is_what_the_walk_says(value):
     assert is_yaml_data(value) == _is_yaml_data_one_by_one(value)
 
 
-def test_one_foreign_entry_in_a_parse_file_costs_only_itself(tmp_path, monkeypatch):
-    """A parse file checksummed with the user's secret (a program of the user's own could write one) where one entry
-    holds a code object: that entry is not used, every other one still is."""
+def test_what_is_not_plain_is_never_signed(tmp_path, monkeypatch):
+    """Plain data is checked before a value is signed (a parse kept, a value stored), so a file whose checksum
+    verifies holds plain data only: a value that holds a code object is kept nowhere."""
     monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
     kept = parsecache.KeptParses("test", lambda: "v1", lambda text, value: True)
+    kept.remember("code", ["parse", CODE])
+    kept.remember("plain", ["parse", 1])
+    kept.save()
+    kept.forget()
+    assert kept.lookup("code") is None and kept.lookup("plain") == ["parse", 1]
+    usercache.store("test-values", "key", {"a": [CODE]})
+    assert usercache.load("test-values", "key") is None
+    usercache.store("test-values", "key", {"a": [1]})
+    assert usercache.load("test-values", "key") == {"a": [1]}
+
+
+def test_one_broken_entry_in_a_parse_file_costs_only_itself(tmp_path, monkeypatch):
+    """A parse file checksummed with the user's secret (a program of the user's own could write one) where one entry
+    is not marshal data, or not of the store's shape: that entry is not used, every other one still is."""
+    monkeypatch.setenv(usercache.ENV, str(tmp_path / "cache"))
+    kept = parsecache.KeptParses("test", lambda: "v1", lambda text, value: value[0] == "parse")
     for number in range(5):
         kept.remember(f"text {number}", ["parse", number])
     kept.save()
@@ -89,7 +106,8 @@ def test_one_foreign_entry_in_a_parse_file_costs_only_itself(tmp_path, monkeypat
     data = path.read_bytes()
     header = data[: data.index(b"\n", len(usercache.MAGIC)) + 1]
     entries = marshal.loads(data[len(header) + 32 :])
-    entries[kept._digest("text 3")] = marshal.dumps(["parse", CODE])
+    entries[kept._digest("text 2")] = b"\xff not marshal data"
+    entries[kept._digest("text 3")] = marshal.dumps(["other", 3])
     payload = marshal.dumps(entries)
     secret = usercache.cache_secret()
     assert secret is not None
@@ -98,7 +116,7 @@ def test_one_foreign_entry_in_a_parse_file_costs_only_itself(tmp_path, monkeypat
     assert [kept.lookup(f"text {number}") for number in range(5)] == [
         ["parse", 0],
         ["parse", 1],
-        ["parse", 2],
+        None,
         None,
         ["parse", 4],
     ]
