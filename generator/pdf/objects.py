@@ -159,34 +159,40 @@ def _parse_object(data: bytes, number: int, start: int, end: int) -> PdfObject:
     return PdfObject(dictionary, data[stream.end() : stream.end() + int(length.group(1))])
 
 
+_REFERENCE = re.compile(rb"\d+\s+\d+\s+R\b")
+_STRING = re.compile(rb"\((?:\\.|[^\\)])*\)", re.S)
+_TOKEN = re.compile(rb"/?[^\s/\[\]<>()]+")
+# What changes the nesting of a value: a string (skipped whole), a dictionary's or an array's ends. The scan jumps
+# from one to the next instead of stepping a byte at a time through names and numbers (a page's resources run long).
+_NESTING = re.compile(rb"\(|<<|>>|\[|\]")
+_NAME = re.compile(rb"/([^\s/\[\]<>()]+)\s*")
+
+
 def _value_end(text: bytes, at: int) -> int:
     """The index just after the PDF value starting at `at` (a reference, number, name, array, dictionary, string)."""
-    ref = re.compile(rb"\d+\s+\d+\s+R\b").match(text, at)
+    ref = _REFERENCE.match(text, at)
     if ref:
         return ref.end()
     opening = text[at : at + 2]
     if opening == b"<<" or text[at : at + 1] in (b"[", b"("):
         depth, i = 0, at
-        while i < len(text):
-            if text[i : i + 1] == b"(":
-                close = re.compile(rb"\((?:\\.|[^\\)])*\)", re.S).match(text, i)
-                i = close.end() if close else i + 1
+        while True:
+            found = _NESTING.search(text, i)
+            if found is None:
+                raise NotReportlabPdf("an unclosed array or dictionary")
+            mark, i = found.group(0), found.end()
+            if mark == b"(":
+                close = _STRING.match(text, found.start())
+                i = close.end() if close else i
                 if depth == 0:
                     return i
-                continue
-            if text[i : i + 2] == b"<<" or text[i : i + 1] == b"[":
+            elif mark in (b"<<", b"["):
                 depth += 1
-                i += 2 if text[i : i + 2] == b"<<" else 1
-                continue
-            if text[i : i + 2] == b">>" or text[i : i + 1] == b"]":
+            else:
                 depth -= 1
-                i += 2 if text[i : i + 2] == b">>" else 1
                 if depth == 0:
                     return i
-                continue
-            i += 1
-        raise NotReportlabPdf("an unclosed array or dictionary")
-    token = re.compile(rb"/?[^\s/\[\]<>()]+").match(text, at)
+    token = _TOKEN.match(text, at)
     return token.end() if token else at
 
 
@@ -196,11 +202,10 @@ def dictionary_entry(text: bytes, key: str) -> bytes | None:
     if not body.startswith(b"<<"):
         return None
     i, end = 2, len(body) - 2
-    name = re.compile(rb"/([^\s/\[\]<>()]+)\s*")
     while i < end:
         while i < end and body[i : i + 1].isspace():
             i += 1
-        found = name.match(body, i)
+        found = _NAME.match(body, i)
         if found is None:
             return None
         value_end = _value_end(body, found.end())
