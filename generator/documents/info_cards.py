@@ -72,8 +72,8 @@ def balanced_lines(text: str, font: str, size: float, width: float) -> list[str]
             else:
                 lines.append(word)
         return lines
-    # Every way of breaking is tried, but a line's width is measured once per (first word, last word): the 2**(n-1)
-    # ways share n*(n+1)/2 lines.
+    # Every way of breaking into the fewest lines is tried, each line's width measured once per (first word, last
+    # word): the ways share n*(n+1)/2 lines.
     line_width: dict[tuple[int, int], float] = {}
 
     def measured(start: int, end: int) -> float:
@@ -83,7 +83,7 @@ def balanced_lines(text: str, font: str, size: float, width: float) -> list[str]
 
     best: tuple[int, float] | None = None
     chosen: list[tuple[int, int]] = []
-    for breaks in itertools.product((False, True), repeat=len(words) - 1):
+    for breaks in breaks_into(len(words), fewest_lines(len(words), measured, width)):
         starts = [0] + [i + 1 for i, new_line in enumerate(breaks) if new_line]
         spans = list(zip(starts, starts[1:] + [len(words)]))
         widths = [measured(start, end) for start, end in spans]
@@ -94,6 +94,27 @@ def balanced_lines(text: str, font: str, size: float, width: float) -> list[str]
         if best is None or score < best:
             best, chosen = score, spans
     return [" ".join(words[start:end]) for start, end in chosen]
+
+
+def fewest_lines(count: int, measured, width: float) -> int:
+    """How few lines `count` words fill when each line takes as many as fit (no way of breaking has fewer: a line's
+    width only grows with its words)."""
+    lines, start = 1, 0
+    for end in range(1, count + 1):
+        if measured(start, end) > width:
+            lines, start = lines + 1, end - 1
+    return lines
+
+
+def breaks_into(count: int, lines: int) -> list[tuple[bool, ...]]:
+    """Every way of breaking `count` words into `lines` lines (a break or not after each word but the last), in the
+    order itertools.product((False, True), ...) gives them: the fewest lines always win, and among equally even ways
+    the first found does."""
+    gaps = count - 1
+    return sorted(
+        tuple(gap in chosen for gap in range(gaps))
+        for chosen in map(set, itertools.combinations(range(gaps), lines - 1))
+    )
 
 
 def fit_text(text: str, width: float, height: float) -> tuple[float, list[str]]:

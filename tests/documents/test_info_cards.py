@@ -288,3 +288,44 @@ def test_the_index_runs_onto_another_page_when_the_cards_do_not_fit_one(content,
     for entry in listed_entries() + many:
         assert sum(squash(entry["use"]) in page for page in index) == 1, entry["text"]
     assert all(f"{sheets + n}/{len(texts)}" in page for n, page in enumerate(index, start=1))
+
+
+def every_way_of_breaking(text: str, font: str, size: float, width: float) -> list[str] | None:
+    """The search balanced_lines stands for, written out: every way of breaking, the fewest lines, then the most even
+    (the last line not shorter than the first), the first such way in itertools.product's order."""
+    import itertools
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    words = info_cards.break_units(text)
+    if not words or any(stringWidth(w, font, size) > width for w in words):
+        return None if words else []
+    best, chosen = None, []
+    for breaks in itertools.product((False, True), repeat=len(words) - 1):
+        starts = [0] + [i + 1 for i, new_line in enumerate(breaks) if new_line]
+        spans = list(zip(starts, starts[1:] + [len(words)]))
+        widths = [stringWidth(" ".join(words[a:b]), font, size) for a, b in spans]
+        if max(widths) > width:
+            continue
+        score = (len(spans), max(widths) - min(widths) + (0.01 if widths[-1] < widths[0] else 0))
+        if best is None or score < best:
+            best, chosen = score, spans
+    return [" ".join(words[a:b]) for a, b in chosen]
+
+
+CARD_WORDS = st.sampled_from(
+    "플레이어 당신은 악마 하수인 오늘 밤 선택했습니다 이 캐릭터가 당신을 정보 는 아아아아 ‘예’".split()
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(CARD_WORDS, min_size=1, max_size=info_cards.MAX_BREAK_SEARCH), width=st.sampled_from([90, 150, 260])
+)
+def test_balanced_lines_search_only_the_fewest_lines_and_find_what_every_way_finds(words, width):
+    from generator.typeset.fonts import register_fonts
+
+    register_fonts()
+    font = info_cards.font_name(info_cards.card_theme()["text_font"])
+    text = " ".join(words)
+    assert info_cards.balanced_lines(text, font, 24, width) == every_way_of_breaking(text, font, 24, width)
