@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 import sys
+import threading
 from typing import Any
 
 MODULE = "reportlab.platypus.paragraph"
+_IMPORTING = threading.Lock()  # two server threads that render at once: one swaps re.compile and puts it back
 
 
 class DeferredPattern:
@@ -32,8 +34,12 @@ class DeferredPattern:
 def import_reportlab_paragraph() -> None:
     """Imports reportlab.platypus.paragraph (and what it imports) once, its own import-time compiles deferred. Called
     before anything else imports reportlab's platypus; an earlier import only means the patterns were compiled."""
-    if MODULE in sys.modules:
-        return
+    with _IMPORTING:
+        if MODULE not in sys.modules:
+            _import_deferring_compiles()
+
+
+def _import_deferring_compiles() -> None:
     compile_now = re.compile
 
     def compile_later(pattern, flags=0):

@@ -49,3 +49,27 @@ def test_a_deferred_pattern_compiles_on_first_use_and_matches_as_the_compiled_on
         found, expected = deferred.match(text), compiled.match(text)
         assert (found and found.groups()) == (expected and expected.groups())
     assert deferred._compiled is not None and deferred.pattern == source and deferred.flags == compiled.flags
+
+
+THREADS = """
+import json, re, sys, threading
+from generator.typeset.deferred_patterns import import_reportlab_paragraph
+original = re.compile
+start = threading.Barrier(4)
+def load():
+    start.wait()
+    import_reportlab_paragraph()
+threads = [threading.Thread(target=load) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+paragraph = sys.modules["reportlab.platypus.paragraph"]
+print(json.dumps({"restored": re.compile is original, "kind": type(paragraph.uri_pat).__name__}))
+"""
+
+
+def test_threads_that_load_reportlab_at_once_leave_re_compile_as_it_was():
+    done = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"restored": True, "kind": "DeferredPattern"}
