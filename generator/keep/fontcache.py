@@ -6,8 +6,8 @@ result is plain data (code point → glyph, widths, glyph offsets), kept by gene
 content hash, reportlab's version and Python's. The font file itself is still opened every time: reportlab subsets
 the glyphs from its bytes when a PDF is saved (mapped, so only the glyphs a subset uses are read). Its content hash
 is worked out once per version of the file: the digest is kept (as `ttfsum`) under the file's path, size,
-modification and change times and inode, so a run no longer hashes the fonts' 20 MB (about 15 ms). Any font file works (the bundled ones, a fallback another
-module registers): nothing here knows file names.
+modification and change times and inode, so a run no longer hashes the fonts' 20 MB (about 15 ms). Any font file
+works (the bundled ones, a fallback another module registers): nothing here knows file names.
 """
 
 from __future__ import annotations
