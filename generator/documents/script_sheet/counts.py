@@ -8,6 +8,7 @@ min_gap_em between two cells' text) that each number reads as a cell of its own,
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from generator.load.bag import house_base, player_range
 from generator.model import BAG_TEAMS, TEAM_NAMES_KO
@@ -37,7 +38,6 @@ def count_table(
     """(height, draw(canvas, x, top)) of the table set in `width` points, every other team row in `tint`, its rows
     `grow` points taller than the theme's, or None when the library has no bag table or the cells would stand closer
     than the theme allows."""
-    from reportlab.lib.colors import HexColor
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     rows = count_rows(game)
@@ -46,7 +46,7 @@ def count_table(
     t = counts_theme()
     size = t["size_pt"]
     row_h = mm(t["row"]) + grow
-    sans, bold = font_name("sans"), font_name("sans_bold")
+    bold = font_name("sans_bold")
     head = labels("sheet")["players"]
     names = [TEAM_NAMES_KO[team] for team in BAG_TEAMS]
     label_w = max(stringWidth(text, bold, size) for text in [head, *names]) + mm(t["label_pad"]) * 2
@@ -54,37 +54,65 @@ def count_table(
     widest = stringWidth("00", bold, size)
     if cell - widest < t["min_gap_em"] * size:
         return None
-    height = row_h * TABLE_ROWS
-    table_w = label_w + cell * len(rows)
-    rule = theme().page.rule_pt
+    grid = CountGrid(rows, head, size, row_h, label_w, mm(t["label_pad"]), cell)
 
     def draw(canvas, x, top):
         canvas.saveState()
-        canvas.setFillColor(HexColor(tint))
-        for number in range(1, len(BAG_TEAMS) + 1, 2):  # every other team row tinted
-            canvas.rect(x, top - row_h * (number + 1), table_w, row_h, stroke=0, fill=1)
-        canvas.setStrokeColor(HexColor(color("ink")))
-        canvas.setLineWidth(rule * 2)
-        canvas.line(x, top - row_h, x + table_w, top - row_h)
-        canvas.setStrokeColor(HexColor(color("rule")))
-        canvas.setLineWidth(rule)
-        canvas.line(x, top - height, x + table_w, top - height)
-        canvas.line(x + label_w, top, x + label_w, top - height)
-        lift = (row_h - size * 0.72) / 2  # a baseline that centres a digit's height in its row
-
-        def line(number: int, label: str, label_color: str, values, font: str) -> None:
-            baseline = top - row_h * (number + 1) + lift
-            canvas.setFillColor(HexColor(label_color))
-            canvas.setFont(bold, size)
-            canvas.drawString(x + mm(t["label_pad"]), baseline, label)
-            canvas.setFillColor(HexColor(color("ink")))
-            canvas.setFont(font, size)
-            for column, value in enumerate(values):
-                canvas.drawCentredString(x + label_w + cell * (column + 0.5), baseline, str(value))
-
-        line(0, head, color("ink"), [players for players, _ in rows], bold)
-        for number, team in enumerate(BAG_TEAMS, 1):
-            line(number, TEAM_NAMES_KO[team], team_color(team), [counts[number - 1] for _, counts in rows], sans)
+        draw_count_grid(canvas, grid, x, top, tint, label_rule=True)
         canvas.restoreState()
 
-    return height, draw
+    return grid.height, draw
+
+
+@dataclass(frozen=True)
+class CountGrid:
+    """Where the player-count table's text and rules stand: a label column, then a cell per player count; the first
+    row holds the counts, a row per team follows."""
+
+    rows: list  # (players, (townsfolk, outsider, minion, demon)), as count_rows gives them
+    head: str  # the first row's label
+    size: float
+    row_h: float
+    label_w: float
+    label_pad: float
+    cell: float
+
+    @property
+    def height(self) -> float:
+        return self.row_h * TABLE_ROWS
+
+    @property
+    def width(self) -> float:
+        return self.label_w + self.cell * len(self.rows)
+
+
+def draw_count_grid(canvas, grid: CountGrid, x: float, top: float, tint: str, label_rule: bool) -> None:
+    """The table with its top left at (x, top): every other team row in `tint`, a heavy rule under the counts, a rule
+    at the foot and, with `label_rule`, one after the labels. The sheet's back and the Town Square draw it alike."""
+    from reportlab.lib.colors import HexColor
+
+    sans, bold = font_name("sans"), font_name("sans_bold")
+    width, height, row_h, rule = grid.width, grid.height, grid.row_h, theme().page.rule_pt
+    canvas.setFillColor(HexColor(tint))
+    for number in range(1, len(BAG_TEAMS) + 1, 2):  # every other team row tinted
+        canvas.rect(x, top - row_h * (number + 1), width, row_h, stroke=0, fill=1)
+    canvas.setStrokeColor(HexColor(color("ink")))
+    canvas.setLineWidth(rule * 2)
+    canvas.line(x, top - row_h, x + width, top - row_h)
+    canvas.setStrokeColor(HexColor(color("rule")))
+    canvas.setLineWidth(rule)
+    canvas.line(x, top - height, x + width, top - height)
+    if label_rule:
+        canvas.line(x + grid.label_w, top, x + grid.label_w, top - height)
+    lift = (row_h - grid.size * 0.72) / 2  # a baseline that centres a digit's height in its row
+    labels_ = [(grid.head, color("ink"))] + [(TEAM_NAMES_KO[team], team_color(team)) for team in BAG_TEAMS]
+    values = [[players for players, _ in grid.rows]] + [[c[k] for _, c in grid.rows] for k in range(len(BAG_TEAMS))]
+    for number, ((label, label_color), line) in enumerate(zip(labels_, values)):
+        baseline = top - row_h * (number + 1) + lift
+        canvas.setFillColor(HexColor(label_color))
+        canvas.setFont(bold, grid.size)
+        canvas.drawString(x + grid.label_pad, baseline, label)
+        canvas.setFillColor(HexColor(color("ink")))
+        canvas.setFont(bold if number == 0 else sans, grid.size)
+        for column, value in enumerate(line):
+            canvas.drawCentredString(x + grid.label_w + grid.cell * (column + 0.5), baseline, str(value))

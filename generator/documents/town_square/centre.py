@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from generator.art.icon_drawing import draw_icon
 from generator.art.icons import character_icon
 from generator.documents.parts import icon_color
-from generator.documents.script_sheet.counts import count_rows
+from generator.documents.script_sheet.counts import CountGrid, count_rows, draw_count_grid
 from generator.documents.script_sheet.title import script_logo, title_block
 from generator.documents.town_square.plan import Board, square_theme
 from generator.load.bag import house_rules, ordered_modifiers
@@ -122,7 +122,7 @@ def count_table(rows, x0: float, x1: float, current: int, tint: str) -> Block:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     t, words = square_theme(), labels("town_square")
-    size, bold, sans = t.table_pt, font_name("sans_bold"), font_name("sans")
+    size, bold = t.table_pt, font_name("sans_bold")
     while True:
         names = [words["table_players"]] + [TEAM_NAMES_KO[team] for team in BAG_TEAMS]
         label_w = max(stringWidth(name, bold, size) for name in names) + 2 * mm(t.table_label_pad)
@@ -130,36 +130,13 @@ def count_table(rows, x0: float, x1: float, current: int, tint: str) -> Block:
         if cell >= stringWidth("00", bold, size) * 1.6 or size <= theme().text.min_size_pt:
             break
         size -= 0.5
-    row_h = mm(t.table_row)
-    height = row_h * (1 + len(BAG_TEAMS))
-    table_w = label_w + cell * len(rows)
-    left = x0 + (x1 - x0 - table_w) / 2
+    grid = CountGrid(rows, words["table_players"], size, mm(t.table_row), label_w, mm(t.table_label_pad), cell)
+    height = grid.height
+    left = x0 + (x1 - x0 - grid.width) / 2
 
     def draw(canvas, top: float) -> None:
         canvas.saveState()
-        canvas.setFillColor(hex_colour(tint))
-        for number in range(1, len(BAG_TEAMS) + 1, 2):
-            canvas.rect(left, top - row_h * (number + 1), table_w, row_h, stroke=0, fill=1)
-        rule = theme().page.rule_pt
-        canvas.setStrokeColor(hex_colour(color("ink")))
-        canvas.setLineWidth(rule * 2)
-        canvas.line(left, top - row_h, left + table_w, top - row_h)
-        canvas.setStrokeColor(hex_colour(color("rule")))
-        canvas.setLineWidth(rule)
-        canvas.line(left, top - height, left + table_w, top - height)
-        lift = (row_h - size * 0.72) / 2
-        values = [[n for n, _ in rows]] + [[counts[k] for _, counts in rows] for k in range(len(BAG_TEAMS))]
-        label_colours = [color("ink")] + [team_color(team) for team in BAG_TEAMS]
-        label_names = [words["table_players"]] + [TEAM_NAMES_KO[team] for team in BAG_TEAMS]
-        for number, (label, label_colour, line) in enumerate(zip(label_names, label_colours, values)):
-            baseline = top - row_h * (number + 1) + lift
-            canvas.setFillColor(hex_colour(label_colour))
-            canvas.setFont(bold, size)
-            canvas.drawString(left + mm(t.table_label_pad), baseline, label)
-            canvas.setFillColor(hex_colour(color("ink")))
-            canvas.setFont(bold if number == 0 else sans, size)
-            for column, value in enumerate(line):
-                canvas.drawCentredString(left + label_w + cell * (column + 0.5), baseline, str(value))
+        draw_count_grid(canvas, grid, left, top, tint, label_rule=False)
         for column, (players, _) in enumerate(rows):
             if players == current:
                 canvas.setStrokeColor(hex_colour(color("ink")))
