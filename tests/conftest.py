@@ -36,6 +36,7 @@ from support.kits import _KITS, assert_is_the_bundled_kit, bundled_kit, shared_a
 from support.pdf import (  # noqa: F401
     _READINGS,
     fonts_not_nanum_subsets,
+    numbers_at_size,
     pdf_chars,
     pdf_font_names,
     pdf_page_texts,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import pdf_chars, run_cli
+from conftest import numbers_at_size, pdf_chars, run_cli
 from pdf_paths import pdf_paths
 
 from generator.load.game import load_game
@@ -61,19 +61,8 @@ def inside(item: dict, box: dict, slack: float = 0.5) -> bool:
 
 
 def seat_numbers(page: dict) -> list[int]:
-    """The seat numbers (bold digits at the seat-number size), a two-digit number read as one."""
-    size = theme().grimoire["seat_number_pt"]
-    digits = sorted(
-        (c for c in page["chars"] if abs(c["size"] - size) < 0.3 and c["text"].isdigit()),
-        key=lambda c: (round(c["top"]), c["x0"]),
-    )
-    numbers: list[list[dict]] = []
-    for c in digits:
-        if numbers and round(numbers[-1][-1]["top"]) == round(c["top"]) and c["x0"] - numbers[-1][-1]["x1"] < 1.5:
-            numbers[-1].append(c)
-        else:
-            numbers.append([c])
-    return sorted(int("".join(c["text"] for c in number)) for number in numbers)
+    """The seat numbers (bold digits at the seat-number size), in order."""
+    return sorted(numbers_at_size(page, theme().grimoire["seat_number_pt"]))
 
 
 def night_column(page: dict, heading: str) -> tuple[list[str], tuple[float, float, float]]:

@@ -14,7 +14,7 @@ import itertools
 import re
 
 import pytest
-from conftest import pdf_chars, run_cli
+from conftest import numbers_at_size, pdf_chars, run_cli
 from pdf_paths import pdf_paths
 
 from generator.documents import document_builder
@@ -178,18 +178,8 @@ def test_the_places_never_overlap_from_5_to_20_seats_and_the_seam_passes_between
 
 
 def seat_numbers(page: dict) -> list[int]:
-    """The seat numbers: bold digits at the number size, a two-digit number read as one."""
-    digits = sorted(
-        (c for c in page["chars"] if abs(c["size"] - T.number_pt) < 0.3 and c["text"].isdigit()),
-        key=lambda c: (round(c["top"]), c["x0"]),
-    )
-    numbers: list[list[dict]] = []
-    for c in digits:
-        if numbers and round(numbers[-1][-1]["top"]) == round(c["top"]) and c["x0"] - numbers[-1][-1]["x1"] < 1.5:
-            numbers[-1].append(c)
-        else:
-            numbers.append([c])
-    return [int("".join(c["text"] for c in number)) for number in numbers]
+    """The seat numbers: bold digits at the number size, in reading order."""
+    return numbers_at_size(page, T.number_pt)
 
 
 @pytest.mark.parametrize("seats", [5, 12, 15, 18, 20])

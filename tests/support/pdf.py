@@ -83,6 +83,22 @@ def region_text(page: dict, x0: float, top: float, x1: float, bottom: float) -> 
     return "\n".join("".join(c["text"] for c in sorted(line, key=lambda c: c["x0"])) for line in lines)
 
 
+def numbers_at_size(page: dict, size: float) -> list[int]:
+    """The numbers a page of pdf_chars prints in digits of one size (seat numbers), in reading order; the digits of a
+    two-digit number stand side by side and are read as one."""
+    digits = sorted(
+        (c for c in page["chars"] if abs(c["size"] - size) < 0.3 and c["text"].isdigit()),
+        key=lambda c: (round(c["top"]), c["x0"]),
+    )
+    numbers: list[list[dict]] = []
+    for c in digits:
+        if numbers and round(numbers[-1][-1]["top"]) == round(c["top"]) and c["x0"] - numbers[-1][-1]["x1"] < 1.5:
+            numbers[-1].append(c)
+        else:
+            numbers.append([c])
+    return [int("".join(c["text"] for c in number)) for number in numbers]
+
+
 def _pdf_chars(data: bytes) -> list[dict]:
     import ctypes
 

@@ -205,57 +205,42 @@ def test_a_run_without_spaces_breaks_inside_the_measure(width_em):
         assert "".join(texts_of(lines)).replace(" ", "") == "앞말" + "".join(r.text for r in run.runs) + "뒷말"
 
 
-def test_the_work_grows_with_the_text_not_its_square():
-    """The breaker tries, for each line end, only the starts that fit one line: doubling the text doubles the work."""
-    counted = []
+@pytest.fixture
+def counted(monkeypatch) -> list:
+    """A list that grows by one each time the breaker works out a candidate line's demerits."""
+    calls: list = []
     real = linebreak.demerits_function
 
     def counting(*args):
         inner = real(*args)
 
         def demerits(*a):
-            counted.append(1)
+            calls.append(1)
             return inner(*a)
 
         return demerits
 
-    linebreak.demerits_function = counting
-    try:
-        for count in (200, 400):
-            counted.clear()
-            words_ = paragraph(*(["가나다", "라마", "바사아자"] * count))
-            line_ends(words_, (30 * EM, 30 * EM), True, EM, True, False)
-            if count == 200:
-                first = len(counted)
-        assert len(counted) < 2.2 * first
-    finally:
-        linebreak.demerits_function = real
+    monkeypatch.setattr(linebreak, "demerits_function", counting)
+    return calls
 
 
-def test_a_run_without_spaces_costs_what_it_prints_not_its_square():
+def test_the_work_grows_with_the_text_not_its_square(counted):
+    """The breaker tries, for each line end, only the starts that fit one line: doubling the text doubles the work."""
+    calls = {}
+    for count in (200, 400):
+        counted.clear()
+        line_ends(paragraph(*(["가나다", "라마", "바사아자"] * count)), (30 * EM, 30 * EM), True, EM, True, False)
+        calls[count] = len(counted)
+    assert calls[400] < 2.2 * calls[200], calls
+
+
+def test_a_run_without_spaces_costs_what_it_prints_not_its_square(counted):
     """A name of ten thousand letters with no space once made every line end try every start (a build took a minute):
     the starts stop where the pieces overflow the line, so doubling the run doubles the work."""
-    counted = []
-    real = linebreak.demerits_function
-
-    def counting(*args):
-        inner = real(*args)
-
-        def demerits(*a):
-            counted.append(1)
-            return inner(*a)
-
-        return demerits
-
-    linebreak.demerits_function = counting
-    try:
-        calls = {}
-        for count in (400, 800):
-            counted.clear()
-            run = word("가나다라마바사아자차" * (count // 10))
-            pieces = split_at_ties(run, 8 * EM)
-            line_ends([word("앞말"), *pieces, word("뒷말", 0.0)], (8 * EM, 8 * EM), True, EM, True, False)
-            calls[count] = len(counted)
-        assert calls[800] < 2.2 * calls[400], calls
-    finally:
-        linebreak.demerits_function = real
+    calls = {}
+    for count in (400, 800):
+        counted.clear()
+        pieces = split_at_ties(word("가나다라마바사아자차" * (count // 10)), 8 * EM)
+        line_ends([word("앞말"), *pieces, word("뒷말", 0.0)], (8 * EM, 8 * EM), True, EM, True, False)
+        calls[count] = len(counted)
+    assert calls[800] < 2.2 * calls[400], calls
