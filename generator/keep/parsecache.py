@@ -105,8 +105,8 @@ class KeptParses:
         return value
 
     def remember(self, text: str, value) -> None:
-        """Keeps a new parse for `save`; a value marshal cannot hold is not kept."""
-        if usercache.cache_folder() is None or not usercache.is_plain(value):
+        """Keeps a new parse for `save`; a value marshal cannot hold, or that is not plain data, is not kept."""
+        if usercache.cache_folder() is None:
             return
         try:
             data = marshal.dumps(value)
@@ -114,6 +114,8 @@ class KeptParses:
             return
         if len(data) > MAX_ENTRY_BYTES:
             return  # one huge text (a pasted book) must not crowd out the rest, nor be read on every run
+        if not usercache.is_plain(value, usercache.visits_for(len(data))):
+            return
         digest = self._digest(text)
         self.added[digest] = data
         self.verified.discard(digest)  # new bytes: checked again when read

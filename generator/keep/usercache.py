@@ -256,12 +256,6 @@ def signed_loads(data):
         return None
 
 
-def plain_loads(data):
-    """marshal data (bytes or a view of them) that holds only plain values (is_plain), else None."""
-    value = signed_loads(data)
-    return value if value is not None and is_plain(value, visits_for(len(data))) else None
-
-
 # Objects a plain value of n marshal bytes may hold, counted as the check visits them: each object takes at least a
 # byte, a shared one (marshal's back reference) five and is visited again; a value past this is a crafted cycle or a
 # tower of shared containers, which would keep the check busy for ever, and is refused like any other foreign value.
@@ -362,10 +356,12 @@ def _make_folders(path: Path) -> bool:
 def store(kind: str, key: str, value) -> None:
     """Keeps `value` (plain, marshal-able) for (kind, key); silently does nothing when the folder cannot be written."""
     path = _path(kind, key)
-    if path is None or not is_plain(value):
+    if path is None:
         return
     try:
         payload = marshal.dumps(value)
+        if not is_plain(value, visits_for(len(payload))):  # bounded: a value that holds itself is refused, not walked
+            return
         if not _make_folders(path):
             return
         secret = cache_secret()

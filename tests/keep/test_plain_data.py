@@ -61,12 +61,13 @@ def test_a_crafted_cycle_or_tower_ends_refused():
     cycle.append(cycle)
     looped = marshal.loads(marshal.dumps(cycle))
     assert looped[0] is looped
-    assert usercache.plain_loads(marshal.dumps(cycle)) is None
+    data = marshal.dumps(cycle)
+    assert not is_plain(marshal.loads(data), usercache.visits_for(len(data)))
     tower: list = [1]
     for _ in range(40):
         tower = [tower, tower]
     data = marshal.dumps(tower)
-    assert len(data) < 1000 and usercache.plain_loads(data) is None
+    assert len(data) < 1000 and not is_plain(marshal.loads(data), usercache.visits_for(len(data)))
 
 
 @pytest.mark.parametrize(
@@ -92,6 +93,11 @@ def test_what_is_not_plain_is_never_signed(tmp_path, monkeypatch):
     assert usercache.load("test-values", "key") is None
     usercache.store("test-values", "key", {"a": [1]})
     assert usercache.load("test-values", "key") == {"a": [1]}
+    cycle: list = [1]
+    cycle.append(cycle)
+    kept.remember("cycle", cycle)  # refused at once, not walked for ever
+    usercache.store("test-values", "cycle", cycle)
+    assert kept._digest("cycle") not in kept.added and usercache.load("test-values", "cycle") is None
 
 
 def test_one_broken_entry_in_a_parse_file_costs_only_itself(tmp_path, monkeypatch):
