@@ -425,3 +425,17 @@ def test_build_writes_the_same_town_square_as_its_command(tmp_path):
     assert kit.exit_code == 0 and alone.exit_code == 0, kit.output + alone.output
     made = (tmp_path / "kit" / "trouble-brewing" / "town-square.pdf").read_bytes()
     assert made == (tmp_path / "alone" / "trouble-brewing" / "town-square.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_script_title_wraps_on_the_instructions_page_and_stays_on_it(paper):
+    """The bundled script's title is a whole sentence: the instructions' heading wraps instead of running past the
+    page's edge, and every word of it is printed."""
+    game, report = load_game("in-space")
+    assert game is not None, report.lines()
+    page = pdf_chars(built(game, paper=paper))[1]
+    margin = theme().page.margin * MM
+    assert max(c["x1"] for c in page["chars"]) <= page["width"] - margin + 0.5
+    heading = [c for c in page["chars"] if c["size"] == T.title_pt + 3]
+    assert squeezed([{"chars": heading}]) == re.sub(r"\s+", "", f"마을 광장 만들기·{game.script.title}")
+    assert len({round(c["top"]) for c in heading}) > 1  # on more than one line

@@ -142,10 +142,15 @@ def draw_instructions(canvas, page: tuple[float, float], a3: bool, game, crop: b
     width = min(mm(page[0]) - 2 * margin, mm(180))
     x = (mm(page[0]) - width) / 2
     y = mm(page[1]) - margin - mm(8)
-    canvas.setFillColor(hex_colour(color("ink")))
-    canvas.setFont(font_name("serif_bold"), t.title_pt + 3)
-    canvas.drawString(x, y, f"{words['instructions_title']} · {game.script.title}")
-    y -= mm(6)
+    # the title wraps: a script's own title may be long ('우주에서는 아무도 당신이 … 들을 수 없습니다')
+    title_size = t.title_pt + 3
+    title = hangul_paragraph(
+        render("almanac_text.j2", text=f"{words['instructions_title']} · {game.script.title}"),
+        style("serif_bold", title_size, round(title_size * 1.3, 2), text_color=color("ink")),
+    )
+    _, height = title.wrap(width, 10_000)
+    title.drawOn(canvas, x, y + title_size - height)  # the first line's baseline where the one-line title stood
+    y -= height - title.style.leading + mm(6)
     steps = list(words["instructions"])
     if a3:
         steps[1] = words["instructions_a3"]
