@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 
 from generator.caches import remembered
@@ -116,6 +115,8 @@ class Report:
         return EXIT_OK
 
     def to_json(self) -> str:
+        import json  # only `--json` needs it
+
         return json.dumps([asdict(f) for f in self.findings], ensure_ascii=False, indent=2)
 
     def lines(self) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import re
 
 from generator.findings import Report
@@ -60,6 +59,8 @@ def setup_line(counts: dict, character, required: list[str]) -> str:
     if required:
         parts.append(f"requires: [{', '.join(required)}]")
     if character.setup_rules:
+        import json  # a rule is shown as JSON quotes it (rare: most characters have none)
+
         parts.append(f"rules: [{', '.join(json.dumps(rule, ensure_ascii=False) for rule in character.setup_rules)}]")
     return "setup: {" + ", ".join(parts) + "}" if parts else ""
 

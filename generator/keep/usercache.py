@@ -30,7 +30,6 @@ import marshal
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -367,6 +366,8 @@ def store(kind: str, key: str, value) -> None:
         secret = cache_secret()
         if secret is None:
             return
+        import tempfile  # only a run that stores something needs it (it imports random, which seeds itself)
+
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".bin")
         with removed_on_failure(temporary):
             with os.fdopen(handle, "wb") as stream:

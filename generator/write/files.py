@@ -19,7 +19,6 @@ import re
 import signal
 import stat
 import sys
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,6 +64,8 @@ def prepare_folder(folder: Path) -> Path:
             raise OutputError(
                 f"출력 폴더를 만들 수 없습니다: {quoted(place, '은')} 폴더가 아니라 파일입니다. --out으로 다른 폴더를 지정하세요."
             )
+    import tempfile  # loaded by the commands that write, not by `validate`, which only reads
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, probe = tempfile.mkstemp(prefix=_temp_prefix("botc-pnp-probe"), suffix=_TEMP_SUFFIX, dir=folder)
@@ -238,6 +239,8 @@ def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
 
 def _write_temporary(target: Path, data: bytes) -> str:
     """The bytes in full, on disk, in a temporary beside `target`; returns its path."""
+    import tempfile
+
     prefix = _temp_prefix(target.name.encode("utf-8")[:60].decode("utf-8", errors="ignore"))
     try:
         handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=target.parent)
