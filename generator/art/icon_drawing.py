@@ -47,8 +47,6 @@ def _icon_form(canvas: Any, icon: Icon, col: Any) -> str:
     operators a form holds are the same in every document, so a later document's form takes them as they are (a
     kit's documents show the same icons in the same colours), where they name nothing that document lacks.
     """
-    from reportlab.graphics import renderPDF
-
     forms = canvas.__dict__.setdefault("_botc_icon_forms", {})
     key = (id(icon), col.hexval())
     if key not in forms:
@@ -58,18 +56,39 @@ def _icon_form(canvas: Any, icon: Icon, col: Any) -> str:
         drawn = icon._drawn.get(col.hexval()) if alone else None
         if drawn is not None and all(canvas._doc.fontMapping.get(font) == ref for font, ref in drawn[1]):
             canvas._code.extend(drawn[0])
+            canvas._doc.ensureMinPdfVersion(*drawn[2])  # what drawing it asked of the file: the same header
         else:
             for shape in icon._fill_shapes:
                 shape.fillColor = col
             for shape in icon._stroke_shapes:
                 shape.strokeColor = col
-            renderPDF.draw(icon.drawing, canvas, 0, 0)
+            needs = _rendered(icon, canvas)
             fonts = _fonts_named(canvas) if alone else None
             if fonts is not None:
-                icon._drawn[col.hexval()] = (tuple(canvas._code), fonts)
+                icon._drawn[col.hexval()] = (tuple(canvas._code), fonts, needs)
         canvas.endForm()
         forms[key] = (name, icon)  # keeps the icon alive so its id() stays unique for this canvas
     return forms[key][0]
+
+
+def _rendered(icon: Icon, canvas: Any) -> tuple[str, ...]:
+    """Draws the icon's drawing on the canvas; returns the PDF features it made the file declare (reportlab raises
+    the header's version for transparency, which an SVG's fill opacity asks for even when opaque), so that a copy of
+    its operators declares them too."""
+    from reportlab.graphics import renderPDF
+
+    doc, asked = canvas._doc, []
+
+    def ensure(*keys: str) -> None:
+        asked.extend(keys)
+        type(doc).ensureMinPdfVersion(doc, *keys)
+
+    doc.ensureMinPdfVersion = ensure  # this document only, for this drawing
+    try:
+        renderPDF.draw(icon.drawing, canvas, 0, 0)
+    finally:
+        del doc.ensureMinPdfVersion
+    return tuple(dict.fromkeys(asked))
 
 
 # operators that name a resource of the document other than a font (a graphics state, an image or form, a colour
@@ -91,6 +110,20 @@ def _fonts_named(canvas: Any) -> tuple[tuple[str, str], ...] | None:
     if len(fonts) != len(refs):
         return None
     return tuple(sorted((font, ref) for ref, font in fonts.items()))
+
+
+def prime_forms(icons: list[tuple[Icon | None, Any]]) -> None:
+    """Each (icon, colour)'s form operators drawn now, on a canvas that is then dropped, so that every document after
+    takes them as they are (see _icon_form): run before the almanac's process is forked, the two processes do not
+    each draw the icons they share."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(io.BytesIO())
+    for icon, color in icons:
+        if icon is not None and icon.kind != "png":
+            _icon_form(canvas, icon, _to_color(color))
 
 
 def _png_form(canvas: Any, icon: Icon) -> str:

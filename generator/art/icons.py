@@ -54,8 +54,8 @@ class Icon:
     image: Any = None  # PIL.Image.Image (RGBA) for PNG
     _fill_shapes: list = field(default_factory=list, repr=False)
     _stroke_shapes: list = field(default_factory=list, repr=False)
-    # the PDF operators of this SVG drawn in a colour (hex), and the fonts they name, for a later document's form
-    # (icon_drawing._icon_form)
+    # the PDF operators of this SVG drawn in a colour (hex), the fonts they name and the PDF features they need, for a
+    # later document's form (icon_drawing._icon_form)
     _drawn: dict = field(default_factory=dict, repr=False)
 
 

@@ -107,18 +107,21 @@ LOADED_ON_FIRST_USE = ("tossi", "reportlab.graphics.renderPDF", "generator.keep.
 def load_before_forking(modules: list[str], game, options: RenderOptions) -> None:
     """What the child and this process would each load after the fork, loaded once before it: the documents'
     modules (reportlab's platypus and graphics, the Korean paragraph and its line breaker), the modules they load on
-    first use, the characters' icons (parsed, or read from the user's cache), the markup templates compiled, and the
+    first use, the characters' icons (parsed, or read from the user's cache) and their forms in the colour most
+    documents draw them in, the markup templates compiled, and the
     kept parses' files read (their checksums checked)."""
     import importlib
 
+    from generator.art.icon_drawing import prime_forms
     from generator.art.icons import character_icon
     from generator.documents import document_builder
+    from generator.documents.parts import icon_color
     from generator.typeset.markup import compile_templates
 
     for name in modules:
         document_builder(name)
-    for character in game.characters:  # in the sheet's order: a missing icon is warned about as before
-        character_icon(character, game, options)
+    icons = [character_icon(c, game, options) for c in game.characters]  # in the sheet's order: warnings as before
+    prime_forms([(icon, icon_color(c.team)) for icon, c in zip(icons, game.characters)])
     for name in LOADED_ON_FIRST_USE:
         importlib.import_module(name)
     compile_templates()

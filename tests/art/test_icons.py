@@ -305,3 +305,27 @@ def test_a_later_document_copies_an_icons_form_and_prints_the_same_bytes(tmp_pat
     icons.clear_cache()
     _sheet(anew, items())
     assert later.read_bytes() == anew.read_bytes()
+
+
+def test_primed_forms_are_copied_by_the_next_document_which_prints_the_same_bytes(tmp_path, monkeypatch):
+    """prime_forms (run before the almanac's process is forked) draws each (icon, colour) once on a canvas it drops; a
+    document after it draws none of them again and prints what drawing them itself prints."""
+    from reportlab.graphics import renderPDF
+
+    def items():
+        bundled = [icons.load_icon(CONTENT / "icons" / f"{cid}.svg") for cid in ICON_IDS[:6]]
+        return [(icon, RED if n % 2 else BLUE) for n, icon in enumerate(bundled)]
+
+    icons.clear_cache()
+    alone = tmp_path / "alone.pdf"
+    _sheet(alone, items())
+    icons.clear_cache()
+    icon_drawing.prime_forms(items() + [(None, RED)])  # a missing icon has no form to prime
+    drawn = []
+    real_draw = renderPDF.draw
+    monkeypatch.setattr(renderPDF, "draw", lambda *args, **kwargs: drawn.append(args) or real_draw(*args, **kwargs))
+    primed = tmp_path / "primed.pdf"
+    _sheet(primed, items())
+    assert drawn == []
+    assert primed.read_bytes() == alone.read_bytes()
+    icons.clear_cache()
