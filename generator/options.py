@@ -384,6 +384,9 @@ class RenderOptions:
     square_a3: bool = default_of("a3")  # town-square.pdf: the board on one A3 sheet, not two sheets of `paper`
     creep_mm: float = default_of("creep")  # almanac-booklet.pdf: the centre sheet's pages this far toward the fold
     report: Report = field(default_factory=Report)  # rendering warnings (icons, text shrunk too far) land here
+    # each character's icon as this run found it (generator.art.icons.character_icon): the documents ask for the same
+    # icons again and again (32 characters, 186 asks in a kit), and within one run the files stay as they were read
+    icons_found: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
 
 def render_options(values: dict[str, Any]) -> RenderOptions:

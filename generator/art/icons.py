@@ -334,7 +334,17 @@ def missing_icon_message(character: Any) -> str:
 
 
 def character_icon(character: Any, game: Any, options: Any) -> Icon | None:
-    """The icon to draw for a character in this build; every problem becomes one warning in options.report."""
+    """The icon to draw for a character in this build; every problem becomes one warning in options.report. It is
+    looked for once per run (options.icons_found), however many documents draw it."""
+    found = options.icons_found.get(character.id)
+    if found is not None and found[0] is character and found[1] is game:
+        return found[2]
+    icon = _character_icon(character, game, options)
+    options.icons_found[character.id] = (character, game, icon)
+    return icon
+
+
+def _character_icon(character: Any, game: Any, options: Any) -> Icon | None:
     problems: list[IconProblem] = []
     uploaded = getattr(character, "icon_data", None) is not None  # in the page's editor: the picture itself, no path
     if uploaded:

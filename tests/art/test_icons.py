@@ -329,3 +329,25 @@ def test_primed_forms_are_copied_by_the_next_document_which_prints_the_same_byte
     assert drawn == []
     assert primed.read_bytes() == alone.read_bytes()
     icons.clear_cache()
+
+
+def test_a_run_looks_for_each_characters_icon_once_however_many_documents_ask(game, monkeypatch):
+    """character_icon finds a character's icon once per run (RenderOptions): the documents of a kit asked 186 times for
+    32 icons. A new run (new options, or options copied with dataclasses.replace) looks again."""
+    import dataclasses
+
+    from generator.options import RenderOptions
+
+    looked = []
+    real = icons.resolve_icon_path
+    monkeypatch.setattr(
+        icons, "resolve_icon_path", lambda *args, **kwargs: looked.append(args[0]) or real(*args, **kwargs)
+    )
+    options = RenderOptions()
+    first = [icons.character_icon(c, game, options) for c in game.characters]
+    again = [icons.character_icon(c, game, options) for c in game.characters]
+    assert looked == [c.id for c in game.characters]
+    assert all(a is b for a, b in zip(first, again)) and all(first)
+    icons.character_icon(game.characters[0], game, dataclasses.replace(options, paper="letter"))
+    icons.character_icon(game.characters[0], game, RenderOptions())
+    assert looked[len(game.characters) :] == [game.characters[0].id] * 2
