@@ -78,22 +78,31 @@ def display_path(path: Path) -> str:
 @remembered(maxsize=4096)
 def _display_path(path: str, cwd: str) -> str:
     try:
-        return str(_resolved(path, cwd).relative_to(_resolved_folder(cwd, cwd)))
+        return _relative(_resolved(path, cwd), _resolved_folder(cwd, cwd)) or path
     except (ValueError, OSError, RuntimeError):
         return path
 
 
-def _resolved(path: str, cwd: str) -> Path:
-    """Path(path).resolve(), with the folder's resolution shared by its files (a library has hundreds in one)."""
-    file = Path(path)
-    if file.name in ("", ".", "..") or file.is_symlink():
-        return file.resolve()
-    return _resolved_folder(str(file.parent), cwd) / file.name
+def _resolved(path: str, cwd: str) -> str:
+    """The path with its links followed (Path.resolve), the folder's resolution shared by its files (a library has
+    hundreds in one). Strings, not Path objects: every message's place and every character's source is one of these."""
+    folder, name = os.path.split(path)
+    if name in ("", ".", "..") or os.path.islink(path):
+        return os.path.realpath(path)
+    return os.path.join(_resolved_folder(folder or ".", cwd), name)
 
 
 @remembered(maxsize=256)
-def _resolved_folder(folder: str, cwd: str) -> Path:  # cwd: a relative folder resolves against it
-    return Path(folder).resolve()
+def _resolved_folder(folder: str, cwd: str) -> str:  # cwd: a relative folder resolves against it
+    return os.path.realpath(folder)
+
+
+def _relative(path: str, folder: str) -> str | None:
+    """`path` relative to `folder` (both resolved) when it lies inside it, as Path.relative_to gives it; else None."""
+    if os.path.normcase(path) == os.path.normcase(folder):
+        return "."
+    prefix = folder if folder.endswith(os.sep) else folder + os.sep
+    return path[len(prefix) :] if os.path.normcase(path).startswith(os.path.normcase(prefix)) else None
 
 
 @remembered(maxsize=1)
