@@ -1,6 +1,6 @@
 """A text → what parsing it gave last time, from the user's cache (generator.keep.usercache); or a new parse → kept there
-for the next run. Three stores use it: YAML files (here), and paragraph markup and where its lines end
-(generator.typeset.paragraph).
+for the next run. Four stores use it: YAML files (here), the markup a template made of its data
+(generator.typeset.markup), and paragraph markup's frags and where its lines end (generator.typeset.paragraph).
 
 Every command reads the whole library (181 character files, the night order, the jinxes) and the templates' YAML;
 parsing them with libyaml and building the line map cost 30–40 ms of each `validate` and `build`. A build also
@@ -103,6 +103,10 @@ class KeptParses:
         self.used.add(digest)
         self.verified.add(digest)
         return value
+
+    def holds_any(self) -> bool:
+        """Whether this store has a parse for anything: kept by an earlier run or made by this one."""
+        return bool(self.added) or bool(self._entries())
 
     def remember(self, text: str, value) -> None:
         """Keeps a new parse for `save`; a value marshal cannot hold, or that is not plain data, is not kept."""

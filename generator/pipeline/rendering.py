@@ -108,15 +108,15 @@ def load_before_forking(modules: list[str], game, options: RenderOptions) -> Non
     """What the child and this process would each load after the fork, loaded once before it: the documents'
     modules (reportlab's platypus and graphics, the Korean paragraph and its line breaker), the modules they load on
     first use, the characters' icons (parsed, or read from the user's cache) and their forms in the colour most
-    documents draw them in, the markup templates compiled, and the
-    kept parses' files read (their checksums checked)."""
+    documents draw them in, the markup templates compiled when no rendered markup is kept, and the kept parses' files
+    read (their checksums checked)."""
     import importlib
 
     from generator.art.icon_drawing import prime_forms
     from generator.art.icons import character_icon
     from generator.documents import document_builder
     from generator.documents.parts import icon_color
-    from generator.typeset.markup import compile_templates
+    from generator.typeset.markup import compile_templates_when_cold
 
     for name in modules:
         document_builder(name)
@@ -124,7 +124,7 @@ def load_before_forking(modules: list[str], game, options: RenderOptions) -> Non
     prime_forms([(icon, icon_color(c.team)) for icon, c in zip(icons, game.characters)])
     for name in LOADED_ON_FIRST_USE:
         importlib.import_module(name)
-    compile_templates()
+    compile_templates_when_cold()
     parsecache.read_all()
 
 

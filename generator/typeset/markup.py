@@ -1,4 +1,6 @@
-"""Plain content strings → escaped reportlab paragraph markup, through autoescaped jinja2 templates in templates/markup/."""
+"""Plain content strings → escaped reportlab paragraph markup, through autoescaped jinja2 templates in templates/markup/;
+what a template made of the same data before is read back from the user's cache (jinja2 is loaded only to render
+something new)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from markupsafe import Markup, escape
 
 from generator import TEMPLATES_DIR
 from generator.caches import remembered
+from generator.keep import parsecache
 
 REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
 BRACKET = re.compile(r"\[[^\[\]]*\]")
@@ -83,10 +86,71 @@ def compile_templates() -> None:
         env.get_template(name)
 
 
+def compile_templates_when_cold() -> None:
+    """compile_templates when the user's cache holds no rendered markup: a first run renders every text, in both
+    processes. After it a run renders only texts it has not rendered before, and loads jinja2 only for them."""
+    if not KEPT_MARKUP.holds_any():
+        compile_templates()
+
+
 def render(template: str, **data) -> str:
     """Renders templates/markup/<template> with every data string escaped; whitespace runs collapse to one space, and
-    the template's own Korean keeps a bound noun with its modifier and a numeral with its counter, as game text does."""
+    the template's own Korean keeps a bound noun with its modifier and a numeral with its counter, as game text does.
+    The same template and data give what they gave in an earlier run (KEPT_MARKUP) without rendering again."""
+    key = _data_key(template, data)
+    if key is not None:
+        kept = KEPT_MARKUP.lookup(key)
+        if kept is not None:
+            return kept
+    text = _rendered(template, data)
+    if key is not None:
+        KEPT_MARKUP.remember(key, text)
+    return text
+
+
+def _rendered(template: str, data: dict) -> str:
     from generator.load.wording import tie_bound_nouns, tie_counted
 
     text = environment().get_template(template).render(**data)
     return tie_counted(tie_bound_nouns(ASCII_WHITESPACE.sub(" ", text).strip()))
+
+
+# Markup by template and data, kept between runs (generator.keep.parsecache): loading jinja2, compiling the templates
+# and rendering a kit's 774 texts was about 5 % of its CPU, and a kit renders the same texts every time it is built.
+# What a render depends on is in the file's key: this code and the wording rules it applies, jinja2 and markupsafe,
+# the templates and the theme (the reminder face). The data are in each entry's key, each value with its type (a str
+# and a Markup of the same text render differently); data of any other kind is rendered every time.
+_KEYED_TYPES = frozenset({str, Markup, int, float, bool, type(None)})
+
+
+def _data_key(template: str, data: dict) -> str | None:
+    parts = [template]
+    for name in sorted(data):
+        value = data[name]
+        if not _keyed(value):
+            return None
+        parts.append(f"{name}\0{type(value).__name__}\0{value!r}")
+    return "\0".join(parts)
+
+
+def _keyed(value) -> bool:
+    if type(value) in _KEYED_TYPES:
+        return True
+    return type(value) in (list, tuple) and all(_keyed(item) for item in value)
+
+
+def _markup_version() -> str:
+    from generator.keep.usercache import code_stamp, files_stamp, package_stamp
+
+    templates = sorted((TEMPLATES_DIR / "markup").glob("*.j2"))
+    return (
+        f"code {code_stamp('typeset/markup.py', 'load/wording.py')} jinja2 {package_stamp('jinja2')} "
+        f"markupsafe {package_stamp('markupsafe')} templates {files_stamp([*templates, TEMPLATES_DIR / 'theme.yaml'])}"
+    )
+
+
+def _markup_shape(key_text: str, value) -> bool:
+    return type(value) is str
+
+
+KEPT_MARKUP = parsecache.store("markup", _markup_version, _markup_shape)

@@ -22,8 +22,8 @@ from generator.keep import usercache
 
 pytestmark = pytest.mark.slow  # builds in fresh processes
 
-STORES = ("ttf", "ttfsum", "svg", "yaml", "frags", "lines", "glyphs")
-PARSE_STORES = ("yaml", "frags", "lines")  # one file of many parses, each kept as marshal bytes of its own
+STORES = ("ttf", "ttfsum", "svg", "yaml", "frags", "lines", "glyphs", "markup")
+PARSE_STORES = ("yaml", "frags", "lines", "markup")  # one file of many parses, each kept as marshal bytes of its own
 
 
 def night_and_validate(cwd: Path, cache: Path | str, out: Path):
@@ -160,16 +160,16 @@ def assert_as_without_cache(reference, tmp_path: Path, folder: Path) -> None:
 def test_entries_crafted_without_the_users_secret_change_nothing(reference, tmp_path):
     """Paragraphs emptied, numbers zeroed, with a checksum anyone can make: not one file is used."""
     folder = copy_of(reference[2], tmp_path)
-    craft(folder, emptied, stores=("yaml", "frags", "lines"))
+    craft(folder, emptied, stores=("yaml", "frags", "lines", "markup"))
     craft(folder, zeroed, stores=("ttf", "ttfsum", "svg", "glyphs"))
     assert_as_without_cache(reference, tmp_path, folder)
 
 
 @pytest.mark.parametrize("change", [retyped, lambda value: (value,)], ids=["retyped", "in-a-tuple"])
 def test_entries_of_the_wrong_shape_change_nothing_even_with_the_secret(reference, tmp_path, change):
-    """What a store makes itself (font tables, drawings, letters, markup, line ends) has one shape, checked value by
-    value. The YAML store holds whatever a YAML file may say, which its readers check as they check the files; with
-    the user's secret, a value written there is as trusted as the user's own content."""
+    """What a store makes itself (font tables, drawings, letters, markup and its frags, line ends) has one shape,
+    checked value by value. The YAML store holds whatever a YAML file may say, which its readers check as they check
+    the files; with the user's secret, a value written there is as trusted as the user's own content."""
     folder = copy_of(reference[2], tmp_path)
     craft(folder, change, secret_of(folder), tuple(s for s in STORES if s != "yaml"))
     assert_as_without_cache(reference, tmp_path, folder)

@@ -159,6 +159,65 @@ def test_compiled_templates_are_never_kept_and_render_the_same(tmp_path):
     assert "임프" in cold.stdout
 
 
+def test_rendered_markup_is_kept_so_a_warm_run_loads_no_jinja2_and_prints_the_same(tmp_path):
+    """What a template made of the same data is read back: a second process renders the same texts without loading
+    jinja2; the cache off, it renders them itself, the same. A str and a Markup of one text stay apart."""
+    code = (
+        "import sys\n"
+        "from markupsafe import Markup\n"
+        "from generator.typeset.markup import render\n"
+        "from generator.keep import parsecache\n"
+        "print(render('sheet_name.j2', name='임프 & <악마>', color='#8b0000', note=None))\n"
+        "print(render('almanac_text.j2', text='두 명 *중독*', color='#7a3f98'))\n"
+        "print(render('almanac_fact_markup.j2', label='설정', markup=Markup('<b>굵게</b>')))\n"
+        "print(render('almanac_fact_markup.j2', label='설정', markup='<b>굵게</b>'))\n"
+        "print(render('almanac_icon_listing.j2', code_font='NanumGothic', icons=[('임프', 'imp')]))\n"
+        "parsecache.save()\n"
+        "print('JINJA', 'jinja2' in sys.modules)\n"
+    )
+    folder = tmp_path / "cache"
+    cold = run_probe(code, folder)
+    warm = run_probe(code, folder)
+    off = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env={**os.environ, usercache.ENV: ""}, capture_output=True, text=True
+    )
+    assert cold.returncode == warm.returncode == off.returncode == 0, cold.stderr + warm.stderr + off.stderr
+    assert cold.stdout.endswith("JINJA True\n") and off.stdout.endswith("JINJA True\n")
+    assert warm.stdout.endswith("JINJA False\n"), warm.stdout
+    texts = cold.stdout.splitlines()[:-1]
+    assert texts == warm.stdout.splitlines()[:-1] == off.stdout.splitlines()[:-1]
+    assert "&amp;" in texts[0] and "&lt;악마&gt;" in texts[0]
+    assert "<b>굵게</b>" in texts[2] and "&lt;b&gt;" in texts[3]  # the Markup is markup, the str is escaped
+    assert list((folder / "markup").glob("*.bin"))
+
+
+def test_a_kept_render_of_another_template_text_is_not_used(cache, tmp_path, monkeypatch):
+    """The templates are in the markup file's key: an edited template renders anew, never the kept text."""
+    import shutil
+
+    from generator.typeset import markup
+
+    templates = tmp_path / "templates"
+    shutil.copytree(REPO / "templates", templates)
+    monkeypatch.setattr(markup, "TEMPLATES_DIR", templates)
+    markup.KEPT_MARKUP.forget()
+    markup.KEPT_MARKUP.version.cache_clear()
+    markup.environment.cache_clear()
+    before = markup.render("almanac_step_number.j2", number=3, color="#555555")
+    markup.KEPT_MARKUP.save()
+    step = templates / "markup" / "almanac_step_number.j2"
+    step.write_text(step.read_text(encoding="utf-8").replace("{{ number }}", "{{ number }}번"), encoding="utf-8")
+    os.utime(step, ns=(step.stat().st_mtime_ns + 10**9,) * 2)
+    markup.KEPT_MARKUP.forget()
+    markup.KEPT_MARKUP.version.cache_clear()
+    markup.environment.cache_clear()
+    after = markup.render("almanac_step_number.j2", number=3, color="#555555")
+    markup.KEPT_MARKUP.forget()
+    markup.KEPT_MARKUP.version.cache_clear()
+    markup.environment.cache_clear()
+    assert "3" in before and "번" not in before and "3번" in after
+
+
 # -- paragraph markup -------------------------------------------------------------------------------------------
 
 
