@@ -37,6 +37,9 @@ def kind_label(code: str) -> str:
 
 @dataclass(frozen=True)
 class Finding:
+    """One thing a check found: its level (error, warning, note), code, Korean message, the character it is about and
+    the 'file:line' it points at."""
+
     level: str
     code: str
     message: str

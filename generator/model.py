@@ -61,6 +61,9 @@ class PlaceMap(Protocol):
 
 @dataclass
 class Character:
+    """One character as the library or a script defines it: its printed texts, setup changes, night texts, tokens
+    and almanac prose, and where each field was read."""
+
     id: str
     name: str
     team: str
@@ -139,6 +142,9 @@ class Character:
 
 @dataclass
 class FixedStep:
+    """A night step that is no character's (dusk, minion info, demon info, dawn): its texts, cues and the least
+    number of players it happens at."""
+
     id: str
     name: str
     first_night: str | None = None
@@ -153,6 +159,8 @@ class FixedStep:
 
 @dataclass
 class NightRule:
+    """content/night_rules.yaml: these characters wake before those on the named nights, for the reason given."""
+
     before: list[str]
     after: list[str]
     nights: list[str]
@@ -161,6 +169,8 @@ class NightRule:
 
 @dataclass
 class Jinx:
+    """Two characters' special rule when both are in play (content/jinxes.yaml or the script's own)."""
+
     characters: tuple[str, str]
     text: str
     source: str | None = None  # 'file:line' of its text
@@ -168,6 +178,8 @@ class Jinx:
 
 @dataclass
 class NightOrder:
+    """The order characters and fixed steps wake in on the first night and on the other nights."""
+
     first_night: list[str]
     other_nights: list[str]
     source: str | None = None
@@ -181,6 +193,9 @@ class NightOrder:
 
 @dataclass
 class Script:
+    """A script as read: title, author, the characters it lists, its notes, the names it gives characters and its
+    own night order, when it has one."""
+
     id: str
     title: str
     author: str | None

@@ -358,6 +358,9 @@ def default_of(name: str):
 
 @dataclass
 class RenderOptions:
+    """Everything a build was asked for (the option table's values, checked), and what the run notes as it prints:
+    its warnings and the icons it found."""
+
     paper: str = default_of("paper")  # one of PAPERS
     icons_dir: Path | None = None  # the user's own icons, by character id
     token_size_mm: float = default_of("token_size")

@@ -44,6 +44,8 @@ class TokenSpec:
 
 @dataclass(frozen=True)
 class Placement:
+    """A token's centre on its sheet."""
+
     spec: TokenSpec
     x_mm: float  # centre, from the page's left edge
     y_mm: float  # centre, from the page's bottom edge
@@ -51,6 +53,8 @@ class Placement:
 
 @dataclass
 class TokenPage:
+    """One cut sheet and the tokens placed on it."""
+
     number: int
     placements: list[Placement] = field(default_factory=list)
 
@@ -69,6 +73,8 @@ class Frame:
 
 @dataclass(frozen=True)
 class Spare:
+    """content/spares.yaml: extra tokens of a character, and why they are printed."""
+
     count: int
     reason: str
 

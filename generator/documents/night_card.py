@@ -47,6 +47,8 @@ GUIDE = "위에서 아래로 진행하세요. 게임에 없거나 깨울 수 없
 
 @dataclass
 class Row:
+    """One step on the night card: the character or fixed step, its cue's lines and their height."""
+
     step_id: str
     name: str
     name_color: str
@@ -57,6 +59,8 @@ class Row:
 
 @dataclass
 class Column:
+    """One column of a night on the card, with its heading or continuation line."""
+
     night: str
     rows: list[Row]
     heading: bool = True  # the night's name above it (the second column of a night on its own page has none)
@@ -66,6 +70,8 @@ class Column:
 
 @dataclass
 class Plan:
+    """The card at one text size: its pages of columns, and whether they overflow."""
+
     size: float
     pages: list[list[Column]] = field(default_factory=list)
     overflow: bool = False

@@ -92,6 +92,8 @@ class SetupPart:
 
 @dataclass
 class Page:
+    """One planned side of the night sheet: what it holds and the height that takes."""
+
     pieces: list = field(default_factory=list)  # Piece, SetupPart or NOTES
     used: float = 0.0
     padding: float = 0.0  # the rows' padding `used` was measured at

@@ -18,6 +18,8 @@ SMALL_SCRIPT_CHARACTERS = 14
 
 @dataclass(frozen=True)
 class Counts:
+    """Characters of each team: townsfolk, outsiders, minions, demons."""
+
     townsfolk: int
     outsider: int
     minion: int
@@ -42,6 +44,8 @@ class Variant:
 
 @dataclass(frozen=True)
 class Shortfall:
+    """A player count where the script offers fewer characters of a team than a setup needs."""
+
     players: int
     team: str
     needed: int
@@ -51,6 +55,8 @@ class Shortfall:
 
 @dataclass(frozen=True)
 class BagRow:
+    """One player count's bag: the base counts and every way the script's modifiers can change them."""
+
     players: int
     base: Counts
     variants: tuple[Variant, ...]

@@ -20,6 +20,8 @@ NAMED_CARD = re.compile(r"[‘'\"“]([^‘’'\"“”\n]+?)[’'\"”]\s*정�
 
 @dataclass(frozen=True)
 class InfoCard:
+    """An info card the storyteller shows a player: its words, and when it is shown."""
+
     text: str  # printed large; night texts name the card by exactly these words
     use: str = ""  # when the storyteller shows it: printed on the storyteller's index page, never on the card
     listed: bool = True  # False: named by a night text but not in info_cards.yaml

@@ -54,6 +54,8 @@ _KOREAN_PATTERNS = tuple((re.compile(pattern), english) for pattern, english in 
 
 @dataclass
 class EditionSheet:
+    """An edition's printed sheet: its title, author and the characters in the order it prints them."""
+
     title: str
     author: str | None
     ids: list[str]

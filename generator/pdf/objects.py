@@ -25,6 +25,8 @@ class NotReportlabPdf(ValueError):
 
 @dataclass
 class PdfObject:
+    """One object of a PDF: its value and, for a stream, the stream's bytes."""
+
     dictionary: bytes  # the object's value (for a stream, its dictionary)
     stream: bytes | None = None
 

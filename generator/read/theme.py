@@ -78,12 +78,16 @@ def _checked(value: Any, where: str) -> Any:
 
 @dataclass(frozen=True)
 class Font:
+    """A theme font: the name reportlab knows it by and its file."""
+
     name: str  # as registered with reportlab
     file: str  # in fonts/
 
 
 @dataclass(frozen=True)
 class Page:
+    """A page's margins and rule width."""
+
     margin: float  # mm
     min_margin: float  # mm
     rule_pt: float
@@ -91,6 +95,8 @@ class Page:
 
 @dataclass(frozen=True)
 class Colors:
+    """The theme's colours (#rrggbb) by what they colour."""
+
     ink: str
     muted: str
     flavor: str
@@ -104,6 +110,8 @@ class Colors:
 
 @dataclass(frozen=True)
 class Text:
+    """How text is set: the smallest size, justification, and the words kept on one line."""
+
     min_size_pt: float
     justify: Section
     keep_together: tuple[str, ...]
@@ -112,6 +120,8 @@ class Text:
 
 @dataclass(frozen=True)
 class Theme:
+    """templates/theme.yaml, typed: fonts, papers, page, colours, text, styles and each document's section."""
+
     fonts: Mapping[str, Font]  # by role: serif, serif_bold, sans, sans_bold
     fallback_fonts: Mapping[str, Font]
     paper: Mapping[str, tuple[float, float]]  # mm, width × height

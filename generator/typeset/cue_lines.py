@@ -15,6 +15,8 @@ from generator.typeset.glyphs import text_width as text_width_of
 
 @dataclass(frozen=True)
 class Run:
+    """A piece of a night-card cue set in one way: plain, or a reminder name (bold, underlined)."""
+
     text: str
     marked: bool  # a reminder name: bold, underlined
 

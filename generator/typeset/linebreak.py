@@ -53,6 +53,8 @@ def spacing() -> dict:
 
 @dataclass(slots=True)
 class Line:
+    """One set line: its words, natural width and the extra spacing that justifies it."""
+
     words: list[Word]
     natural: float  # words and natural spaces
     word_extra: float = 0.0  # added to each breaking space

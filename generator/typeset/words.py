@@ -30,6 +30,8 @@ class Run:
 
 @dataclass(slots=True)
 class Word:
+    """Text between two places a line may break: its runs, width and glyph count, and the space after it."""
+
     runs: list[Run]
     width: float
     glyphs: int

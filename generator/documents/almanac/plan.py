@@ -30,6 +30,8 @@ SAFETY = 0.5  # points kept free at the foot of every planned page, so reportlab
 
 @dataclass
 class Part:
+    """One part of the book (an entry, a night order, the setup table …) and how the planner lays it out."""
+
     title: str  # shown in the continuation line
     make: Callable[[], list]  # the part's flowables, made with the book's current styles
     template: str = "body"
@@ -41,6 +43,8 @@ class Part:
 
 @dataclass
 class Page:
+    """One planned page: its flowables, the height they use and its page template."""
+
     flowables: list = field(default_factory=list)
     used: float = 0.0
     template: str = "body"

@@ -20,6 +20,8 @@ from generator.typeset.fonts import font_runs, text_width
 
 @dataclass(frozen=True)
 class Step:
+    """One step of a night in the worksheet's centre."""
+
     name: str
     team: str | None  # None: a fixed step (dusk, minion info …), no one to wake by seat
     icon: object
@@ -27,6 +29,8 @@ class Step:
 
 @dataclass(frozen=True)
 class Centre:
+    """What the worksheet's centre shows: each night's steps, the setup counts and the script's changes to them."""
+
     nights: dict[str, list[Step]]
     counts: str
     changes: str | None

@@ -22,6 +22,8 @@ def seat_theme() -> dict:
 
 @dataclass(frozen=True)
 class Ring:
+    """The seats round the worksheet: their size, each seat's corner, and the centre they leave free."""
+
     width: float  # one seat, points
     height: float
     corners: tuple[tuple[float, float], ...]  # each seat's lower-left corner, seat 1 first

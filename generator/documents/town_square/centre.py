@@ -33,6 +33,8 @@ Block = tuple[float, Callable[[object, float], None]]  # (height in points, draw
 
 @dataclass(frozen=True)
 class Panels:
+    """The board centre's two panels and their blocks."""
+
     left: list[Block]
     right: list[Block]
     bounds: dict[str, tuple[float, float]]  # each panel's x0, x1 in points

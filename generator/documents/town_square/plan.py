@@ -38,6 +38,8 @@ class PlaceSize:
 
 @dataclass(frozen=True)
 class Place:
+    """One seat (or traveller place) on the board: its box, its life and vote circles and its label."""
+
     number: int  # 1-based, clockwise from seat 1; traveller places follow the seats
     traveller: bool
     side: str  # the board edge it stands on: bottom, left, top or right
@@ -49,6 +51,8 @@ class Place:
 
 @dataclass(frozen=True)
 class Board:
+    """The board's layout: its size, the places round it, its centre and where two sheets meet."""
+
     width: float
     height: float
     size: PlaceSize
