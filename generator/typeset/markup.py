@@ -149,8 +149,14 @@ def _markup_version() -> str:
     )
 
 
+# The only tags the templates make (data is escaped, and the Markup our code passes in holds no others): a kept text
+# with any other (an <img> would have reportlab read a file) is rendered again, whoever signed it.
+_TAG_NAME = re.compile(r"<\s*/?\s*([A-Za-z]*)")
+_MADE_TAGS = frozenset({"b", "u", "br", "font"})
+
+
 def _markup_shape(key_text: str, value) -> bool:
-    return type(value) is str
+    return type(value) is str and _MADE_TAGS.issuperset(_TAG_NAME.findall(value))
 
 
 KEPT_MARKUP = parsecache.store("markup", _markup_version, _markup_shape)

@@ -218,6 +218,22 @@ def test_a_kept_render_of_another_template_text_is_not_used(cache, tmp_path, mon
     assert "3" in before and "번" not in before and "3번" in after
 
 
+def test_kept_markup_with_a_tag_the_templates_never_make_is_rendered_again(cache):
+    """Even signed with the user's secret, a kept text holding a tag no template makes (an <img> would have reportlab
+    read a file) is not used: the text is rendered again."""
+    from generator.typeset import markup
+
+    markup.KEPT_MARKUP.forget()
+    data = {"text": "임프 *중독*", "color": "#7a3f98"}
+    key = markup._data_key("almanac_reminder_text.j2", data)
+    markup.KEPT_MARKUP.remember(key, '<img src="/etc/passwd" width="9" height="9"/>임프')
+    markup.KEPT_MARKUP.save()
+    markup.KEPT_MARKUP.forget()
+    text = markup.render("almanac_reminder_text.j2", **data)
+    markup.KEPT_MARKUP.forget()
+    assert "<img" not in text and "임프" in text and "<font" in text
+
+
 # -- paragraph markup -------------------------------------------------------------------------------------------
 
 
