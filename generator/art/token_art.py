@@ -97,7 +97,6 @@ class TokenPainter:
         register_fonts()
         self.game = game
         self.options = options
-        self._icons: dict[str, object] = {}
         self._warned: set[tuple[str, str]] = set()
 
     # -- shared pieces -------------------------------------------------------------------------------------
@@ -105,9 +104,7 @@ class TokenPainter:
     def icon(self, character):
         from generator.art.icons import character_icon
 
-        if character.id not in self._icons:
-            self._icons[character.id] = character_icon(character, self.game, self.options)
-        return self._icons[character.id]
+        return character_icon(character, self.game, self.options)  # found once per run (options.icons_found)
 
     def extra_icon(self, kind: str):
         from generator.art.icons import load_icon

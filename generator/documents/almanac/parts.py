@@ -156,17 +156,14 @@ class Book:
         self.section = ""
         self.heads: dict[int, tuple[str, str]] = {}  # the running head of each planned page (book.running_heads)
         self.section_color = color("muted")
-        self.icons: dict[str, object] = {}
         # markup by (template, data): the planner makes an entry again for each setting it tries, with the same texts
         self.rendered: dict[tuple, str] = {}
         self.look = look(options.style)  # --style: the pages' ground and the tint of boxes and rows (colours only)
 
     def icon(self, character):
-        if character.id not in self.icons:
-            from generator.art.icons import character_icon
+        from generator.art.icons import character_icon
 
-            self.icons[character.id] = character_icon(character, self.game, self.options)
-        return self.icons[character.id]
+        return character_icon(character, self.game, self.options)  # found once per run (options.icons_found)
 
     def frame_box(self) -> tuple[float, float, float, float]:
         width, height = self.reading_size
