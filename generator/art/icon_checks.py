@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.keep.patterns import compiled
 from generator.limits import MAX_SVG_COORDINATE, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 
 DRAWABLE, BAD_NUMBERS, TOO_COMPLEX = "drawable", "bad-numbers", "too-complex"
@@ -26,7 +27,7 @@ def svg_source_too_complex(data: bytes) -> bool:
 
 
 _EXTERNAL_MARKS = (b"<!entity", b"@import", b"<?xml-stylesheet")
-_OUTSIDE_URL = re.compile(rb"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)  # url(#gradient) stays inside the picture
+_OUTSIDE_URL = compiled(rb"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)  # url(#gradient) stays inside the picture
 _LINK_ATTRIBUTES = ("href", "{http://www.w3.org/1999/xlink}href", "src")
 
 
@@ -90,7 +91,7 @@ def drawing_verdict(drawing: Any) -> str:
     return DRAWABLE
 
 
-_NUMBER = re.compile(rb"\d+")
+_NUMBER = compiled(rb"\d+")
 _SIZE_RANGE = (1e-3, MAX_SVG_COORDINATE)
 
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from generator.art.icon_checks import (
 )
 from generator.caches import kept
 from generator.disk import NotReadable, read_capped
+from generator.keep.patterns import compiled
 from generator.limits import ICON_RASTER_PX, MAX_ICON_BYTES, MAX_PNG_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_POINTS
 from generator.read.local_images import LOGO_FILE_HINT, LOGO_PAGE_HINT, NotRead, script_file
 from generator.read.local_images import inside as _inside
@@ -28,7 +28,7 @@ from generator.read.local_images import inside as _inside
 # are checked for numbers a PDF cannot hold and for complexity (generator/art/icon_checks.py).
 
 ICON_SUFFIXES = (".svg", ".png")
-_SAFE_ID = re.compile(r"^[A-Za-z0-9_\-]+$")
+_SAFE_ID = compiled(r"^[A-Za-z0-9_\-]+$")
 
 _CACHE: dict[str, tuple[Icon | None, IconProblem | None]] = kept({})
 

@@ -7,11 +7,11 @@ becomes a finding, so a broken rules file can never change what `validate` repor
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.caches import kept
+from generator.keep.patterns import compiled
 
 SEVERITIES = ("high", "medium", "low")  # the order advice is listed in
 RULES_FILE = "advice.yaml"
@@ -167,7 +167,7 @@ def parse_rules(data, source: str = "") -> AdviceRules:
     return AdviceRules(dict(severities), tags, counters, needs, tuple(rules), source, info_kinds)
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = compiled(r"\{(\w+)\}")
 
 
 def fill(text: str, values: dict) -> str:

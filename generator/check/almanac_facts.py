@@ -10,21 +10,21 @@ What each test reads, and what it leaves alone, is said at its function.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 
 from generator.check.text import field_name
 from generator.findings import Report
 from generator.josa import with_particle
+from generator.keep.patterns import compiled
 from generator.load.brackets import BRACKET, bracket_changes, parse_bracket
 from generator.load.notes import describe_setup
 from generator.load.wording import FOLLOWERS
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO, Character, Game
 
 PROSE_LISTS = ("examples", "how_to_run", "tips", "notes")
-PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
-SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+[\"'”’)]*)?")
+PARAGRAPH_BREAK = compiled(r"\n\s*\n")
+SENTENCE = compiled(r"[^.!?\n]+(?:[.!?]+[\"'”’)]*)?")
 QUOTED = 90  # characters of a sentence quoted in a message; a longer one is cut at a word
 
 
@@ -152,19 +152,19 @@ UNIT = r"\s*(?:명|개|표|번|가지)"
 # time spans a jinx sets: for the rest of the game, that night only, until the next night
 SPANS = {
     "rest": (
-        re.compile(r"남은\s*게임\s*동안|게임이\s*끝날\s*때까지|게임\s*내내|게임\s*끝까지|영원히"),
+        compiled(r"남은\s*게임\s*동안|게임이\s*끝날\s*때까지|게임\s*내내|게임\s*끝까지|영원히"),
         "남은 게임 동안",
     ),
     # '그날 밤부터' is where a span starts, not the span
-    "night": (re.compile(r"(?:그날|오늘|이번)\s*밤(?!\s*부터|\s*이후)"), "그날 밤"),
-    "next": (re.compile(r"다음\s*(?:날\s*)?밤까지|다음\s*날까지"), "다음 밤까지"),
+    "night": (compiled(r"(?:그날|오늘|이번)\s*밤(?!\s*부터|\s*이후)"), "그날 밤"),
+    "next": (compiled(r"다음\s*(?:날\s*)?밤까지|다음\s*날까지"), "다음 밤까지"),
 }
-BOUND_AFTER = re.compile(NUMBER + UNIT + r"\s*(이상|이하|초과|미만)")
-BOUND_BEFORE = re.compile(r"(최대|최소|적어도|많아야)\s*" + NUMBER + UNIT)
+BOUND_AFTER = compiled(NUMBER + UNIT + r"\s*(이상|이하|초과|미만)")
+BOUND_BEFORE = compiled(r"(최대|최소|적어도|많아야)\s*" + NUMBER + UNIT)
 BOUND_NAMES = {"최대": "이하", "많아야": "이하", "최소": "이상", "적어도": "이상"}
-WIN_VERB = re.compile(r"승리|이깁|이긴|이기")
-WINNER = re.compile(r"(선한|악한|선|악)\s*팀(?:이|은|의\s*승리)")
-IN_PLAY = re.compile(r"(?:은|는|이|가|도)\s+(?:실제로\s*|여전히\s*|계속\s*)?게임에\s*(있|없)")
+WIN_VERB = compiled(r"승리|이깁|이긴|이기")
+WINNER = compiled(r"(선한|악한|선|악)\s*팀(?:이|은|의\s*승리)")
+IN_PLAY = compiled(r"(?:은|는|이|가|도)\s+(?:실제로\s*|여전히\s*|계속\s*)?게임에\s*(있|없)")
 
 
 def number_of(word: str) -> int:
@@ -301,7 +301,7 @@ def check_jinxes(
 # ---------------------------------------------------------------------------------------------------------------
 # 2. Reminder tokens: a *marked* token must be one some character of the sentence has
 
-REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
+REMINDER_MARK = compiled(r"\*([^*\n]+)\*")
 SHARED_BY = 5  # a token this many characters carry (죽음, 취함, 중독 …) is in every box: no owner need be named
 
 
@@ -360,22 +360,22 @@ def check_reminders(
 
 # the game's first night ('첫 밤' alone is too often a player's first night: the Apprentice's, a new Pilgrim's)
 FIRST_NIGHT = r"첫\s*(?:날|째|\s번째)\s*밤"
-EXCEPT_FIRST = re.compile(
+EXCEPT_FIRST = compiled(
     FIRST_NIGHT + r"\s*(?:을|은|만)?\s*(?:제외|빼|뺀|말고)|매일\s*밤\s*\*|둘째\s*밤부터"
     r"|(?:그\s*뒤|그\s*후|이후|그다음)(?:로|부터|에는?)?\s*(?:매일\s*밤|밤마다)"
 )
-ON_FIRST = re.compile(FIRST_NIGHT)
-EVERY = re.compile(r"매일\s*밤|밤마다|매\s*밤")
+ON_FIRST = compiled(FIRST_NIGHT)
+EVERY = compiled(r"매일\s*밤|밤마다|매\s*밤")
 # steps of the night that are not the character's own: the first night's minion and demon information
-FIXED_STEP_WORDS = re.compile(r"(?:악마|하수인)\s*정보|정보\s*(?:때|단계)|블러프")
-NOT_WAKING = re.compile(r"깨우지|깨어나지|깨지\s*않|깨지\s*마")
-NEGATED = re.compile(r"지\s*않|지\s*마|지\s*못|못\s|없이")  # in the waking clause: it may say the opposite
+FIXED_STEP_WORDS = compiled(r"(?:악마|하수인)\s*정보|정보\s*(?:때|단계)|블러프")
+NOT_WAKING = compiled(r"깨우지|깨어나지|깨지\s*않|깨지\s*마")
+NEGATED = compiled(r"지\s*않|지\s*마|지\s*못|못\s|없이")  # in the waking clause: it may say the opposite
 # the character as the one woken, right after its name: '<name>을 (다시) 깨우세요', '<name>(지훈)이 … 깨어납니다'
-WOKEN_AFTER_NAME = re.compile(
+WOKEN_AFTER_NAME = compiled(
     r"(?:\s+[가-힣]{2,3})?(?:(?:을|를)\s*(?:다시\s*|먼저\s*|함께\s*|모두\s*)?깨[우워]|(?:은|는|이|가|도)\s[^,.]{0,60}?깨어[나납난])"
 )
 # a sentence's opening that only says when: '첫날 밤, …', '첫날 밤을 제외한 매일 밤, …'
-TIME_OPENER = re.compile(r"^[^,]{0,30}?밤(?:에|에는|에만|마다)?$")
+TIME_OPENER = compiled(r"^[^,]{0,30}?밤(?:에|에는|에만|마다)?$")
 
 
 def woken_clause(sentence: str, own_names) -> str | None:
@@ -470,14 +470,14 @@ def missing_step(character: Character, night: str, has_text: bool, in_order: boo
 
 SETUP_TEAMS = {"외지인": "outsider", "하수인": "minion", "악마": "demon"}  # townsfolk take up every change: not read
 TEAM = "(?P<team>" + "|".join(SETUP_TEAMS) + ")"
-TEAM_WORD = re.compile("|".join(SETUP_TEAMS))
+TEAM_WORD = compiled("|".join(SETUP_TEAMS))
 MORE = ("더", "늘", "많", "추가")
 FEWER = ("적", "줄", "빼", "덜", "감소")
-PROSE_CHANGE = re.compile(
+PROSE_CHANGE = compiled(
     TEAM + r"(?:\s*토큰)?(?:\s*수)?(?:이|가|은|는|을|를|도)?\s*(?:[가-힣 ]{0,16}?보다\s*)?"
     r"(?P<n>\d+|한|두|세|네|다섯)\s*(?:명|개)\s*(?:이\s*|을\s*|를\s*|씩\s*)?(?P<dir>" + "|".join(MORE + FEWER) + ")"
 )
-SIGNED_CHANGE = re.compile(
+SIGNED_CHANGE = compiled(
     TEAM
     + r"\s*(?P<signed>[+\-−]\s*\d+)\s*명|(?P<signed2>[+\-−]\s*\d+)\s*명?\s*(?P<team2>"
     + "|".join(SETUP_TEAMS)

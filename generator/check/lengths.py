@@ -3,7 +3,6 @@ longer than they print well (warning); and, for a layout that overflows anyway, 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from generator import TEMPLATES_DIR
@@ -11,6 +10,7 @@ from generator.caches import remembered
 from generator.findings import Report
 from generator.josa import with_particle
 from generator.keep import parsecache
+from generator.keep.patterns import compiled
 from generator.model import Game
 
 FIELD_NAMES_KO = {
@@ -30,7 +30,7 @@ FIELD_NAMES_KO = {
     "title": "제목",
     "author": "제작자",
 }
-ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
+ITEM = compiled(r"^(\w+)\[(\d+)\]$")
 
 
 @remembered(maxsize=1)
@@ -167,7 +167,7 @@ def check_fit(text: Text, report: Report) -> None:
 
 # --- a layout that overflowed anyway ---------------------------------------------------------------------------
 
-SNIPPET = re.compile(r">([^<>']{2,})'")
+SNIPPET = compiled(r">([^<>']{2,})'")
 
 
 def culprit(game: Game, message: str) -> Text | None:

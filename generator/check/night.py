@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from generator.findings import Report
 from generator.josa import quoted, with_particle
+from generator.keep.patterns import compiled
 from generator.model import NIGHT_NAMES_KO, NIGHTS, Game, NightOrder
 
-NOT_FIRST_NIGHT = re.compile(r"밤\s*\*|밤에\s*\*")
+NOT_FIRST_NIGHT = compiled(r"밤\s*\*|밤에\s*\*")
 # 'start knowing' wakes the player unless others learn ('게임 시작 시, 모든 플레이어는 …을 알게 됩니다': the Gnome);
 # 'each night' wakes the player unless others act on them ('매일 밤, 능력으로 당신을 가장 먼저 선택한 플레이어는 취합니다':
 # the Goon). '(당신을 제외하고)' is only an exception, not others acting.
-STARTS_KNOWING = re.compile(r"(?:시작\s*시|시작할\s*때)(?![^.]*모든 플레이어는)")
-EVERY_NIGHT = re.compile(r"매일\s*밤(?!\s*\*)(?![^.]*당신을[^.]*선택한)")
+STARTS_KNOWING = compiled(r"(?:시작\s*시|시작할\s*때)(?![^.]*모든 플레이어는)")
+EVERY_NIGHT = compiled(r"매일\s*밤(?!\s*\*)(?![^.]*당신을[^.]*선택한)")
 
 
 def where(order: NightOrder, night: str, index: int | None = None) -> str | None:

@@ -8,6 +8,7 @@ import unicodedata
 from generator.caches import remembered
 from generator.findings import Report
 from generator.josa import quoted, with_particle
+from generator.keep.patterns import compiled
 from generator.load.wording import FOLLOWERS
 from generator.model import Game
 
@@ -75,7 +76,7 @@ FIELD_NAMES = {
 }
 ORDINARY_PUNCTUATION = set(" \n.,:;!?'\"()[]{}<>-–—~·…“”‘’*%/&+=#@_×→※「」『』〈〉《》|\\^`$\u00a0")
 MISSING_SECTIONS = (("flavor", "분위기 글"), ("overview", "개요"), ("how_to_run", "진행 방법"))
-REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
+REMINDER_MARK = compiled(r"\*([^*\n]+)\*")
 
 
 def character_texts(character) -> list[tuple[str, str]]:
@@ -219,9 +220,9 @@ def variant_pattern(variant: str) -> re.Pattern:
     before a non-Hangul character, the end or a particle."""
     escaped = re.escape(variant)
     if len(variant.replace(" ", "")) > SHORT_NAME:
-        return re.compile(escaped)
+        return compiled(escaped)
     particles = "|".join(FOLLOWERS)  # longest first
-    return re.compile(rf"(?<![가-힣]){escaped}(?=$|[^가-힣]|(?:{particles}))")
+    return compiled(rf"(?<![가-힣]){escaped}(?=$|[^가-힣]|(?:{particles}))")
 
 
 def around_spaces(texts) -> set[tuple[str, str]]:

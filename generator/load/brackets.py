@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
+from generator.keep.patterns import compiled
 from generator.model import TEAM_NAMES_KO
 
-BRACKET = re.compile(r"\[([^\[\]]*)\]")
+BRACKET = compiled(r"\[([^\[\]]*)\]")
 TEAM_BY_KOREAN = {
     name: team for team, name in TEAM_NAMES_KO.items() if team in ("townsfolk", "outsider", "minion", "demon")
 }
@@ -55,17 +56,17 @@ TEAM_WORDS_LATIN = {
     "demon": ("demon", "demons", "demônio", "demônios", "demonio", "demonios", "démon", "démons", "dämon", "dämonen"),
 }
 TEAM_BY_LATIN = {word: team for team, words in TEAM_WORDS_LATIN.items() for word in words}
-TEAM_WORD = re.compile("|".join(TEAM_BY_KOREAN))
-ANY_TEAM_WORD = re.compile(
+TEAM_WORD = compiled("|".join(TEAM_BY_KOREAN))
+ANY_TEAM_WORD = compiled(
     "|".join(TEAM_BY_KOREAN) + r"|\b(?:" + "|".join(sorted(TEAM_BY_LATIN, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
-DELTA = re.compile(r"([+\-−]\s*\d+)\s*명?")
-ANY_COUNT = re.compile(r"(?:[+\-−]?\s*[?？X])\s*명?")
-PART_SEPARATOR = re.compile(r"(?<=[.。])\s+")
-CONNECTIVES = re.compile(r"또는|에서|부터|까지|~|,|/|\b(?:or|to|ou|o|a|à|oder|bis)\b", re.IGNORECASE)
+DELTA = compiled(r"([+\-−]\s*\d+)\s*명?")
+ANY_COUNT = compiled(r"(?:[+\-−]?\s*[?？X])\s*명?")
+PART_SEPARATOR = compiled(r"(?<=[.。])\s+")
+CONNECTIVES = compiled(r"또는|에서|부터|까지|~|,|/|\b(?:or|to|ou|o|a|à|oder|bis)\b", re.IGNORECASE)
 # the demon's one slot taken away (a house rule such as Minion Panic's): a count change the bag can model
-NO_DEMON = re.compile(r"^(?:no\s+demons?|악마\s*없음|악마\s*0\s*명)$", re.IGNORECASE)
+NO_DEMON = compiled(r"^(?:no\s+demons?|악마\s*없음|악마\s*0\s*명)$", re.IGNORECASE)
 
 
 def team_of(word: str) -> str:

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from generator.findings import Report
 from generator.josa import quoted
+from generator.keep.patterns import compiled
 from generator.limits import MAX_CHARACTER_FILES, MAX_CUE_LENGTH, MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS
 from generator.load.fields import KOREAN_TEAMS, Fields, did_you_mean, require_mapping
 from generator.load.publisher.extras import original_of
 from generator.model import BAG_TEAMS, EDITIONS, NIGHTS, TEAMS, Character
 from generator.read.yamlio import Located, display_path, load_yaml
 
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+ID_PATTERN = compiled(r"^[a-z0-9][a-z0-9_-]*$")
 CHARACTER_TEXT_FIELDS = ("flavor", "overview", "first_night", "other_nights", "icon", "edition")
 CHARACTER_LIST_FIELDS = (
     "examples",

@@ -3,19 +3,19 @@ they name ("'…' 정보 토큰"). Shared by the info-card check and the info-ca
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.findings import Report
+from generator.keep.patterns import compiled
 from generator.model import NIGHTS, Character, FixedStep, Game
 
 FILE_NAME = "info_cards.yaml"
 CARD_KEYS = {"text", "use"}
 # a card named in a night text: the words in quotes (straight or curly) right before "정보 토큰"
-NAMED_CARD = re.compile(r"[‘'\"“]([^‘’'\"“”\n]+?)[’'\"”]\s*정보\s*토큰")
+NAMED_CARD = compiled(r"[‘'\"“]([^‘’'\"“”\n]+?)[’'\"”]\s*정보\s*토큰")
 
 
 @dataclass(frozen=True)

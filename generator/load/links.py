@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from generator.findings import Report
+from generator.keep.patterns import compiled
 
 MAX_ADDRESS = 250  # the publisher's schema: _meta.almanac maxLength
-ADDRESS = re.compile(r"https?://[^\s/$.?#][^\s]*", re.IGNORECASE)
+ADDRESS = compiled(r"https?://[^\s/$.?#][^\s]*", re.IGNORECASE)
 
 
 def almanac_address(script) -> tuple[str | None, str | None]:

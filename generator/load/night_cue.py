@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import re
 
-SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
-ONLY_FROM = re.compile(r"^플레이어가 \d+명 이상일 때만 진행합니다\.$")
+from generator.keep.patterns import compiled
+
+SENTENCE_END = compiled(r"(?<=[.?!])\s+")
+ONLY_FROM = compiled(r"^플레이어가 \d+명 이상일 때만 진행합니다\.$")
 SLEEP = "다시 재우세요."
 # "…보여 주고 다시 재우세요." / "…보여 준 뒤 다시 재우세요." → the verb's stem, to end the cue with "-세요"
-TAIL_AND = re.compile(r"(\S)고 다시 재우세요\.$")
-TAIL_AFTER = re.compile(r"(\S) 뒤 다시 재우세요\.$")
+TAIL_AND = compiled(r"(\S)고 다시 재우세요\.$")
+TAIL_AFTER = compiled(r"(\S) 뒤 다시 재우세요\.$")
 # where a too-long cue may be cut: after a comma, or after a connective ending and its space
-CLAUSE_END = re.compile(r"(,|(?<=[고면며서니데만])(?= )|(?<=뒤)(?= ))")
+CLAUSE_END = compiled(r"(,|(?<=[고면며서니데만])(?= )|(?<=뒤)(?= ))")
 ELLIPSIS = "…"
-PARENTHESES = re.compile(r"\s?\([^()]*\)")
+PARENTHESES = compiled(r"\s?\([^()]*\)")
 HANGUL_FIRST, HANGUL_LAST = 0xAC00, 0xD7A3
 
 
@@ -49,7 +51,7 @@ def night_cue(text: str, name: str) -> str:
     """The cue for one step whose night text is `text` and whose printed name is `name`."""
     sentences = [s.strip() for s in SENTENCE_END.split(" ".join(text.split())) if s.strip()]
     own = re.escape(name)
-    wake_only = re.compile(rf"^{own}(?:을|를) 깨우세요\.$")
+    wake_only = compiled(rf"^{own}(?:을|를) 깨우세요\.$")
     useful = [s for s in sentences if s != SLEEP and not wake_only.match(s) and not ONLY_FROM.match(s)]
     if not useful:
         return sentences[0] if sentences else ""

@@ -7,12 +7,11 @@ tokens cover exactly those counts: YAML `players: 5-6`, and in the publisher JSO
 
 from __future__ import annotations
 
-import re
-
+from generator.keep.patterns import compiled
 from generator.model import FEWEST_PLAYERS as LOWEST
 from generator.model import MOST_PLAYERS as HIGHEST
 
-RANGE = re.compile(r"^\s*(\d{1,2})\s*(?:[-–—~]\s*(\d{1,2}))?\s*(?:명)?\s*$")
+RANGE = compiled(r"^\s*(\d{1,2})\s*(?:[-–—~]\s*(\d{1,2}))?\s*(?:명)?\s*$")
 EXAMPLE = "'5-6'(5명부터 6명까지) 또는 '7'(7명만)"
 
 

@@ -12,12 +12,12 @@ English would have (its Korean length times the library's English-to-Korean rati
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.findings import Report
+from generator.keep.patterns import compiled
 from generator.model import BAG_TEAMS, TEAMS, Character
 from generator.read.yamlio import load_yaml
 
@@ -49,7 +49,7 @@ KOREAN_OPENINGS = (
     (r"처음으로", "The 1st time"),
     (r"모든 플레이어", "All players"),
 )
-_KOREAN_PATTERNS = tuple((re.compile(pattern), english) for pattern, english in KOREAN_OPENINGS)
+_KOREAN_PATTERNS = tuple((compiled(pattern), english) for pattern, english in KOREAN_OPENINGS)
 
 
 @dataclass

@@ -21,6 +21,7 @@ from generator import DEFAULT_CONTENT_DIR
 from generator.caches import remembered
 from generator.josa import final_sound, with_particle
 from generator.keep import parsecache
+from generator.keep.patterns import compiled
 
 NBSP = "\u00a0"
 HANGUL = "가-힣"
@@ -122,7 +123,8 @@ FOLLOWERS = tuple(
     )
 )
 MARKERS = ("알림",)
-SIGNED_COUNT = re.compile(
+HANGUL_RUN = compiled(rf"[{HANGUL}]+")
+SIGNED_COUNT = compiled(
     rf"(?<=[{HANGUL}]) (?=[+\-−]\d)"
 )  # '외지인 -1명' stays on one line  # the word that marks a reminder token in storyteller text (after glossary replacement)
 
@@ -165,6 +167,12 @@ def spacing_variants(name: str) -> set[str]:
     return {name, name.replace(" ", "")} if " " in name else {name}
 
 
+def longest_first(words) -> list[str]:
+    """Longest first (an alternation tries a longer word before its start), then in order: a pattern made of a set
+    reads the same in every process, so its compiled form is found in the cache (generator.keep.patterns)."""
+    return sorted(words, key=lambda word: (-len(word), word))
+
+
 def is_latin(text: str) -> bool:
     return bool(re.search(r"[A-Za-z]", text))
 
@@ -173,7 +181,7 @@ def fix_particle(old: str, new: str, rest: str) -> str:
     """`rest` (the text after a replaced word) with its leading particle chosen again for `new`."""
     if final_sound(old) == final_sound(new):
         return rest
-    match = re.match(rf"[{HANGUL}]+", rest)
+    match = HANGUL_RUN.match(rest)
     if not match:
         return rest
     run = match.group(0)
@@ -224,24 +232,24 @@ class Wording:
                     self.terms[word] = term
         self.name_pattern = self._pattern(self.names)
         self.term_pattern = self._pattern(self.terms)
-        spaced = sorted({c.name for c in known if " " in c.name}, key=len, reverse=True)
+        spaced = longest_first({c.name for c in known if " " in c.name})
         reminders = {r for c in game.characters for r in c.reminders + c.global_reminders if r.strip()}
-        self.tie_names = self._alternation(spaced + sorted((r for r in reminders if " " in r), key=len, reverse=True))
+        self.tie_names = self._alternation(spaced + longest_first(r for r in reminders if " " in r))
         # one-word names and terms a justified line never cuts between syllables (까마귀지기, 하수인, 플레이어)
         whole = {c.name for c in known} | reminders | {a for c in known for a in c.aliases} | {t for t, _ in glossary}
         self.kept = frozenset(name.replace(" ", NBSP) for name in whole if name.strip())  # spaced names as tied
         self.marked = None
         if reminders:
-            tied = "|".join(re.escape(r.replace(" ", NBSP)) for r in sorted(reminders, key=len, reverse=True))
+            tied = "|".join(re.escape(r.replace(" ", NBSP)) for r in longest_first(reminders))
             markers = "|".join(MARKERS)
-            self.marked = re.compile(rf"((?<![{HANGUL}])\*?(?:{tied})\*?) (?=(?:{markers}))")
+            self.marked = compiled(rf"((?<![{HANGUL}])\*?(?:{tied})\*?) (?=(?:{markers}))")
 
     @staticmethod
     def _alternation(words: list[str]):
         words = [w for w in words if w]
         if not words:
             return None
-        return re.compile(rf"(?<![{HANGUL}])(?:{'|'.join(re.escape(w) for w in words)})")
+        return compiled(rf"(?<![{HANGUL}])(?:{'|'.join(re.escape(w) for w in words)})")
 
     @staticmethod
     def _pattern(table: dict[str, str]):
@@ -249,7 +257,7 @@ class Wording:
         if not table:
             return None
         keys = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
-        return re.compile(rf"(?<![{HANGUL}A-Za-z])(?:{keys})")
+        return compiled(rf"(?<![{HANGUL}A-Za-z])(?:{keys})")
 
     @staticmethod
     def _fits(text: str, end: int, key: str, followers: bool) -> bool:
@@ -257,7 +265,7 @@ class Wording:
         after = text[end : end + 1]
         if is_latin(key):
             return not (after.isascii() and after.isalpha())
-        if not followers or not re.match(rf"[{HANGUL}]", after):
+        if not followers or not HANGUL_RUN.match(after):
             return True
         return text.startswith(FOLLOWERS, end)
 
@@ -324,7 +332,7 @@ def _phrase_pattern():
     from generator.read.theme import theme
 
     phrases = sorted(theme().text.keep_together, key=len, reverse=True)
-    return re.compile("|".join(re.escape(p) for p in phrases)) if phrases else None
+    return compiled("|".join(re.escape(p) for p in phrases)) if phrases else None
 
 
 def tie_phrases(text: str) -> str:
@@ -346,8 +354,8 @@ BOUND_TAIL = (
     "이|가|은|는|을|를|도|만|에|에는|에도|에서|으로|로|의|와|과|이나|나|까지|부터|마다|처럼|밖에|조차|"
     "이라도|라도|이다|입니다|이에요|예요|이고|이며|이라|이라는|인|일|이지만|이므로|이니|이면"
 )
-BOUND_NOUN = re.compile(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$))")
-VERB_BEFORE_BOUND = re.compile(rf"[가-힣][ \u00a0](?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$)")
+BOUND_NOUN = compiled(rf"(?<=[가-힣]) (?=(?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$))")
+VERB_BEFORE_BOUND = compiled(rf"[가-힣][ \u00a0](?:{BOUND_NOUNS})(?:{BOUND_TAIL}){{0,2}}(?=[\s.,!?)\]”’…:]|$)")
 FINAL_N, FINAL_L = 4, 8
 
 
@@ -357,12 +365,12 @@ def _modifier_before(text: str, space: int) -> bool:
 
 
 # A Korean numeral and its counter stay on one line too ("두 명", "세 번"), as "2명" does.
-COUNTED = re.compile(
+COUNTED = compiled(
     r"(?<![가-힣])(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무) (?=(?:명|개|번|표|밤|쪽|장|가지|칸|사람)(?:[가-힣]{0,3})(?=[\s.,!?)\]”’…]|$))"
 )
 
 
-COUNT_BOUND = re.compile(r"(?<=\d[명개번표]) (?=(?:이상|이하|미만|초과|이내)(?![가-힣]{3}))")  # "7명 이상"
+COUNT_BOUND = compiled(r"(?<=\d[명개번표]) (?=(?:이상|이하|미만|초과|이내)(?![가-힣]{3}))")  # "7명 이상"
 
 
 def tie_counted(text: str) -> str:

@@ -13,10 +13,12 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from generator.keep.patterns import compiled
+
 # A string literal (left as it is) or an indirect reference (renumbered); reportlab escapes parentheses in strings.
-_STRING_OR_REFERENCE = re.compile(rb"\((?:\\.|[^\\)])*\)|(?<![\w.+-])(\d+)\s+(\d+)\s+R\b", re.S)
-_STREAM = re.compile(rb">>\s*stream\r?\n")
-_OBJECT_HEADER = re.compile(rb"\s*(\d+)\s+0\s+obj\s*")  # the number is compared after: one pattern for every object
+_STRING_OR_REFERENCE = compiled(rb"\((?:\\.|[^\\)])*\)|(?<![\w.+-])(\d+)\s+(\d+)\s+R\b", re.S)
+_STREAM = compiled(rb">>\s*stream\r?\n")
+_OBJECT_HEADER = compiled(rb"\s*(\d+)\s+0\s+obj\s*")  # the number is compared after: one pattern for every object
 
 
 class NotReportlabPdf(ValueError):
@@ -161,13 +163,13 @@ def _parse_object(data: bytes, number: int, start: int, end: int) -> PdfObject:
     return PdfObject(dictionary, data[stream.end() : stream.end() + int(length.group(1))])
 
 
-_REFERENCE = re.compile(rb"\d+\s+\d+\s+R\b")
-_STRING = re.compile(rb"\((?:\\.|[^\\)])*\)", re.S)
-_TOKEN = re.compile(rb"/?[^\s/\[\]<>()]+")
+_REFERENCE = compiled(rb"\d+\s+\d+\s+R\b")
+_STRING = compiled(rb"\((?:\\.|[^\\)])*\)", re.S)
+_TOKEN = compiled(rb"/?[^\s/\[\]<>()]+")
 # What changes the nesting of a value: a string (skipped whole), a dictionary's or an array's ends. The scan jumps
 # from one to the next instead of stepping a byte at a time through names and numbers (a page's resources run long).
-_NESTING = re.compile(rb"\(|<<|>>|\[|\]")
-_NAME = re.compile(rb"/([^\s/\[\]<>()]+)\s*")
+_NESTING = compiled(rb"\(|<<|>>|\[|\]")
+_NAME = compiled(rb"/([^\s/\[\]<>()]+)\s*")
 
 
 def _value_end(text: bytes, at: int) -> int:

@@ -7,10 +7,10 @@ so the loaders treat it as unreadable input, like a file that is not UTF-8, and 
 
 from __future__ import annotations
 
-import re
+from generator.keep.patterns import compiled
 
-_ESCAPE = re.compile(r"\\[uU]")  # the only way a surrogate gets into the text of a UTF-8 file
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPE = compiled(r"\\[uU]")  # the only way a surrogate gets into the text of a UTF-8 file
+_SURROGATE = compiled("[\ud800-\udfff]")
 
 
 def may_hold_surrogates(text: str) -> bool:

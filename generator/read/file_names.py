@@ -5,11 +5,12 @@ never hidden or too long, and different ids never share a name."""
 from __future__ import annotations
 
 import hashlib
-import re
+
+from generator.keep.patterns import compiled
 
 # Characters no file system takes in a name, or that some treat specially, plus '%' itself (the escape mark).
-_ESCAPED = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|%]')
-_EDGE = re.compile(r"^[. ]|[. ]$")  # hidden files, '.' and '..', and names Windows cannot keep
+_ESCAPED = compiled(r'[\x00-\x1f\x7f/\\:*?"<>|%]')
+_EDGE = compiled(r"^[. ]|[. ]$")  # hidden files, '.' and '..', and names Windows cannot keep
 MAX_NAME_BYTES = 120  # well under every file system's 255-byte name limit, leaving room for suffixes
 
 

@@ -13,10 +13,11 @@ import os
 import re
 from pathlib import Path
 
+from generator.keep.patterns import compiled
 from generator.limits import MAX_PATH_CHARS
 
-URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")  # http:, https:, data: … (a Windows drive 'C:\' has one letter)
-DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+URL = compiled(r"^[A-Za-z][A-Za-z0-9+.-]*:")  # http:, https:, data: … (a Windows drive 'C:\' has one letter)
+DRIVE = compiled(r"^[A-Za-z]:[\\/]")
 MAX_NAME_BYTES = 255  # one file or folder name, as every common file system allows
 
 

@@ -8,7 +8,6 @@ its numbers and colours checked the same way."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -17,9 +16,10 @@ from typing import Any
 from generator import FONTS_DIR, TEMPLATES_DIR
 from generator.caches import remembered
 from generator.keep import parsecache
+from generator.keep.patterns import compiled
 
 MM = 72 / 25.4  # points per millimetre
-HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+HEX_COLOUR = compiled(r"^#[0-9a-fA-F]{6}$")
 DOCUMENT_SECTIONS = (
     "script_sheet",
     "night_sheet",

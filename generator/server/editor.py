@@ -16,10 +16,10 @@ into the script as a homebrew character object, the whole script is loaded and c
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from generator.keep.patterns import compiled
 from generator.limits import MAX_ID_LENGTH, MAX_LIST_ITEMS, MAX_REMINDERS, MAX_TEXT_LENGTH
 from generator.model import NIGHTS, TEAMS
 from generator.server.errors import message, refuse
@@ -50,7 +50,7 @@ NIGHT_FIELDS = {
     "first_night": ("first_night_after", "first_night", "first_cue"),
     "other_nights": ("other_nights_after", "other_nights", "other_cue"),
 }
-ID_SHAPE = re.compile(
+ID_SHAPE = compiled(
     rf"[a-z][a-z0-9]{{0,{MAX_ID_LENGTH - 1}}}"
 )  # the publisher's ids: lowercase letters and digits (export keeps them)
 PLACE = "editor:"  # a finding placed at 'editor:<field>' is about that field of the character being edited

@@ -17,6 +17,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from generator.keep.patterns import compiled
 from generator.limits import (
     MAX_FILE_BYTES,
     MAX_ID_LENGTH,
@@ -35,10 +36,10 @@ MAX_BODY_BYTES = (
     MAX_FILE_BYTES + len(IMAGE_KEYS) * (MAX_UPLOADED_IMAGE_BYTES * 4 // 3 + 64) + MAX_ICONS_BYTES * 4 // 3 + 64_000
 )
 ENVELOPE_KEYS = {"script", "named_characters", "notes", "icons", *IMAGE_KEYS}
-DATA_URL = re.compile(r"data:image/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/=\s]*)", re.ASCII)
+DATA_URL = compiled(r"data:image/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/=\s]*)", re.ASCII)
 # one file name: Hangul, Latin letters, digits, '-' and '_'; no dots, no separators, nothing hidden. Always used with
 # fullmatch: `$` would also match before a final newline ('abc\n')
-NAME_PATTERN = re.compile(r"[0-9A-Za-z가-힣][0-9A-Za-z가-힣_-]{0,59}")
+NAME_PATTERN = compiled(r"[0-9A-Za-z가-힣][0-9A-Za-z가-힣_-]{0,59}")
 DEFAULT_NAME = "script"
 
 

@@ -16,13 +16,14 @@ import posixpath
 import re
 import zipfile
 
+from generator.keep.patterns import compiled
 from generator.limits import MAX_FILE_BYTES, MAX_UPLOADED_IMAGE_BYTES
 from generator.server.errors import refuse
 from generator.server.requests import json_body, refuse_unencodable
 
 MAX_ZIP_MEMBERS = 300  # a JSON and an icon per character of the longest script, and room for a README or two
 # what a browser's FileReader makes of a .zip: its type by the system's word for it, or none at all
-ZIP_DATA_URL = re.compile(
+ZIP_DATA_URL = compiled(
     r"data:(?:application/(?:zip|x-zip-compressed|octet-stream))?;base64,([A-Za-z0-9+/=\s]*)", re.ASCII
 )
 PICTURE_TYPES = ((b"\x89PNG", "image/png"), (b"\xff\xd8\xff", "image/jpeg"))

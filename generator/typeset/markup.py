@@ -4,18 +4,17 @@ something new)."""
 
 from __future__ import annotations
 
-import re
-
 from markupsafe import Markup, escape
 
 from generator import TEMPLATES_DIR
 from generator.caches import remembered
 from generator.keep import parsecache
+from generator.keep.patterns import compiled
 
-REMINDER_MARK = re.compile(r"\*([^*\n]+)\*")
-BRACKET = re.compile(r"\[[^\[\]]*\]")
+REMINDER_MARK = compiled(r"\*([^*\n]+)\*")
+BRACKET = compiled(r"\[[^\[\]]*\]")
 NBSP = "\u00a0"
-ASCII_WHITESPACE = re.compile(r"[ \t\r\n]+")  # not str.split(): that would eat the no-break spaces
+ASCII_WHITESPACE = compiled(r"[ \t\r\n]+")  # not str.split(): that would eat the no-break spaces
 
 
 def keep_brackets_together(text: str) -> str:
@@ -41,7 +40,7 @@ def reminder_markup(text: str, color: str, underline: bool = False) -> Markup:
     return Markup("").join(pieces)
 
 
-CODE_TOKEN = re.compile(r"https?://[^\s()<>]+|\b[\w-]+(?:\.[A-Za-z]{2,})+\b|\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+CODE_TOKEN = compiled(r"https?://[^\s()<>]+|\b[\w-]+(?:\.[A-Za-z]{2,})+\b|\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
 
 
 def code_spans(text: str, font: str) -> Markup:
@@ -151,7 +150,7 @@ def _markup_version() -> str:
 
 # The only tags the templates make (data is escaped, and the Markup our code passes in holds no others): a kept text
 # with any other (an <img> would have reportlab read a file) is rendered again, whoever signed it.
-_TAG_NAME = re.compile(r"<\s*/?\s*([A-Za-z]*)")
+_TAG_NAME = compiled(r"<\s*/?\s*([A-Za-z]*)")
 _MADE_TAGS = frozenset({"b", "u", "br", "font"})
 
 

@@ -12,11 +12,10 @@ narrow Korean columns gave word gaps over 1 em. reportlab still parses the marku
 
 from __future__ import annotations
 
-import re
-
 from generator import FONTS_DIR
 from generator.caches import kept, remembered
 from generator.keep import parsecache
+from generator.keep.patterns import compiled
 from generator.read.theme import theme
 from generator.typeset.fonts import with_fallback
 from generator.typeset.linebreak import Line, break_lines_at
@@ -257,7 +256,7 @@ def _frags_shape(key_text: str, stored) -> bool:
     return "".join(texts) == markup_text(key_text.split("\0", 1)[0])
 
 
-_TAG = re.compile(r"<[^>]*>")
+_TAG = compiled(r"<[^>]*>")
 
 
 def markup_text(markup: str) -> str:

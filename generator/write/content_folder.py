@@ -11,13 +11,13 @@ the library it copies is only read.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 from pathlib import Path
 
 import yaml
 
+from generator.keep.patterns import compiled
 from generator.load.library import BASE_FILE
 from generator.model import NIGHTS, Character, Game
 from generator.write.export_json import icon_suffix
@@ -30,7 +30,7 @@ BASE_TEXT = (
     "base: bundled\n"
 )
 MARKER = ".botc-pnp-content"  # a folder this module wrote: the editor may replace it
-FLOW_LIST_START = re.compile(r"^(first_night|other_nights):\s*\[")
+FLOW_LIST_START = compiled(r"^(first_night|other_nights):\s*\[")
 LINE_WIDTH = 118
 
 

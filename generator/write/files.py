@@ -15,7 +15,6 @@ The rules every writer keeps (they all come through here):
 from __future__ import annotations
 
 import os
-import re
 import signal
 import stat
 import sys
@@ -26,6 +25,7 @@ from pathlib import Path
 from generator.disk import kind_of, reason, remove_quietly, removed_on_failure
 from generator.interrupts import STOP_SIGNALS
 from generator.josa import quoted, with_particle
+from generator.keep.patterns import compiled
 
 
 class OutputError(Exception):
@@ -50,8 +50,8 @@ def refuse_inside_content(target: Path, content_dirs) -> None:
 
 _TEMP_SUFFIX = ".tmp"
 # ours: .<name>.<pid>.<8 random>.tmp ; before process ids were added: .<name>.<8 random>.tmp
-_OUR_TEMP = re.compile(r"^\..+\.(?P<pid>\d+)\.[a-z0-9_]{8}\.tmp$")
-_OLD_TEMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+_OUR_TEMP = compiled(r"^\..+\.(?P<pid>\d+)\.[a-z0-9_]{8}\.tmp$")
+_OLD_TEMP = compiled(r"^\..+\.[a-z0-9_]{8}\.tmp$")
 _OLD_TEMP_AGE = 600  # seconds: an old-style temporary this old belongs to no running build
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import yaml
 
+from generator.keep.patterns import compiled
+
 TEAM_WORDS = {
     "마을주민": "townsfolk",
     "외지인": "outsider",
@@ -22,8 +24,8 @@ TEAM_WORDS = {
 NOTES_HEADING = "메모"
 HOW_TO_RUN_HEADING = "진행 방법"
 EXAMPLES_HEADING = "예시 · 메모"
-HEADER_RE = re.compile(r"^해설서\s*·\s*(?P<author>.+?)\s*·\s*(?P<count>\d+)개 캐릭터$")
-QUOTED_RE = re.compile(r'^\s*["“](?P<quote>[^"”]+)["”]\s*(?P<rest>.*)$', re.DOTALL)
+HEADER_RE = compiled(r"^해설서\s*·\s*(?P<author>.+?)\s*·\s*(?P<count>\d+)개 캐릭터$")
+QUOTED_RE = compiled(r'^\s*["“](?P<quote>[^"”]+)["”]\s*(?P<rest>.*)$', re.DOTALL)
 
 FIELD_ORDER = (
     "id",

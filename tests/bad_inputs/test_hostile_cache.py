@@ -22,8 +22,8 @@ from generator.keep import usercache
 
 pytestmark = pytest.mark.slow  # builds in fresh processes
 
-STORES = ("ttf", "ttfsum", "svg", "yaml", "frags", "lines", "glyphs", "markup")
-PARSE_STORES = ("yaml", "frags", "lines", "markup")  # one file of many parses, each kept as marshal bytes of its own
+STORES = ("ttf", "ttfsum", "svg", "yaml", "frags", "lines", "glyphs", "markup", "pattern")
+PARSE_STORES = ("yaml", "frags", "lines", "markup", "pattern")  # one file of many parses, each kept as marshal bytes of its own
 
 
 def night_and_validate(cwd: Path, cache: Path | str, out: Path):
@@ -160,7 +160,7 @@ def assert_as_without_cache(reference, tmp_path: Path, folder: Path) -> None:
 def test_entries_crafted_without_the_users_secret_change_nothing(reference, tmp_path):
     """Paragraphs emptied, numbers zeroed, with a checksum anyone can make: not one file is used."""
     folder = copy_of(reference[2], tmp_path)
-    craft(folder, emptied, stores=("yaml", "frags", "lines", "markup"))
+    craft(folder, emptied, stores=PARSE_STORES)
     craft(folder, zeroed, stores=("ttf", "ttfsum", "svg", "glyphs"))
     assert_as_without_cache(reference, tmp_path, folder)
 
@@ -172,6 +172,20 @@ def test_entries_of_the_wrong_shape_change_nothing_even_with_the_secret(referenc
     the files; with the user's secret, a value written there is as trusted as the user's own content."""
     folder = copy_of(reference[2], tmp_path)
     craft(folder, change, secret_of(folder), tuple(s for s in STORES if s != "yaml"))
+    assert_as_without_cache(reference, tmp_path, folder)
+
+
+def code_words_zeroed(form):
+    """A compiled pattern's form with its code words all zero: the shape it should have, code the engine refuses."""
+    flags, code, *groups = form
+    return (flags, [0] * len(code), *groups)
+
+
+def test_pattern_code_the_engine_refuses_changes_nothing_even_with_the_secret(reference, tmp_path):
+    """Every kept pattern of the right shape but with code words the regular expression engine does not accept: each
+    is compiled again, and the checks find what they find without the cache."""
+    folder = copy_of(reference[2], tmp_path)
+    craft(folder, code_words_zeroed, secret_of(folder), stores=("pattern",))
     assert_as_without_cache(reference, tmp_path, folder)
 
 

@@ -3,7 +3,6 @@ on this script, credits and licences (in the gothic face throughout), and the ba
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -12,6 +11,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 from generator.art.icon_drawing import icon_flowable
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.josa import fill_named
+from generator.keep.patterns import compiled
 from generator.load.bag import always_in_effect, bag_rows, team_range
 from generator.load.notes import unplayed_note
 from generator.model import SHEET_TEAMS, TEAM_NAMES_KO
@@ -188,7 +188,7 @@ def credits_table(book: Book) -> dict[str, tuple[str, str]]:
     path = Path(book.game.library.content_dir) / "icons" / "CREDITS.md"
     found = {}
     if path.is_file():
-        row = re.compile(r"^\|\s*`([^`]+)`\s*\|[^|]*\|\s*`([^`]+)`\s*\|\s*([^|]+?)\s*\|\s*$")
+        row = compiled(r"^\|\s*`([^`]+)`\s*\|[^|]*\|\s*`([^`]+)`\s*\|\s*([^|]+?)\s*\|\s*$")
         for line in path.read_text(encoding="utf-8").splitlines():
             match = row.match(line)
             if match:

@@ -9,8 +9,6 @@ official roster) prints the heading block and 밤과 설정, complete, with no e
 
 from __future__ import annotations
 
-import re
-
 from markupsafe import Markup
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Spacer, Table, TableStyle
@@ -18,6 +16,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 from generator.art.icon_drawing import icon_flowable
 from generator.documents.almanac.parts import Book, Marker, label
 from generator.josa import fill_named
+from generator.keep.patterns import compiled
 from generator.load.notes import describe_setup
 from generator.model import NIGHT_NAMES_KO, NIGHTS, TEAM_NAMES_KO
 from generator.read.theme import color, font_name, mm, team_color
@@ -31,8 +30,8 @@ def reminder_names(character) -> list[str]:
 
 
 # after a reminder name: '알림' or '리마인더' (the token), or '(으)로 표시' (marking with it)
-_TOKEN_USE = re.compile(r"\s*(?:들\s*)?(?:알림|리마인더)|(?:으로|로)\s+표시")
-_AND = re.compile(r"(?:과|와)\s+")
+_TOKEN_USE = compiled(r"\s*(?:들\s*)?(?:알림|리마인더)|(?:으로|로)\s+표시")
+_AND = compiled(r"(?:과|와)\s+")
 
 
 def mark_reminders(text: str, names: list[str]) -> str:

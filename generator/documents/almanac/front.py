@@ -3,17 +3,16 @@ and the script's notes (메모), which a script without notes does not get."""
 
 from __future__ import annotations
 
-import re
-
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from generator.art.icon_drawing import icon_flowable
 from generator.documents.almanac.parts import Book, Marker, label
+from generator.keep.patterns import compiled
 from generator.load.wording import NBSP
 from generator.read.theme import mm, team_color
 from generator.typeset.flowables import Stack
 
-ONE_SYLLABLE = re.compile(r"^[가-힣]$")
+ONE_SYLLABLE = compiled(r"^[가-힣]$")
 
 
 def keep_phrases(title: str) -> str:

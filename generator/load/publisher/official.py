@@ -14,12 +14,12 @@ compared with our export as before (generator.load.publisher.characters.merge_wi
 from __future__ import annotations
 
 import hashlib
-import re
 import unicodedata
 from dataclasses import dataclass
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.caches import remembered
+from generator.keep.patterns import compiled
 from generator.model import NIGHTS
 
 FINGERPRINTS_FILE = DEFAULT_CONTENT_DIR / "official_abilities.yaml"
@@ -29,13 +29,13 @@ QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "′": "'", "`": "'"
 # spellings that mean the same words, folded before hashing: the ampersand, contractions, British and American
 # spelling (the publisher's own wordings have moved between them over the years)
 FOLDS = (
-    (re.compile(r"&"), " and "),
-    (re.compile(r"\bcan ?not\b|\bcan't\b"), "cannot"),
-    (re.compile(r"n't\b"), " not"),
-    (re.compile(r"\bneighbour"), "neighbor"),
-    (re.compile(r"\btraveler"), "traveller"),
+    (compiled(r"&"), " and "),
+    (compiled(r"\bcan ?not\b|\bcan't\b"), "cannot"),
+    (compiled(r"n't\b"), " not"),
+    (compiled(r"\bneighbour"), "neighbor"),
+    (compiled(r"\btraveler"), "traveller"),
 )
-WORD = re.compile(r"[a-z0-9]+")
+WORD = compiled(r"[a-z0-9]+")
 
 # the letters of other writing systems, by the first word of their Unicode names → how a message names them
 SCRIPT_NAMES_KO = {

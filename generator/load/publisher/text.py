@@ -8,6 +8,7 @@ import unicodedata
 
 from generator import DEFAULT_CONTENT_DIR
 from generator.josa import PLACEHOLDER, fill_named
+from generator.keep.patterns import compiled
 
 SCHEMA_PATH = DEFAULT_CONTENT_DIR / "schema" / "script-schema.json"
 META_ID = "_meta"
@@ -33,9 +34,9 @@ FIELD_LABELS_KO = {
 }
 
 REMINDER_ICON = ":reminder:"
-REMINDER_ICON_IN_TEXT = re.compile(r" ?:reminder:")
+REMINDER_ICON_IN_TEXT = compiled(r" ?:reminder:")
 # a sentence that tells the storyteller to put a marked reminder token down: "… *죽음* 알림을 놓으세요."
-PLACING_SENTENCE = re.compile(r"[^.!?]*?\*[^*\n.!?]+\*[^.!?]*?놓(?:으세요|습니다|아\s*두세요)[^.!?]*[.!?]")
+PLACING_SENTENCE = compiled(r"[^.!?]*?\*[^*\n.!?]+\*[^.!?]*?놓(?:으세요|습니다|아\s*두세요)[^.!?]*[.!?]")
 
 JSON_TYPE_NAMES = {
     "string": "문자열",
