@@ -7,6 +7,7 @@ comments (templates/new/). The example character is put into the copied night or
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -16,12 +17,12 @@ from generator.commands.common import Console, DebugOpt, QuietOpt, friendly_erro
 from generator.findings import EXIT_UNREADABLE
 from generator.invocation import invocation, shell_word
 from generator.josa import with_particle
-from generator.keep.patterns import compiled
 
 EXAMPLE_ID = "lamplighter"  # the starter's example character (generator/pipeline/exchange.py writes it)
 # Characters that end a line in YAML or a terminal (C0, DEL, C1, U+2028/2029): the folder name is written into the
-# starter's files and printed in commands, so it may not hold one.
-LINE_BREAKS = compiled("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# starter's files and printed in commands, so it may not hold one. (Compiled by re, not generator.keep.patterns: `--help`
+# loads this module and must not read the cache.)
+LINE_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def register(app: typer.Typer) -> None:

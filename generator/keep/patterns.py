@@ -9,8 +9,8 @@ expression engine builds the Pattern from it; the engine checks the code before 
 compares equal to one compiled anew (same text, flags and code). The store's key holds the exact Python build and
 the engine's version, so another Python compiles its own.
 
-The modules the command line loads before it knows the command (generator.app, commands.korean, josa) compile with
-re directly: they must not load the cache (and hashlib) for `--help`.
+The modules `botc-pnp --help` loads (generator.app, the command modules under generator/commands/, josa) compile
+with re directly: the help must not read the cache (nor load hashlib for it).
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ from generator.keep import usercache
 pytestmark = pytest.mark.slow  # builds in fresh processes
 
 STORES = ("ttf", "ttfsum", "svg", "yaml", "frags", "lines", "glyphs", "markup", "pattern")
-PARSE_STORES = ("yaml", "frags", "lines", "markup", "pattern")  # one file of many parses, each kept as marshal bytes of its own
+# one file of many parses, each kept as marshal bytes of its own
+PARSE_STORES = ("yaml", "frags", "lines", "markup", "pattern")
 
 
 def night_and_validate(cwd: Path, cache: Path | str, out: Path):

@@ -49,6 +49,16 @@ def test_validate_loads_no_other_command_module():
     assert not set(loaded) & (set(COMMAND_MODULES) - {"validate"})
 
 
+def test_the_help_reads_nothing_from_the_cache():
+    """`botc-pnp --help` loads every command module: none of them may load the user's cache (and hashlib with it)."""
+    probe = (
+        "import sys; from generator.app import new_app; new_app(); print(sorted(m for m in sys.modules if 'keep' in m))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 def test_a_mistyped_command_is_still_suggested_from_the_command_line():
     done = run_module("valdate")
     assert done.returncode == 2
