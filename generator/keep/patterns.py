@@ -58,12 +58,15 @@ def _is_compiled_form(text: str, value) -> bool:
 
 
 PATTERNS = parsecache.store("pattern", _version, _is_compiled_form)
+# A longer pattern (a homebrew library's thousands of names in one alternation) is compiled as re does: its code would
+# be over the store's entry limit (parsecache.MAX_ENTRY_BYTES) anyway, and copying it to find that out costs memory.
+MAX_KEPT_LENGTH = 10_000
 
 
 def compiled(pattern, flags: int = 0) -> re.Pattern:
     """re.compile(pattern, flags) of a text or bytes pattern, from the kept compiled form when there is one."""
     flags = int(flags)
-    if _sre is None or flags & re.DEBUG:
+    if _sre is None or flags & re.DEBUG or len(pattern) > MAX_KEPT_LENGTH:
         return re.compile(pattern, flags)
     key = key_of(pattern, flags)
     kept = PATTERNS.lookup(key)

@@ -93,6 +93,18 @@ def test_with_the_cache_off_patterns_are_compiled(tmp_path, monkeypatch):
     assert not patterns.PATTERNS.added
 
 
+def test_a_very_long_pattern_is_compiled_as_re_does(cache, monkeypatch):
+    """Its code would be over the store's entry limit: it is not worked out a second time to be refused there."""
+
+    def copied_for_the_store(text, flags):
+        raise AssertionError("a long pattern was compiled for the store")
+
+    monkeypatch.setattr(patterns, "_compile", copied_for_the_store)
+    names = "|".join(f"이름{number}" for number in range(3000))
+    same_pattern(patterns.compiled(names), re.compile(names))
+    assert not patterns.PATTERNS.added
+
+
 def test_every_pattern_of_the_checks_and_documents_is_the_one_re_compiles():
     """The patterns the modules hold, however they were made (kept or compiled) in this process."""
     import generator.check.almanac_facts
