@@ -21,11 +21,11 @@ import sys
 from generator.keep import parsecache
 from generator.keep.usercache import code_stamp
 
-try:  # the compiler's parts (Python 3.11 and later); without them every pattern is compiled as re does
-    import _sre
-    from re import _compiler, _parser
+try:  # the compiler's parts (Python 3.11 and later; private, so untyped); without them patterns are compiled by re
+    import _sre  # type: ignore[import-not-found]
+    from re import _compiler, _parser  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - another Python implementation
-    _sre = None  # type: ignore[assignment]
+    _sre = None
 
 
 def _version() -> str:
@@ -63,7 +63,7 @@ PATTERNS = parsecache.store("pattern", _version, _is_compiled_form)
 MAX_KEPT_LENGTH = 10_000
 
 
-def compiled(pattern, flags: int = 0) -> re.Pattern:
+def compiled(pattern: str | bytes, flags: int = 0) -> re.Pattern:
     """re.compile(pattern, flags) of a text or bytes pattern, from the kept compiled form when there is one."""
     flags = int(flags)
     if _sre is None or flags & re.DEBUG or len(pattern) > MAX_KEPT_LENGTH:
@@ -80,7 +80,7 @@ def compiled(pattern, flags: int = 0) -> re.Pattern:
     return _sre.compile(pattern, *made)
 
 
-def key_of(pattern, flags: int) -> str:
+def key_of(pattern: str | bytes, flags: int) -> str:
     """The store's key of a pattern: text and bytes apart (a bytes pattern matches bytes, the same letters as text
     match text)."""
     if isinstance(pattern, str):
@@ -88,7 +88,7 @@ def key_of(pattern, flags: int) -> str:
     return f"b{flags}\0{pattern.decode('latin-1')}"
 
 
-def _compile(pattern: str, flags: int) -> tuple:
+def _compile(pattern: str | bytes, flags: int) -> tuple:
     """What re's compiler passes the engine for this pattern (re._compiler.compile, step by step)."""
     parsed = _parser.parse(pattern, flags)
     code = _compiler._code(parsed, flags)

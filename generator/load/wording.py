@@ -122,11 +122,10 @@ FOLLOWERS = tuple(
         reverse=True,
     )
 )
+# the word that marks a reminder token in storyteller text (after glossary replacement)
 MARKERS = ("알림",)
 HANGUL_RUN = compiled(rf"[{HANGUL}]+")
-SIGNED_COUNT = compiled(
-    rf"(?<=[{HANGUL}]) (?=[+\-−]\d)"
-)  # '외지인 -1명' stays on one line  # the word that marks a reminder token in storyteller text (after glossary replacement)
+SIGNED_COUNT = compiled(rf"(?<=[{HANGUL}]) (?=[+\-−]\d)")  # '외지인 -1명' stays on one line
 
 
 def load_glossary(content_dir) -> list[tuple[str, list[str]]]:
