@@ -65,6 +65,7 @@ class KeptParses:
         self.version = lru_cache(maxsize=1)(version)
         self.stored: dict[str, bytes] | None = None  # digest → marshal bytes, as read from the cache file
         self.added: dict[str, bytes] = {}  # parsed in this run, not yet in the cache file
+        self.added_bytes = 0  # their size: at most about MAX_BYTES (the newest), as save would keep them
         self.used: set[str] = set()  # found in the cache file by this run
         self.verified: set[str] = set()  # entries whose bytes this run has already checked (plain data, shape)
 
@@ -120,10 +121,20 @@ class KeptParses:
             return  # one huge text (a pasted book) must not crowd out the rest, nor be read on every run
         if not usercache.is_plain(value, usercache.visits_for(len(data))):
             return
-        digest = self._digest(text)
-        self.added[digest] = data
-        self.verified.discard(digest)  # new bytes: checked again when read
+        self._add(self._digest(text), data)
         _save_all_at_exit()
+
+    def _add(self, digest: str, data: bytes) -> None:
+        """A new entry for `save`. A process that runs for hours (`serve`) renders ever new texts: what it added
+        is held to MAX_BYTES, the oldest dropped first, which are the ones save would drop."""
+        previous = self.added.get(digest)
+        self.added[digest] = data
+        self.added_bytes += len(data) - (len(previous) if previous is not None else 0)
+        self.verified.discard(digest)  # new bytes: checked again when read
+        while self.added_bytes > MAX_BYTES and len(self.added) > 1:
+            oldest = next(iter(self.added))
+            self.added_bytes -= len(self.added.pop(oldest))
+            self.verified.discard(oldest)
 
     def save(self) -> None:
         """Writes the cache file when this run parsed something new (silently nothing when it cannot)."""
@@ -138,7 +149,7 @@ class KeptParses:
             total -= len(ordered[start][1])
             start += 1
         entries = dict(ordered[start:])
-        self.added = {}
+        self.added, self.added_bytes = {}, 0
         self.stored = entries
         usercache.store(self.kind, self._key(), entries)
         self._remove_stale()
@@ -168,6 +179,7 @@ class KeptParses:
     def forget(self) -> None:
         """Drops what this process read or added (tests; a changed cache folder)."""
         self.stored, self.added, self.used, self.verified = None, {}, set(), set()
+        self.added_bytes = 0
 
 
 STORES: list[KeptParses] = []
@@ -199,8 +211,9 @@ def handed_over() -> dict:
 def adopt(parses: dict) -> None:
     for kept in STORES:
         added, used = parses.get(kept.kind, ({}, set()))
+        for digest, data in added.items():
+            kept._add(digest, data)
         if added:
-            kept.added.update(added)
             _save_all_at_exit()
         kept.used |= used
 
